@@ -1,0 +1,25 @@
+import type { EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
+import { parseSource } from "./compiler.js";
+import { extractEndpoints } from "./extract-endpoints.js";
+import { extractImports } from "./extract-imports.js";
+import { extractSymbols } from "./extract-symbols.js";
+
+export interface FileAnalysis {
+  symbols: SymbolRecord[];
+  endpoints: EndpointRecord[];
+  /** Module specifiers as written; resolved to files later, when the whole file set is known. */
+  imports: string[];
+  /** Syntax errors the parser recovered from; the declarations it could parse are still returned. */
+  syntaxErrors: number;
+}
+
+export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
+  const sourceFile = parseSource(path, text);
+  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
+  return {
+    symbols: extractSymbols(sourceFile, path),
+    endpoints: extractEndpoints(sourceFile, path),
+    imports: extractImports(sourceFile),
+    syntaxErrors: diagnostics.length,
+  };
+}

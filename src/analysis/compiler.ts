@@ -1,0 +1,49 @@
+// NOTE: the only module that loads the TypeScript compiler. Everything in analysis/ takes `ts` from here,
+// so the compiler (about 300 ms to load) is paid for only by commands that parse.
+import { ts } from "ts-morph";
+
+export { ts };
+
+const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
+  ".ts": ts.ScriptKind.TS,
+  ".mts": ts.ScriptKind.TS,
+  ".cts": ts.ScriptKind.TS,
+  ".tsx": ts.ScriptKind.TSX,
+  ".js": ts.ScriptKind.JS,
+  ".mjs": ts.ScriptKind.JS,
+  ".cjs": ts.ScriptKind.JS,
+  ".jsx": ts.ScriptKind.JSX,
+};
+
+export function parseSource(path: string, text: string): ts.SourceFile {
+  const extension = path.slice(path.lastIndexOf("."));
+  const kind = SCRIPT_KINDS[extension] ?? ts.ScriptKind.TS;
+  // setParentNodes: true so node.getText()/getStart() work without a Program.
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+}
+
+export function lineOf(sourceFile: ts.SourceFile, position: number): number {
+  return sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+}
+
+export function hasModifier(node: ts.Node, kind: ts.SyntaxKind): boolean {
+  return ts.canHaveModifiers(node) && (ts.getModifiers(node)?.some((m) => m.kind === kind) ?? false);
+}
+
+/** Start of a declaration without its decorators (they are noise in a one-line signature). */
+export function startAfterDecorators(node: ts.Node, sourceFile: ts.SourceFile): number {
+  const decorators = ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined;
+  const last = decorators?.[decorators.length - 1];
+  if (!last) return node.getStart(sourceFile);
+  const trivia = /^(?:\s|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/.exec(sourceFile.text.slice(last.end, node.getEnd()));
+  return last.end + (trivia?.[0].length ?? 0);
+}
+
+/** Text of a name node as the user wrote it: identifiers, private names, string and numeric literal names. */
+export function nameText(name: ts.Node | undefined): string | undefined {
+  if (!name) return undefined;
+  if (ts.isIdentifier(name) || ts.isPrivateIdentifier(name)) return name.text;
+  if (ts.isStringLiteral(name) || ts.isNumericLiteral(name) || ts.isNoSubstitutionTemplateLiteral(name)) return name.text;
+  if (ts.isComputedPropertyName(name)) return undefined;
+  return undefined;
+}

@@ -1,0 +1,149 @@
+import { concludeTraverse, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
+import { findEndpoints, parseEndpointQuery } from "../../core/traverse/find-endpoints.js";
+import { findModules } from "../../core/traverse/find-modules.js";
+import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
+import { suggestNames } from "../../core/traverse/suggest-names.js";
+import { miss, shellQuote, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { hashFiles } from "../../io/hash-files.js";
+import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames } from "../../io/lookup-cache.js";
+import { findRepoRoot } from "../../io/repo-root.js";
+
+export interface TraverseOptions {
+  cwd: string;
+  kind: TraverseKind;
+  query: string;
+  limit: number;
+}
+
+const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
+
+export async function runTraverse(options: TraverseOptions): Promise<TraverseResult> {
+  const root = findRepoRoot(options.cwd);
+  switch (options.kind) {
+    case "Symbol":
+      return traverseSymbol(root, options);
+    case "Endpoint":
+      return traverseEndpoint(root, options);
+    case "Module":
+      return traverseModule(root, options);
+    default:
+      return miss(options.kind, options.query, "no-data", `${options.kind} has no data yet: this version of ctx does not index it`, null);
+  }
+}
+
+async function traverseSymbol(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
+  const parsed = parseSymbolQuery(query);
+  const lookup = await loadSymbolLookup(root, parsed.name);
+  const scope = parsed.path ? shellQuote(parsed.path) : ".";
+  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, `${rgWord(parsed.name)} .`);
+  const candidates = findSymbols(lookup.rows, parsed);
+  if (candidates.length === 0) {
+    const suggestions = suggestNames(parsed.name, await loadSymbolNames(root));
+    return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, `${rgWord(parsed.name)} ${scope}`, { suggestions });
+  }
+  const observed = await hashFiles(root, candidates.map((c) => c.path));
+  return concludeTraverse({
+    kind,
+    query,
+    candidates,
+    filesOf: (c) => [c.path],
+    toHit: (s) => ({
+      name: s.name,
+      kind: s.kind,
+      container: s.container,
+      path: s.path,
+      line: s.line,
+      endLine: s.endLine,
+      signature: s.signature,
+      exported: s.exported,
+      module: lookup.module.get(s.path) || null,
+    }),
+    recorded: lookup.sha,
+    observed,
+    limit,
+    fallbackPattern: rgWord(parsed.name),
+  });
+}
+
+async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
+  const parsed = parseEndpointQuery(query);
+  const pattern = parsed.text ? rgFixed(parsed.text) : rgWord(parsed.method ?? query);
+  const lookup = await loadEndpointLookup(root);
+  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, `${pattern} .`);
+  const candidates = findEndpoints(lookup.rows, parsed);
+  if (candidates.length === 0) {
+    const detail = lookup.rows.length === 0 ? "the index has no endpoints" : `no endpoint matches "${query}"`;
+    return miss(kind, query, "no-such-endpoint", detail, `${pattern} .`);
+  }
+  const observed = await hashFiles(root, candidates.map((c) => c.path));
+  return concludeTraverse({
+    kind,
+    query,
+    candidates,
+    filesOf: (c) => [c.path],
+    toHit: (e) => ({
+      name: `${e.method} ${e.route}`,
+      kind: "endpoint",
+      container: "",
+      path: e.path,
+      line: e.line,
+      endLine: e.line,
+      signature: `${e.method} ${e.route} → ${e.handler} (${e.framework})`,
+      exported: true,
+      module: lookup.module.get(e.path) || null,
+      method: e.method,
+      route: e.route,
+      handler: e.handler,
+      framework: e.framework,
+    }),
+    recorded: lookup.sha,
+    observed,
+    limit,
+    fallbackPattern: pattern,
+  });
+}
+
+async function traverseModule(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
+  const lookup = await loadModuleLookup(root);
+  const fallback = `rg --files ${shellQuote(query.includes("/") ? query : ".")}`;
+  const fallbackPattern = "rg --files";
+  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, fallback);
+  const candidates = findModules(lookup.rows, query);
+  if (candidates.length === 0) {
+    const names = lookup.rows.map((m) => m.name);
+    return miss(kind, query, "no-such-module", `no module named "${query}" or containing that path`, fallback, {
+      suggestions: suggestNames(query, names),
+    });
+  }
+  // A module's answer (entries, dependencies) rests on every file in it, so every one is verified.
+  const filesOf = (name: string): string[] => [...lookup.module.entries()].filter(([, owner]) => owner === name).map(([path]) => path);
+  const files = new Map(candidates.map((m) => [m.name, filesOf(m.name)]));
+  const observed = await hashFiles(root, [...files.values()].flat());
+  return concludeTraverse({
+    kind,
+    query,
+    candidates,
+    filesOf: (m) => files.get(m.name) ?? [],
+    toHit: (m) => ({
+      name: m.name,
+      kind: "module",
+      container: "",
+      path: m.paths[0] ?? "",
+      line: null,
+      endLine: null,
+      signature: `${m.files} files; entries: ${m.entries.join(", ") || "none"}; depends on: ${m.dependsOn.join(", ") || "nothing"}`,
+      exported: true,
+      module: m.name,
+      paths: m.paths,
+      entries: m.entries,
+      dependsOn: m.dependsOn,
+      files: m.files,
+      description: m.description ?? "",
+      keywords: m.keywords ?? [],
+    }),
+    recorded: lookup.sha,
+    observed,
+    limit,
+    fallbackPattern,
+  });
+}

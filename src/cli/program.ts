@@ -1,0 +1,94 @@
+import { Command, InvalidArgumentError, Option } from "commander";
+import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
+
+/** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
+export interface Terminal {
+  cwd: string;
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  isTTY: boolean;
+}
+
+/** Exit codes, decided here and nowhere else: 0 hit/ok, 1 miss/findings, 2 usage/config/internal. */
+export const EXIT = { ok: 0, miss: 1, error: 2 } as const;
+
+function parseKind(value: string): TraverseKind {
+  const kind = TRAVERSE_KINDS.find((k) => k.toLowerCase() === value.toLowerCase());
+  if (!kind) throw new InvalidArgumentError(`expected one of ${TRAVERSE_KINDS.join(", ")}`);
+  return kind;
+}
+
+function parseLimit(value: string): number {
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError("expected a whole number ≥ 1");
+  return limit;
+}
+
+/**
+ * Builds the CLI without running anything: each action sets `result.code`. Command modules are
+ * imported lazily so `ctx traverse` never loads the compiler.
+ */
+export function createProgram(terminal: Terminal, result: { code: number }): Command {
+  const program = new Command("ctx")
+    .description("Deterministic context navigation for AI coding agents: compiler-grade indexes under .ai/, never stale.")
+    .option("-C, --cwd <dir>", "run as if started in <dir>")
+    .showHelpAfterError("(run `ctx --help` for usage)")
+    .exitOverride()
+    .configureOutput({ writeOut: terminal.stdout, writeErr: terminal.stderr });
+
+  const cwd = (): string => (program.opts<{ cwd?: string }>().cwd ?? terminal.cwd);
+
+  program
+    .command("index")
+    .description("build or refresh .ai/symbol_index.md, endpoint_index.md, file_index.md and domain-manifest.yaml")
+    .option("--check", "do not write; exit 1 listing out-of-date files when the committed index does not match the tree")
+    .option("--json", "print a JSON summary")
+    .option("-q, --quiet", "print nothing on success")
+    .addHelpText(
+      "after",
+      ["", "Examples:", "  ctx index              # incremental: re-parses only files whose hash changed", "  ctx index --check      # CI gate: exit 1 when .ai/ is out of date"].join("\n"),
+    )
+    .action(async (options: { check?: boolean; json?: boolean; quiet?: boolean }) => {
+      const { runIndex } = await import("./commands/index-command.js");
+      const { renderIndexText } = await import("./render/index-text.js");
+      const { createProgress } = await import("./render/progress.js");
+      const progress = createProgress(terminal, !options.quiet && !options.json && terminal.isTTY);
+      const summary = await runIndex({ cwd: cwd(), check: options.check === true, onProgress: progress.update });
+      progress.done();
+      if (options.json) terminal.stdout(`${JSON.stringify(summary, null, 2)}\n`);
+      else if (!options.quiet || (summary.check && !summary.check.upToDate)) terminal.stdout(renderIndexText(summary));
+      result.code = summary.check && !summary.check.upToDate ? EXIT.miss : EXIT.ok;
+    });
+
+  program
+    .command("traverse")
+    .description("answer from the index, after re-hashing the files behind the answer")
+    .addArgument(new Command().createArgument("<kind>", `one of ${TRAVERSE_KINDS.join(", ")} (any case)`).argParser(parseKind))
+    .argument("<query...>", "Symbol: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path")
+    .option("--json", "print one JSON object")
+    .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit codes: 0 hit, 1 miss (TRAVERSE_MISS, with a fallback search), 2 usage or internal error.",
+        "",
+        "Examples:",
+        "  ctx traverse Symbol UsersService",
+        "  ctx traverse Symbol UsersService.findOne --json",
+        "  ctx traverse Symbol src/users/users.service.ts:findOne",
+        "  ctx traverse Endpoint 'GET /users/:id'",
+        "  ctx traverse Module billing",
+        "  ctx traverse Symbol Foo || rg -n -w Foo",
+      ].join("\n"),
+    )
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number }) => {
+      const { runTraverse } = await import("./commands/traverse-command.js");
+      const { renderTraverseText, traverseJson } = await import("./render/traverse-text.js");
+      const traversal = await runTraverse({ cwd: cwd(), kind, query: words.join(" "), limit: options.limit });
+      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal));
+      result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
+    });
+
+  return program;
+}

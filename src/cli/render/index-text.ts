@@ -1,0 +1,40 @@
+import pc from "picocolors";
+import type { IndexSummary } from "../commands/index-command.js";
+
+const LISTED = 20;
+
+function plural(count: number, word: string): string {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+export function renderIndexText(summary: IndexSummary): string {
+  const lines: string[] = [];
+  if (summary.check) {
+    if (summary.check.upToDate) {
+      lines.push(pc.green(`index up to date: ${plural(summary.files, "file")}, ${plural(summary.symbols, "symbol")}`));
+    } else {
+      lines.push(pc.red(`index out of date: ${plural(summary.check.outdated.length, "file")} changed since it was built`));
+      for (const file of summary.check.outdated.slice(0, LISTED)) lines.push(`  ${file.change} ${file.path}`);
+      if (summary.check.outdated.length > LISTED) lines.push(`  +${summary.check.outdated.length - LISTED} more`);
+      if (summary.check.indexFiles.length > 0) lines.push(`  differs: ${summary.check.indexFiles.join(", ")}`);
+      lines.push("run `ctx index` and commit the .ai/ changes");
+    }
+  } else {
+    lines.push(
+      `indexed ${plural(summary.files, "file")} (${summary.parsed} parsed, ${summary.reused} unchanged, ${summary.dropped} dropped) ` +
+        `in ${summary.durationMs} ms: ${plural(summary.symbols, "symbol")}, ${plural(summary.endpoints, "endpoint")}, ${plural(summary.modules, "module")}`,
+    );
+    lines.push(summary.written.length > 0 ? `wrote ${summary.written.join(", ")}` : "nothing changed; no file rewritten");
+  }
+  if (summary.skipped.length > 0) {
+    lines.push(pc.yellow(`skipped ${plural(summary.skipped.length, "file")}:`));
+    for (const skipped of summary.skipped.slice(0, LISTED)) lines.push(`  ${skipped.path}: ${skipped.reason}`);
+    if (summary.skipped.length > LISTED) lines.push(`  +${summary.skipped.length - LISTED} more (see .ai/file_index.md)`);
+  }
+  if (summary.partial.length > 0) {
+    lines.push(pc.yellow(`parsed partially (syntax errors; what parsed is indexed):`));
+    for (const file of summary.partial.slice(0, LISTED)) lines.push(`  ${file.path}: ${plural(file.syntaxErrors, "syntax error")}`);
+    if (summary.partial.length > LISTED) lines.push(`  +${summary.partial.length - LISTED} more`);
+  }
+  return `${lines.join("\n")}\n`;
+}

@@ -1,0 +1,31 @@
+/** What `.ai/index-config.yaml` may set. Every field is optional in the file; these are the defaults. */
+export interface IndexConfig {
+  /** .gitignore-style patterns; when non-empty, only matching files are indexed. */
+  include: string[];
+  /** .gitignore-style patterns excluded on top of DEFAULT_EXCLUDES. */
+  exclude: string[];
+  /** Files larger than this are skipped (minified bundles and generated blobs, mostly). */
+  maxFileBytes: number;
+}
+
+export const DEFAULT_EXCLUDES = [
+  "node_modules/",
+  "dist/",
+  "build/",
+  "out/",
+  "coverage/",
+  ".next/",
+  ".nuxt/",
+  ".output/",
+  ".turbo/",
+  ".cache/",
+  "vendor/",
+  "third_party/",
+  "/.ai/",
+  "*.min.js",
+  "*.min.mjs",
+  "*.min.cjs",
+  "*.bundle.js",
+];
+
+export const DEFAULT_CONFIG: IndexConfig = { include: [], exclude: [], maxFileBytes: 1024 * 1024 };

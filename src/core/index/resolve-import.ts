@@ -1,0 +1,43 @@
+import type { RepoPath } from "../../model.js";
+
+const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".jsx", ".mjs", ".cjs"];
+// ESM TypeScript imports name the emitted file (`./a.js`) while the source is `./a.ts`.
+const EMITTED_TO_SOURCE: Record<string, string[]> = {
+  ".js": [".ts", ".tsx"],
+  ".jsx": [".tsx"],
+  ".mjs": [".mts"],
+  ".cjs": [".cts"],
+};
+
+/** Normalises `a/./b/../c` to `a/c`; returns null when the path climbs out of the repository. */
+export function normalisePath(path: string): RepoPath | null {
+  const parts: string[] = [];
+  for (const part of path.split("/")) {
+    if (part === "" || part === ".") continue;
+    if (part === "..") {
+      if (parts.length === 0) return null;
+      parts.pop();
+    } else {
+      parts.push(part);
+    }
+  }
+  return parts.join("/");
+}
+
+/** The indexed file a relative specifier points at, the way Node and TypeScript's bundler resolution look. */
+export function resolveRelativeImport(from: RepoPath, specifier: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") return null;
+  const directory = from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "";
+  const base = normalisePath(`${directory}/${specifier}`);
+  if (base === null) return null;
+  if (files.has(base)) return base;
+  const dot = base.lastIndexOf(".");
+  const extension = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
+  for (const replacement of EMITTED_TO_SOURCE[extension] ?? []) {
+    const candidate = base.slice(0, dot) + replacement;
+    if (files.has(candidate)) return candidate;
+  }
+  for (const ext of EXTENSIONS) if (files.has(base + ext)) return base + ext;
+  for (const ext of EXTENSIONS) if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
+  return null;
+}

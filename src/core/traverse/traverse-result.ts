@@ -1,0 +1,78 @@
+import type { RepoPath } from "../../model.js";
+
+export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Err", "Brain"] as const;
+export type TraverseKind = (typeof TRAVERSE_KINDS)[number];
+
+export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-data";
+
+export interface TraverseHit {
+  name: string;
+  kind: string;
+  container: string;
+  path: RepoPath;
+  /** 1-based; null for a module, which is a directory. */
+  line: number | null;
+  endLine: number | null;
+  signature: string;
+  exported: boolean;
+  module: string | null;
+  /** Kind-specific fields (endpoint method/route/handler/framework; module paths/entries/dependsOn). */
+  [extra: string]: unknown;
+}
+
+export interface RejectedCandidate {
+  path: RepoPath;
+  reason: "modified" | "missing" | "unverifiable";
+}
+
+export interface TraverseResult {
+  status: "hit" | "miss";
+  kind: TraverseKind;
+  query: string;
+  hits: TraverseHit[];
+  /** Fresh hits before --limit cut them; `total - hits.length` is the `+N more`. */
+  total: number;
+  rejected: RejectedCandidate[];
+  suggestions: string[];
+  reason: MissReason | null;
+  /** Human-readable detail of a miss, for the text output. */
+  detail: string | null;
+  fallback: string | null;
+}
+
+/** Quotes a value for a POSIX shell command line the agent may paste as is. */
+export function shellQuote(value: string): string {
+  return /^[\w./:@-]+$/.test(value) ? value : `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+export function miss(
+  kind: TraverseKind,
+  query: string,
+  reason: MissReason,
+  detail: string,
+  fallback: string | null,
+  extra: Partial<Pick<TraverseResult, "rejected" | "suggestions">> = {},
+): TraverseResult {
+  return {
+    status: "miss",
+    kind,
+    query,
+    hits: [],
+    total: 0,
+    rejected: extra.rejected ?? [],
+    suggestions: extra.suggestions ?? [],
+    reason,
+    detail,
+    fallback,
+  };
+}
+
+/** The deepest directory containing every path, or "." when they share none. */
+export function commonDirectory(paths: readonly RepoPath[]): string {
+  if (paths.length === 0) return ".";
+  const split = paths.map((p) => p.split("/").slice(0, -1));
+  const first = split[0]!;
+  let depth = 0;
+  while (depth < first.length && split.every((parts) => parts[depth] === first[depth])) depth += 1;
+  return depth === 0 ? "." : first.slice(0, depth).join("/");
+}

@@ -1,0 +1,39 @@
+import { readFile } from "node:fs/promises";
+import fg from "fast-glob";
+import ignore from "ignore";
+import type { RepoPath } from "../model.js";
+import { gitListFiles, isGitRepository } from "./git.js";
+
+/**
+ * Candidate files of the repository, sorted: in git, what git tracks plus untracked files it does
+ * not ignore; outside git, every file fast-glob finds, minus what the .gitignore files exclude.
+ */
+export async function listRepositoryFiles(root: string): Promise<{ files: RepoPath[]; isGit: boolean }> {
+  if (await isGitRepository(root)) {
+    return { files: (await gitListFiles(root)).sort(), isGit: true };
+  }
+  return { files: await globHonouringGitignore(root), isGit: false };
+}
+
+async function globHonouringGitignore(root: string): Promise<RepoPath[]> {
+  const all = await fg("**/*", {
+    cwd: root,
+    dot: true,
+    onlyFiles: true,
+    followSymbolicLinks: false,
+    suppressErrors: true,
+    ignore: ["**/.git/**", "**/node_modules/**"],
+  });
+  const gitignores = all.filter((path) => path === ".gitignore" || path.endsWith("/.gitignore")).sort();
+  const matchers: { base: string; matcher: ReturnType<typeof ignore> }[] = [];
+  for (const file of gitignores) {
+    const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
+    const text = await readFile(`${root}/${file}`, "utf8").catch(() => "");
+    matchers.push({ base, matcher: ignore().add(text) });
+  }
+  return all
+    .filter((path) =>
+      matchers.every(({ base, matcher }) => !path.startsWith(base) || !matcher.ignores(path.slice(base.length))),
+    )
+    .sort();
+}
