@@ -113,8 +113,8 @@ class RouteCallFinder {
   }
 
   find(): EndpointRecord[] {
-    const endpoints: EndpointRecord[] = [];
-    const visit = (node: ts.Node): void => {
+    // First pass: what each receiver is; second: the route registrations on them.
+    const declare = (node: ts.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
         const created = this.creation(node.initializer);
         if (created) this.receivers.set(node.name.text, created);
@@ -123,8 +123,14 @@ class RouteCallFinder {
         const typeName = node.type.typeName;
         const root = ts.isIdentifier(typeName) ? typeName.text : ts.isQualifiedName(typeName) && ts.isIdentifier(typeName.left) ? typeName.left.text : "";
         const framework = this.frameworks.get(root);
-        if (framework) this.receivers.set(node.name.text, { framework, base: "" });
+        if (framework && framework !== "nestjs") this.receivers.set(node.name.text, { framework, base: "" });
       }
+      ts.forEachChild(node, declare);
+    };
+    declare(this.sourceFile);
+    this.collectMounts();
+    const endpoints: EndpointRecord[] = [];
+    const visit = (node: ts.Node): void => {
       if (ts.isCallExpression(node)) endpoints.push(...this.fromCall(node));
       ts.forEachChild(node, visit);
     };
@@ -145,9 +151,47 @@ class RouteCallFinder {
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) {
       const root = rootIdentifier(node.expression);
       const framework = root ? this.frameworks.get(root) : undefined;
-      if (framework && framework !== "nestjs") return { framework, base: "" };
+      if (!framework || framework === "nestjs") return undefined;
+      // koa-router: `new Router({ prefix: "/api" })`.
+      const options = unwrapExpression(node.arguments?.[0]);
+      let base = "";
+      if (options && ts.isObjectLiteralExpression(options)) {
+        const prefix = this.property(options, "prefix");
+        base = (prefix && this.strings.evaluate(prefix)) ?? "";
+      }
+      return { framework, base };
     }
     return undefined;
+  }
+
+  /** express `parent.use("/v1", router)` within one file: routes on `router` live under `/v1`. */
+  private collectMounts(): void {
+    const mounts: { parent: string; child: string; path: string }[] = [];
+    const visit = (node: ts.Node): void => {
+      if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "use") {
+        const [pathArg, ...rest] = node.arguments;
+        const path = this.strings.evaluate(pathArg);
+        const parent = unwrapExpression(node.expression.expression);
+        for (const child of rest) {
+          const target = unwrapExpression(child);
+          if (path !== undefined && parent && ts.isIdentifier(parent) && target && ts.isIdentifier(target)) {
+            mounts.push({ parent: parent.text, child: target.text, path });
+          }
+        }
+      }
+      ts.forEachChild(node, visit);
+    };
+    visit(this.sourceFile);
+    const prefixOf = (name: string, seen: Set<string>): string => {
+      const mount = mounts.find((m) => m.child === name);
+      if (!mount || seen.has(name)) return "";
+      seen.add(name);
+      return joinRoute(prefixOf(mount.parent, seen), mount.path);
+    };
+    for (const mount of mounts) {
+      const receiver = this.receivers.get(mount.child);
+      if (receiver) this.receivers.set(mount.child, { ...receiver, base: joinRoute(prefixOf(mount.child, new Set()), receiver.base) });
+    }
   }
 
   private receiverInfo(expression: ts.Expression): { framework: string; base: string; prefix: string } | undefined {

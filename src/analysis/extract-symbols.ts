@@ -202,6 +202,7 @@ export function oneLine(text: string, max = SIGNATURE_MAX): string {
     .replace(/\s+/g, " ")
     .trim()
     .replace(/\s*[{=]>?\s*$/, (match) => (match.includes("=>") ? " =>" : ""))
+    .replace(/\s*;$/, "")
     .trim();
   return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }

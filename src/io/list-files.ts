@@ -1,5 +1,4 @@
 import { readFile } from "node:fs/promises";
-import fg from "fast-glob";
 import ignore from "ignore";
 import type { RepoPath } from "../model.js";
 import { gitListFiles, isGitRepository } from "./git.js";
@@ -16,6 +15,7 @@ export async function listRepositoryFiles(root: string): Promise<{ files: RepoPa
 }
 
 async function globHonouringGitignore(root: string): Promise<RepoPath[]> {
+  const { default: fg } = await import("fast-glob");
   const all = await fg("**/*", {
     cwd: root,
     dot: true,

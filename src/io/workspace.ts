@@ -1,6 +1,5 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import fg from "fast-glob";
 import * as yaml from "js-yaml";
 import type { WorkspacePackage } from "../core/index/build-modules.js";
 import { normalisePath } from "../core/index/resolve-import.js";
@@ -43,6 +42,7 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
 
   const positive = patterns.filter((p) => !p.startsWith("!")).map((p) => `${p.replace(/\/+$/, "")}/package.json`);
   const negative = patterns.filter((p) => p.startsWith("!")).map((p) => `${p.slice(1).replace(/\/+$/, "")}/**`);
+  const { default: fg } = await import("fast-glob");
   const manifests = await fg(positive, { cwd: root, ignore: ["**/node_modules/**", ...negative], onlyFiles: true });
   const packages: WorkspacePackage[] = [];
   for (const manifest of manifests.sort()) {

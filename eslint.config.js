@@ -1,0 +1,42 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  { ignores: ["dist/", "node_modules/", "coverage/", "test/fixtures/", ".ai/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    rules: {
+      "@typescript-eslint/consistent-type-imports": "error",
+      "no-console": "error",
+    },
+  },
+  {
+    // Layering: only io/ touches the file system, processes and git; only analysis/ loads the compiler;
+    // core/ and formats/ are pure.
+    files: ["src/core/**/*.ts", "src/formats/**/*.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            { group: ["node:fs", "node:fs/*", "node:child_process", "node:worker_threads", "fast-glob", "execa"], message: "core/ and formats/ are pure: do effects in src/io/." },
+            { group: ["ts-morph", "typescript", "**/analysis/**"], message: "only src/analysis/ may use the compiler." },
+            { group: ["**/io/**", "**/cli/**"], message: "core/ and formats/ must not depend on io/ or cli/." },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/cli/**/*.ts", "src/io/**/*.ts"],
+    ignores: ["src/io/analyze-worker.ts", "src/io/analyze-pool.ts"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["ts-morph", "typescript"], message: "only src/analysis/ may use the compiler." }] }],
+    },
+  },
+  {
+    files: ["scripts/**/*.ts", "test/**/*.ts"],
+    rules: { "no-console": "off" },
+  },
+);

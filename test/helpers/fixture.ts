@@ -1,0 +1,70 @@
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach } from "vitest";
+import { runCli } from "../../src/cli/main.js";
+
+const created: string[] = [];
+
+afterEach(() => {
+  for (const dir of created.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), "ctx-test-"));
+  created.push(dir);
+  return dir;
+}
+
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync("git", args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" },
+  });
+}
+
+/** Copies test/fixtures/<name> to a temp dir; with `git: true` it becomes a repository with one commit. */
+export function copyFixture(name: string, options: { git?: boolean } = { git: true }): string {
+  const dir = tempDir();
+  cpSync(join(import.meta.dirname, "..", "fixtures", name), dir, { recursive: true });
+  if (options.git !== false) {
+    git(dir, "init", "-q", "-b", "main");
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "fixture");
+  }
+  return dir;
+}
+
+export interface CliRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the CLI in-process, as the binary would, capturing its output. */
+export async function ctx(cwd: string, ...argv: string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const code = await runCli(argv, {
+    cwd,
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+    isTTY: false,
+  });
+  return { code, stdout, stderr };
+}
+
+export function readAi(dir: string, file: string): string {
+  return readFileSync(join(dir, ".ai", file), "utf8");
+}
+
+/** Data rows of a Markdown table in an .ai file, as trimmed cell arrays. */
+export function tableRows(dir: string, file: string): string[][] {
+  return readAi(dir, file)
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
+    .slice(1)
+    .map((line) => line.slice(2, -2).split(" | ").map((cell) => cell.trim()));
+}
