@@ -1,0 +1,110 @@
+import { readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyFixture, ctx, git, readAi, tableRows } from "../helpers/fixture.js";
+
+const symbolNames = (dir: string) => tableRows(dir, "symbol_index.md").map((row) => `${row[4]} ${row[0]}`);
+
+describe("which files ctx index reads", () => {
+  it("leaves out generated, vendored and minified code, .d.ts beside its source, and config excludes", async () => {
+    const dir = copyFixture("index/generated-and-vendored");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(tableRows(dir, "file_index.md").map((row) => row[0])).toEqual(["src/app.ts", "src/types/ambient.d.ts"]);
+  });
+
+  it("outside git, lists files with fast-glob and honours .gitignore", async () => {
+    const dir = copyFixture("index/outside-git", { git: false });
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(symbolNames(dir)).toEqual(["src/kept.ts:1-1 kept"]);
+  });
+
+  it("skips binary, non-UTF-8, oversized, symlinked and vanished files with a reason, and indexes the rest", async () => {
+    const dir = copyFixture("index/unreadable-files");
+    symlinkSync("loop-b.ts", join(dir, "src/loop-a.ts"));
+    symlinkSync("loop-a.ts", join(dir, "src/loop-b.ts"));
+    unlinkSync(join(dir, "src/good.ts")); // tracked by git, gone from the tree
+    writeFileSync(join(dir, "src/fine.ts"), "export const fine = 1;\n");
+    const run = await ctx(dir, "index", "--json");
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.stdout) as { skipped: { path: string; reason: string }[]; files: number };
+    expect(summary.skipped).toEqual([
+      { path: "src/binary.ts", reason: "binary (NUL byte)" },
+      { path: "src/good.ts", reason: "deleted before it could be read" },
+      { path: "src/huge.ts", reason: expect.stringMatching(/^larger than 4096 bytes/) },
+      { path: "src/latin1.ts", reason: "not valid UTF-8" },
+      { path: "src/loop-a.ts", reason: "symbolic link (not followed)" },
+      { path: "src/loop-b.ts", reason: "symbolic link (not followed)" },
+    ]);
+    expect(summary.files).toBe(1);
+    expect(symbolNames(dir)).toEqual(["src/fine.ts:1-1 fine"]);
+    expect(readAi(dir, "file_index.md")).toContain("| src/latin1.ts | not valid UTF-8 |");
+  });
+});
+
+describe("incremental runs", () => {
+  it("re-parses only changed files, drops deleted ones, and rewrites nothing when nothing changed", async () => {
+    const dir = copyFixture("index/single-package-folders");
+    const first = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; written: string[] };
+    expect(first.parsed).toBe(4);
+    const before = new Map(["symbol_index.md", "file_index.md", "endpoint_index.md", "domain-manifest.yaml"].map((f) => [f, statSync(join(dir, ".ai", f)).mtimeMs]));
+
+    const unchanged = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; written: string[] };
+    expect(unchanged).toMatchObject({ parsed: 0, written: [] });
+    for (const [file, mtime] of before) expect(statSync(join(dir, ".ai", file)).mtimeMs).toBe(mtime);
+
+    writeFileSync(join(dir, "src/billing/charge.ts"), "export function charge(amount: number, currency = 'EUR') {\n  return amount;\n}\nexport const refund = 1;\n");
+    unlinkSync(join(dir, "scripts/seed.ts"));
+    const edited = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; reused: number; dropped: number };
+    expect(edited).toMatchObject({ parsed: 1, reused: 2, dropped: 1 });
+    expect(symbolNames(dir)).toEqual([
+      "src/billing/charge.ts:1-3 charge",
+      "src/billing/charge.ts:4-4 refund",
+      "src/users/users.service.ts:3-7 UsersService",
+      "src/users/users.service.ts:4-6 pay",
+    ]);
+  });
+
+  it("rebuilds byte-identical files when its cache is gone", async () => {
+    const dir = copyFixture("index/npm-workspaces");
+    const files = ["symbol_index.md", "file_index.md", "endpoint_index.md", "domain-manifest.yaml"];
+    await ctx(dir, "index", "-q");
+    const first = files.map((f) => readAi(dir, f));
+    rmSync(join(dir, ".ai/.cache"), { recursive: true });
+    const rebuilt = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; written: string[] };
+    expect(rebuilt).toMatchObject({ parsed: 3, written: [] });
+    expect(files.map((f) => readAi(dir, f))).toEqual(first);
+    for (const text of first) expect(text.endsWith("\n")).toBe(true);
+  });
+
+  it("records the git HEAD and moves it only when the index content changes", async () => {
+    const dir = copyFixture("index/single-package-folders");
+    await ctx(dir, "index", "-q");
+    const firstHead = git(dir, "rev-parse", "HEAD").trim();
+    expect(readAi(dir, "file_index.md")).toContain(`head=${firstHead}`);
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "index");
+    await ctx(dir, "index", "-q");
+    expect(readAi(dir, "file_index.md")).toContain(`head=${firstHead}`);
+    writeFileSync(join(dir, "src/main.ts"), "export const changed = true;\n");
+    await ctx(dir, "index", "-q");
+    expect(readAi(dir, "file_index.md")).toContain(`head=${git(dir, "rev-parse", "HEAD").trim()}`);
+  });
+});
+
+describe("ctx index --check", () => {
+  it("exits 0 when the committed index matches the tree and 1 listing what changed when it does not", async () => {
+    const dir = copyFixture("index/single-package-folders");
+    expect((await ctx(dir, "index", "--check")).code).toBe(1);
+    await ctx(dir, "index", "-q");
+    const clean = await ctx(dir, "index", "--check");
+    expect(clean.code).toBe(0);
+    expect(clean.stdout).toContain("index up to date");
+    writeFileSync(join(dir, "src/main.ts"), "export const changed = true;\n");
+    writeFileSync(join(dir, "src/new.ts"), "export const added = true;\n");
+    unlinkSync(join(dir, "scripts/seed.ts"));
+    const stale = await ctx(dir, "index", "--check");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("  deleted scripts/seed.ts\n  modified src/main.ts\n  added src/new.ts\n");
+    expect(readFileSync(join(dir, ".ai/file_index.md"), "utf8")).not.toContain("src/new.ts");
+  });
+});
