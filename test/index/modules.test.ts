@@ -55,7 +55,7 @@ describe("domain-manifest.yaml", () => {
     await ctx(dir, "index", "-q");
     const path = join(dir, ".ai/domain-manifest.yaml");
     const edited = readFileSync(path, "utf8").replace(
-      /(- name: billing\n(?:.*\n)*?)    description: ''\n    keywords: \[\]\n    owners: \[\]\n/,
+      /(- name: billing\n(?:.*\n)*?) {4}description: ''\n {4}keywords: \[\]\n {4}owners: \[\]\n/,
       "$1    description: Charges and refunds.\n    keywords:\n      - payment\n      - invoice\n    owners:\n      - '@payments-team'\n    runbook: docs/billing.md\n",
     );
     expect(edited).not.toBe(readFileSync(path, "utf8"));

@@ -1,0 +1,85 @@
+import { spawn, spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyFixture, git, tempDir } from "../helpers/fixture.js";
+
+const BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
+
+function run(cwd: string, args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1", ...env } });
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** A repository big enough for worker threads and for a run that can be interrupted. */
+function generatedRepository(files: number): string {
+  const dir = tempDir();
+  for (let i = 0; i < files; i += 1) {
+    const folder = join(dir, "src", `area${i % 10}`);
+    mkdirSync(folder, { recursive: true });
+    const body = Array.from({ length: 20 }, (_, j) => `export function f${i}_${j}(x: number): number {\n  return x + ${j};\n}\n`).join("\n");
+    writeFileSync(join(folder, `file${i}.ts`), `import { f0_0 } from "../area0/file0.js";\n\n${body}\nexport class C${i} {\n  m(): number {\n    return f0_0(1);\n  }\n}\n`);
+  }
+  git(dir, "init", "-q");
+  return dir;
+}
+
+describe("the ctx binary", () => {
+  it("exits 0 on a hit, 1 on a miss and 2 on a usage error, with JSON on request", () => {
+    const dir = copyFixture("traverse/users-service");
+    expect(run(dir, ["index", "--quiet"])).toMatchObject({ code: 0, stdout: "" });
+    const hit = run(dir, ["traverse", "Symbol", "UsersService", "--json"]);
+    expect(hit.code).toBe(0);
+    expect(JSON.parse(hit.stdout)).toMatchObject({ status: "hit", hits: [{ path: "src/users/users.service.ts", line: 5 }] });
+    const missed = run(dir, ["traverse", "Symbol", "NoSuchThing"]);
+    expect(missed.code).toBe(1);
+    expect(missed.stdout.split("\n")[0]).toBe('TRAVERSE_MISS Symbol NoSuchThing: no-such-symbol (no symbol named exactly "NoSuchThing" in the index)');
+    const usage = run(dir, ["traverse", "Symbol"]);
+    expect(usage.code).toBe(2);
+    expect(usage.stderr).toContain("missing required argument 'query'");
+    expect(run(dir, ["index", "--no-such-flag"]).code).toBe(2);
+  });
+
+  it("prints help with examples", () => {
+    const help = run(tempDir(), ["traverse", "--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("ctx traverse Symbol UsersService.findOne --json");
+    expect(help.stdout).toContain("Exit codes: 0 hit, 1 miss");
+  });
+
+  it("writes the same index with worker threads as inline", () => {
+    const dir = generatedRepository(260);
+    expect(run(dir, ["index", "-q"], { CTX_WORKERS: "2" }).code).toBe(0);
+    const threaded = ["symbol_index.md", "file_index.md"].map((f) => readFileSync(join(dir, ".ai", f), "utf8"));
+    rmSync(join(dir, ".ai"), { recursive: true });
+    expect(run(dir, ["index", "-q"], { CTX_WORKERS: "0" }).code).toBe(0);
+    const inline = ["symbol_index.md", "file_index.md"].map((f) => readFileSync(join(dir, ".ai", f), "utf8"));
+    expect(threaded).toEqual(inline);
+    expect(threaded[0]).toContain("| f259_19 | function |");
+  });
+
+  it("leaves the old index or the new one, never a torn file, when killed mid-run", async () => {
+    const dir = generatedRepository(400);
+    expect(run(dir, ["index", "-q"]).code).toBe(0);
+    const before = readFileSync(join(dir, ".ai/symbol_index.md"), "utf8");
+    for (let i = 0; i < 400; i += 1) {
+      writeFileSync(join(dir, "src", `area${i % 10}`, `file${i}.ts`), `export function renamed${i}(): void {}\n`);
+    }
+    const outcomes = new Set<string>();
+    for (const delay of [150, 300, 450, 600, 750, 900, 1200, 1600]) {
+      const child = spawn(process.execPath, [BIN, "index", "-q"], { cwd: dir, stdio: "ignore" });
+      const exited = new Promise((resolve) => child.on("exit", resolve));
+      await new Promise((resolve) => setTimeout(resolve, delay));
+      child.kill("SIGKILL");
+      await exited;
+      const now = readFileSync(join(dir, ".ai/symbol_index.md"), "utf8");
+      const whole = now === before || (now.includes("| renamed399 | function |") && now.endsWith("\n") && !now.includes("| f0_0 |"));
+      expect(whole, `after a kill at ${delay} ms`).toBe(true);
+      outcomes.add(now === before ? "old" : "new");
+    }
+    // After all that, a normal run still produces a consistent index.
+    expect(run(dir, ["index", "-q"]).code).toBe(0);
+    expect(run(dir, ["index", "--check"]).code).toBe(0);
+    expect(outcomes.has("old")).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import { partitionFresh } from "../../src/core/traverse/check-freshness.js";
+import { findEndpoints, parseEndpointQuery } from "../../src/core/traverse/find-endpoints.js";
+import { parseSymbolQuery } from "../../src/core/traverse/find-symbols.js";
+import { suggestNames } from "../../src/core/traverse/suggest-names.js";
+import { planReindex } from "../../src/core/index/plan-reindex.js";
+import type { EndpointRecord, FileRecord } from "../../src/model.js";
+
+describe("symbol queries", () => {
+  it("splits path:Container.member", () => {
+    expect(parseSymbolQuery("src/a.ts:Users.find")).toEqual({ path: "src/a.ts", container: "Users", name: "find" });
+    expect(parseSymbolQuery("Outer.Inner.deep")).toEqual({ path: null, container: "Outer.Inner", name: "deep" });
+    expect(parseSymbolQuery("plain")).toEqual({ path: null, container: null, name: "plain" });
+  });
+});
+
+describe("freshness", () => {
+  it("keeps only candidates whose every file has its recorded hash; unverifiable counts as stale", () => {
+    const recorded = new Map([["a.ts", "1"], ["b.ts", "2"], ["c.ts", "3"]]);
+    const observed = new Map<string, string | null>([["a.ts", "1"], ["b.ts", "changed"], ["c.ts", null]]);
+    const { fresh, rejected } = partitionFresh(["a.ts", "b.ts", "c.ts", "d.ts"], (p) => [p], recorded, observed);
+    expect(fresh).toEqual(["a.ts"]);
+    expect(rejected).toEqual([
+      { path: "b.ts", reason: "modified" },
+      { path: "c.ts", reason: "missing" },
+      { path: "d.ts", reason: "unverifiable" },
+    ]);
+  });
+});
+
+describe("endpoint queries", () => {
+  const endpoint = (method: string, route: string, handler = "h"): EndpointRecord => ({ method, route, handler, path: "a.ts", line: 1, framework: "express" });
+  const rows = [endpoint("GET", "/users/:id", "getUser"), endpoint("POST", "/users"), endpoint("GET", "/docs/:slug*"), endpoint("ALL", "/health")];
+
+  it("matches concrete paths to parameters and catch-alls, filtered by method", () => {
+    expect(findEndpoints(rows, parseEndpointQuery("GET /users/42")).map((e) => e.route)).toEqual(["/users/:id"]);
+    expect(findEndpoints(rows, parseEndpointQuery("get /docs/a/b/c")).map((e) => e.route)).toEqual(["/docs/:slug*"]);
+    expect(findEndpoints(rows, parseEndpointQuery("DELETE /health")).map((e) => e.route)).toEqual(["/health"]);
+    expect(findEndpoints(rows, parseEndpointQuery("getUser")).map((e) => e.route)).toEqual(["/users/:id"]);
+  });
+});
+
+describe("suggestions", () => {
+  it("ranks a case variant, then prefixes, then near spellings; at most five", () => {
+    const names = ["UsersService", "usersServiceFactory", "UserService", "Unrelated", "a", "b"];
+    expect(suggestNames("usersService", names)).toEqual(["UsersService", "usersServiceFactory", "UserService"]);
+  });
+});
+
+describe("reindex planning", () => {
+  it("reuses unchanged records, parses new and changed files, drops vanished ones", () => {
+    const record = (path: string, sha256: string): FileRecord => ({ path, sha256, isTest: false, symbols: [], endpoints: [], imports: [] });
+    const previous = new Map([["a.ts", record("a.ts", "1")], ["b.ts", record("b.ts", "2")], ["gone.ts", record("gone.ts", "3")]]);
+    const plan = planReindex(previous, new Map([["a.ts", "1"], ["b.ts", "changed"], ["new.ts", "4"]]));
+    expect(plan.reuse.map((r) => r.path)).toEqual(["a.ts"]);
+    expect(plan.parse).toEqual(["b.ts", "new.ts"]);
+    expect(plan.dropped).toEqual(["gone.ts"]);
+  });
+});
