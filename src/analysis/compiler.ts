@@ -18,8 +18,9 @@ const SCRIPT_KINDS: Record<string, ts.ScriptKind> = {
 export function parseSource(path: string, text: string): ts.SourceFile {
   const extension = path.slice(path.lastIndexOf("."));
   const kind = SCRIPT_KINDS[extension] ?? ts.ScriptKind.TS;
-  // setParentNodes: true so node.getText()/getStart() work without a Program.
-  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, true, kind);
+  // NOTE: no parent pointers (setParentNodes false) — setting them costs time and memory on every
+  // file; the extractors therefore pass the source file to getStart/getText and never read `.parent`.
+  return ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
 }
 
 export function lineOf(sourceFile: ts.SourceFile, position: number): number {

@@ -49,8 +49,9 @@ export function extractEndpoints(sourceFile: ts.SourceFile, path: RepoPath): End
 
   endpoints.push(...fileRouteEndpoints(sourceFile, path));
   if (frameworks.has("nestjs")) endpoints.push(...nestEndpoints(sourceFile, path, strings));
-  // Route registrations are calls; without a server framework import only conventionally named receivers count.
-  endpoints.push(...routeCalls.find());
+  // Every receiver a route call can be made on traces back to a framework import; a file without
+  // one (most files) registers no routes, and is not walked at all.
+  if (routeCalls.hasServerFramework()) endpoints.push(...routeCalls.find());
   return endpoints;
 }
 
@@ -110,6 +111,10 @@ class RouteCallFinder {
   ) {
     this.frameworkNames = new Set(["express", "fastify", "koa", "hono", "nestjs"].filter((f) => frameworks.has(f)));
     this.fileFramework = ["express", "fastify", "koa", "hono"].find((f) => this.frameworkNames.has(f));
+  }
+
+  hasServerFramework(): boolean {
+    return this.fileFramework !== undefined;
   }
 
   find(): EndpointRecord[] {

@@ -14,6 +14,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     exported: boolean,
     node: ts.Node,
     signatureEnd: number,
+    signatureStart: ts.Node = node,
   ): void => {
     symbols.push({
       name,
@@ -23,7 +24,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
       path,
       line: lineOf(sourceFile, node.getStart(sourceFile)),
       endLine: lineOf(sourceFile, node.getEnd()),
-      signature: signatureOf(sourceFile, node, signatureEnd),
+      signature: signatureOf(sourceFile, signatureStart, signatureEnd),
     });
   };
 
@@ -82,7 +83,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     } else if (ts.isVariableStatement(node)) {
       const isConst = (node.declarationList.flags & ts.NodeFlags.Const) !== 0;
       for (const declaration of node.declarationList.declarations) {
-        visitVariable(declaration, container, exported, isConst);
+        visitVariable(declaration, container, exported, isConst, node.declarationList.declarations.length === 1 ? node : declaration);
       }
     } else if (ts.isExportAssignment(node) && !node.isExportEquals) {
       add("default", "default", container, true, node, node.getEnd());
@@ -113,6 +114,8 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     container: string,
     exported: boolean,
     isConst: boolean,
+    // A lone declaration's signature starts at its `const`/`let`, so the agent sees how it is declared.
+    statement: ts.Node,
   ): void => {
     const valueKind: SymbolKind = isConst ? "constant" : "variable";
     if (!ts.isIdentifier(declaration.name)) {
@@ -125,12 +128,12 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     const initializer = unwrapExpression(declaration.initializer);
     const fn = functionLike(initializer);
     if (fn) {
-      add(name, "function", container, exported, declaration, bodyStart(fn.body, declaration));
+      add(name, "function", container, exported, declaration, bodyStart(fn.body, declaration), statement);
     } else if (initializer && ts.isClassExpression(initializer)) {
-      add(name, "class", container, exported, declaration, membersStart(initializer));
+      add(name, "class", container, exported, declaration, membersStart(initializer), statement);
       visitClass(initializer, name, container);
     } else {
-      add(name, valueKind, container, exported, declaration, declaration.getEnd());
+      add(name, valueKind, container, exported, declaration, declaration.getEnd(), statement);
     }
   };
 
@@ -177,23 +180,19 @@ function bindingNames(pattern: ts.BindingName): ts.Identifier[] {
 }
 
 function bodyStart(body: ts.Node | undefined, node: ts.Node): number {
-  return body ? body.getStart() : node.getEnd();
+  // The body's full start is where the signature's text ends; trailing trivia is trimmed by oneLine.
+  return body ? body.pos : node.getEnd();
 }
 
 function membersStart(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration | ts.EnumDeclaration): number {
-  // The members list starts after `{`; the signature is everything before that brace.
-  const open = node.getChildren().find((child) => child.kind === ts.SyntaxKind.OpenBraceToken);
-  return open ? open.getStart() : node.getEnd();
+  // The members list begins right after `{`; the signature is everything before that brace.
+  return node.members.pos - 1;
 }
 
-function signatureOf(sourceFile: ts.SourceFile, node: ts.Node, end: number): string {
-  // A variable's signature starts at its `const`/`let` so the agent sees how it is declared.
-  let anchor: ts.Node = node;
-  if (ts.isVariableDeclaration(node) && ts.isVariableDeclarationList(node.parent) && node.parent.declarations.length === 1) {
-    anchor = node.parent.parent;
-  }
+function signatureOf(sourceFile: ts.SourceFile, anchor: ts.Node, end: number): string {
   const start = startAfterDecorators(anchor, sourceFile);
-  const raw = sourceFile.text.slice(start, Math.max(start, end));
+  // Collapsing whitespace is linear in the text; a long initializer is cut long before that matters.
+  const raw = sourceFile.text.slice(start, Math.min(Math.max(start, end), start + SIGNATURE_MAX * 4));
   return oneLine(raw);
 }
 

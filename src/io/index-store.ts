@@ -5,7 +5,7 @@ import { ENDPOINT_INDEX_FILE } from "../formats/endpoint-index.js";
 import { FILE_INDEX_FILE } from "../formats/file-index.js";
 import { INDEX_CONFIG_FILE } from "../formats/index-config.js";
 import { SYMBOL_INDEX_FILE } from "../formats/symbol-index.js";
-import type { FileRecord } from "../model.js";
+import type { IndexedFile } from "../core/index/indexed-file.js";
 import { readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
@@ -53,26 +53,35 @@ export async function indexStamp(root: string): Promise<string> {
   return parts.join("|");
 }
 
-const RECORDS_CACHE = "records.json";
+const FILES_CACHE = "files.json";
 
-interface RecordsCache {
+/** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
+export interface CachedFile extends IndexedFile {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+interface FilesCache {
   version: string;
-  records: FileRecord[];
+  /** When the run that wrote the cache started (ms since epoch); see `isStatTrusted`. */
+  startedAt: number;
+  files: CachedFile[];
 }
 
 /**
- * Parsed records of the last run, keyed by content hash, so an incremental run re-parses only what
- * changed. Valid only for the ctx version that wrote it: a newer extractor must re-parse everything.
+ * What the last run knew of each file. Valid only for the extractor that wrote it: a rebuilt
+ * extractor must re-parse everything.
  */
-export async function readRecordsCache(root: string, version: string): Promise<FileRecord[]> {
+export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[] } | null> {
   try {
-    const cache = JSON.parse(await readFile(join(root, CACHE_DIR, RECORDS_CACHE), "utf8")) as RecordsCache;
-    return cache.version === version && Array.isArray(cache.records) ? cache.records : [];
+    const cache = JSON.parse(await readFile(join(root, CACHE_DIR, FILES_CACHE), "utf8")) as FilesCache;
+    return cache.version === version && Array.isArray(cache.files) ? cache : null;
   } catch {
-    return [];
+    return null;
   }
 }
 
-export async function writeRecordsCache(root: string, version: string, records: readonly FileRecord[]): Promise<void> {
-  await writeFileAtomic(join(root, CACHE_DIR, RECORDS_CACHE), JSON.stringify({ version, records }));
+export async function writeFilesCache(root: string, version: string, startedAt: number, files: CachedFile[]): Promise<void> {
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, files } satisfies FilesCache));
 }

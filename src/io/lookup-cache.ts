@@ -1,19 +1,21 @@
 import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
 import { join } from "node:path";
-import { parseDomainManifest } from "../formats/domain-manifest.js";
-import { parseEndpointIndex } from "../formats/endpoint-index.js";
-import { parseFileIndex, type FileRow } from "../formats/file-index.js";
-import { parseSymbolIndex, type SymbolRow } from "../formats/symbol-index.js";
-import type { EndpointRecord, ModuleRecord } from "../model.js";
+import type { FileRow } from "../formats/file-index.js";
+import type { SymbolRow } from "../formats/symbol-index.js";
+import type { EndpointRecord, ModuleRecord, RepoPath } from "../model.js";
+import { writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
 /**
- * A derived, gitignored copy of the committed index, split so that one lookup reads one small
- * file: symbols are sharded by the hash of their lower-cased name. The Markdown and YAML stay the
- * source of truth; the cache is rebuilt from them whenever their size or mtime no longer match.
- * NOTE: bump LOOKUP_VERSION whenever the shard layout changes.
+ * A derived, gitignored copy of the committed index, laid out so that one lookup reads little:
+ * symbols are sharded by the hash of their lower-cased name; file hashes and modules sit in one
+ * sorted `files.tsv` searched as text. The Markdown and YAML stay the source of truth: the cache
+ * carries the stamp (size, mtime) of the files it was built from and is rebuilt from them when
+ * they no longer match — after a `git pull`, a checkout or a hand edit.
+ * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 1;
+const LOOKUP_VERSION = 2;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -24,21 +26,7 @@ export interface LookupTables {
   files: FileRow[];
 }
 
-/** path → [sha256, module] for the files a shard's rows live in. */
-type FileTable = Record<string, [string, string]>;
-
-interface Shard<T> {
-  rows: T[];
-  files: FileTable;
-}
-
-export interface Lookup<T> {
-  rows: T[];
-  sha: Map<string, string>;
-  module: Map<string, string>;
-}
-
-function shardOf(name: string): number {
+export function shardOf(name: string): number {
   let hash = 0x811c9dc5;
   const lower = name.toLowerCase();
   for (let i = 0; i < lower.length; i += 1) {
@@ -48,52 +36,95 @@ function shardOf(name: string): number {
   return (hash >>> 0) % SHARDS;
 }
 
-function toLookup<T>(shard: Shard<T>): Lookup<T> {
-  const sha = new Map<string, string>();
-  const module = new Map<string, string>();
-  for (const [path, [hash, owner]] of Object.entries(shard.files)) {
-    sha.set(path, hash);
-    module.set(path, owner);
-  }
-  return { rows: shard.rows, sha, module };
+function filesTsv(files: readonly FileRow[]): string {
+  return files.map((f) => `${f.path}\t${f.sha256}\t${f.module}\n`).join("");
 }
 
-function fileTable(paths: Iterable<string>, files: ReadonlyMap<string, FileRow>): FileTable {
-  const table: FileTable = {};
-  for (const path of [...new Set(paths)].sort()) {
-    const row = files.get(path);
-    if (row) table[path] = [row.sha256, row.module];
-  }
-  return table;
+function compareRows(a: SymbolRow, b: SymbolRow): number {
+  return (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
+async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: readonly string[]): Promise<void> {
+  await Promise.all([
+    writeFile(join(directory, "files.tsv"), filesTsv(tables.files)),
+    writeFile(join(directory, "names.json"), JSON.stringify(names)),
+    writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
+    writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
+  ]);
+}
+
+/** Writes the whole cache into a staging directory and swaps it in. */
 export async function writeLookupCache(root: string, tables: LookupTables): Promise<void> {
-  const stamp = await indexStamp(root);
   const directory = join(root, LOOKUP_DIR);
-  const staging = `${directory}.${process.pid}.tmp`;
+  const staging = `${directory}.${process.pid}.${randomUUID()}.tmp`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const files = new Map(tables.files.map((f) => [f.path, f]));
   const shards: SymbolRow[][] = Array.from({ length: SHARDS }, () => []);
   for (const row of tables.symbols) shards[shardOf(row.name)]!.push(row);
-  const writes: Promise<void>[] = shards.map((rows, i) =>
-    writeFile(join(staging, `symbols-${i}.json`), JSON.stringify({ rows, files: fileTable(rows.map((r) => r.path), files) })),
-  );
-  writes.push(writeFile(join(staging, "names.json"), JSON.stringify([...new Set(tables.symbols.map((s) => s.name))].sort())));
-  writes.push(
-    writeFile(
-      join(staging, "endpoints.json"),
-      JSON.stringify({ rows: tables.endpoints, files: fileTable(tables.endpoints.map((e) => e.path), files) }),
-    ),
-  );
-  writes.push(
-    writeFile(join(staging, "modules.json"), JSON.stringify({ rows: tables.modules, files: fileTable(files.keys(), files) })),
-  );
-  await Promise.all(writes);
+  await Promise.all(shards.map((rows, i) => writeFile(join(staging, `symbols-${i}.json`), JSON.stringify(rows))));
+  await writeCommon(staging, tables, [...new Set(tables.symbols.map((s) => s.name))].sort());
   // The stamp goes in last: a cache without a matching stamp is never read.
-  await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp }));
+  await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
   await rm(directory, { recursive: true, force: true });
-  await rename(staging, directory);
+  try {
+    await rename(staging, directory);
+  } catch {
+    // Another ctx process swapped its own copy in first; it was built from the same files.
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+export interface LookupPatch {
+  /** Paths whose rows are replaced (changed files) or removed (dropped files). */
+  replaced: ReadonlySet<RepoPath>;
+  /** Names the replaced paths had before; their shards lose those rows. */
+  oldNames: readonly string[];
+  /** The new rows of the changed files. */
+  rows: readonly SymbolRow[];
+  names: readonly string[];
+  endpoints: EndpointRecord[];
+  modules: ModuleRecord[];
+  files: FileRow[];
+}
+
+/** The stamp the cache was built for, or null when there is no usable cache. */
+export async function lookupCacheStamp(root: string): Promise<string | null> {
+  try {
+    const meta = JSON.parse(await readFile(join(root, LOOKUP_DIR, "meta.json"), "utf8")) as { version: number; stamp: string };
+    return meta.version === LOOKUP_VERSION ? meta.stamp : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Brings a cache that matched the previous index files up to date by rewriting only the shards
+ * whose names changed. The caller checked the cache against the stamp before writing the index.
+ */
+export async function patchLookupCache(root: string, patch: LookupPatch): Promise<void> {
+  const directory = join(root, LOOKUP_DIR);
+  // Invalidate first: if this process dies mid-patch, the next reader rebuilds from the Markdown.
+  await rm(join(directory, "meta.json"), { force: true });
+  const byShard = new Map<number, SymbolRow[]>();
+  for (const name of patch.oldNames) if (!byShard.has(shardOf(name))) byShard.set(shardOf(name), []);
+  for (const row of patch.rows) {
+    const list = byShard.get(shardOf(row.name)) ?? [];
+    list.push(row);
+    byShard.set(shardOf(row.name), list);
+  }
+  await Promise.all(
+    [...byShard].map(async ([shard, added]) => {
+      const file = join(directory, `symbols-${shard}.json`);
+      const kept = (JSON.parse(await readFile(file, "utf8")) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path));
+      await writeFileAtomic(file, JSON.stringify([...kept, ...added].sort(compareRows)));
+    }),
+  );
+  await writeCommon(directory, patch, patch.names);
+  await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
+}
+
+export async function invalidateLookupCache(root: string): Promise<void> {
+  await rm(join(root, LOOKUP_DIR, "meta.json"), { force: true });
 }
 
 /** The committed index parsed into tables, or null when there is no index. Throws FormatError on a malformed file. */
@@ -105,6 +136,13 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     readIndexFile(root, "endpoint_index.md"),
     readIndexFile(root, "domain-manifest.yaml"),
   ]);
+  // Parsers are loaded only on this slow path, so a warm lookup never pays for js-yaml.
+  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }] = await Promise.all([
+    import("../formats/file-index.js"),
+    import("../formats/symbol-index.js"),
+    import("../formats/endpoint-index.js"),
+    import("../formats/domain-manifest.js"),
+  ]);
   return {
     files: parseFileIndex(fileText, ".ai/file_index.md").rows,
     symbols: symbolText === undefined ? [] : parseSymbolIndex(symbolText, ".ai/symbol_index.md"),
@@ -113,39 +151,88 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
   };
 }
 
-/** Makes sure the cache matches the committed files; false when there is no index at all. */
-async function ensureCache(root: string): Promise<boolean> {
-  const stamp = await indexStamp(root);
-  try {
-    const meta = JSON.parse(await readFile(join(root, LOOKUP_DIR, "meta.json"), "utf8")) as { version: number; stamp: string };
-    if (meta.version === LOOKUP_VERSION && meta.stamp === stamp) return true;
-  } catch {
-    // No cache yet, or a broken one: rebuild below.
+type TableName = "symbols" | "endpoints" | "modules" | "names";
+
+/**
+ * Reads `file` from the cache when it matches the committed index; otherwise parses the
+ * committed index, answers from it, and rebuilds the cache for the next lookup. Null: no index.
+ */
+async function readCached<T>(root: string, file: string, fromTables: (tables: LookupTables) => T, parse: (text: string) => T): Promise<{ value: T; files: string } | null> {
+  const directory = join(root, LOOKUP_DIR);
+  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  if (cached !== null && cached === stamp) {
+    try {
+      const [text, files] = await Promise.all([readFile(join(directory, file), "utf8"), readFile(join(directory, "files.tsv"), "utf8")]);
+      return { value: parse(text), files };
+    } catch {
+      // Another process is swapping the cache right now: fall through to the Markdown.
+    }
   }
   const tables = await readIndexTables(root);
-  if (!tables) return false;
-  await writeLookupCache(root, tables);
-  return true;
+  if (!tables) return null;
+  try {
+    await writeLookupCache(root, tables);
+  } catch {
+    // Another process is writing the same cache; this answer comes from the tables in memory.
+  }
+  return { value: fromTables(tables), files: filesTsv(tables.files) };
 }
 
-async function readShard<T>(root: string, file: string): Promise<Lookup<T> | null> {
-  if (!(await ensureCache(root))) return null;
-  return toLookup(JSON.parse(await readFile(join(root, LOOKUP_DIR, file), "utf8")) as Shard<T>);
+function tableOf(name: TableName): (tables: LookupTables) => unknown {
+  if (name === "names") return (tables) => [...new Set(tables.symbols.map((s) => s.name))].sort();
+  return (tables) => tables[name];
+}
+
+/** Recorded hash and module of indexed files, searched in the sorted `files.tsv` text without parsing it all. */
+export class FileTable {
+  private readonly text: string;
+
+  constructor(tsv: string) {
+    this.text = `\n${tsv}`;
+  }
+
+  get(path: RepoPath): { sha256: string; module: string } | undefined {
+    const start = this.text.indexOf(`\n${path}\t`);
+    if (start < 0) return undefined;
+    const end = this.text.indexOf("\n", start + 1);
+    const [, sha256, module] = this.text.slice(start + 1, end).split("\t");
+    return { sha256: sha256!, module: module ?? "" };
+  }
+
+  /** Every indexed path of a module. */
+  pathsOf(module: string): RepoPath[] {
+    const paths: RepoPath[] = [];
+    for (const line of this.text.split("\n")) {
+      const [path, , owner] = line.split("\t");
+      if (path && owner === module) paths.push(path);
+    }
+    return paths;
+  }
+}
+
+export interface Lookup<T> {
+  rows: T[];
+  files: FileTable;
+}
+
+async function readLookup<T>(root: string, file: string, table: TableName): Promise<Lookup<T> | null> {
+  const result = await readCached(root, file, tableOf(table) as (tables: LookupTables) => T[], (text) => JSON.parse(text) as T[]);
+  return result && { rows: result.value, files: new FileTable(result.files) };
 }
 
 export function loadSymbolLookup(root: string, name: string): Promise<Lookup<SymbolRow> | null> {
-  return readShard<SymbolRow>(root, `symbols-${shardOf(name)}.json`);
+  return readLookup<SymbolRow>(root, `symbols-${shardOf(name)}.json`, "symbols");
 }
 
 export function loadEndpointLookup(root: string): Promise<Lookup<EndpointRecord> | null> {
-  return readShard<EndpointRecord>(root, "endpoints.json");
+  return readLookup<EndpointRecord>(root, "endpoints.json", "endpoints");
 }
 
 export function loadModuleLookup(root: string): Promise<Lookup<ModuleRecord> | null> {
-  return readShard<ModuleRecord>(root, "modules.json");
+  return readLookup<ModuleRecord>(root, "modules.json", "modules");
 }
 
 export async function loadSymbolNames(root: string): Promise<string[]> {
-  if (!(await ensureCache(root))) return [];
-  return JSON.parse(await readFile(join(root, LOOKUP_DIR, "names.json"), "utf8")) as string[];
+  const result = await readCached(root, "names.json", tableOf("names") as (tables: LookupTables) => string[], (text) => JSON.parse(text) as string[]);
+  return result?.value ?? [];
 }

@@ -1,11 +1,8 @@
 import { createHash } from "node:crypto";
-import { lstat, readFile } from "node:fs/promises";
+import { lstatSync, readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RepoPath } from "../model.js";
-
-export type SourceRead =
-  | { ok: true; path: RepoPath; text: string; sha256: string }
-  | { ok: false; path: RepoPath; reason: string };
 
 const UTF8 = new TextDecoder("utf-8", { fatal: true });
 
@@ -13,32 +10,50 @@ export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+export interface FileStat {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+export type Observation =
+  | { kind: "unchanged"; path: RepoPath; stat: FileStat }
+  | { kind: "read"; path: RepoPath; text: string; sha256: string; stat: FileStat }
+  | { kind: "skipped"; path: RepoPath; reason: string };
+
 /**
- * Reads one file for indexing. Every way a file can be unusable becomes a reason instead of an
- * exception, so one bad file never stops a run.
+ * Observes one file for indexing: `unchanged` when its stat equals `known` and can be trusted
+ * (see index-command), else its text and hash. Every way a file can be unusable becomes a reason
+ * instead of an exception, so one bad file never stops a run.
+ * NOTE: synchronous on purpose: for thousands of small files the promise API's per-call overhead
+ * (open, fstat, read, close as separate tasks) costs several times the reading itself.
  */
-export async function readSource(root: string, path: RepoPath, maxBytes: number): Promise<SourceRead> {
+export function observeFile(root: string, path: RepoPath, maxBytes: number, known?: FileStat): Observation {
   const absolute = join(root, path);
   try {
-    const stats = await lstat(absolute);
-    if (stats.isSymbolicLink()) return { ok: false, path, reason: "symbolic link (not followed)" };
-    if (!stats.isFile()) return { ok: false, path, reason: "not a regular file" };
-    if (stats.size > maxBytes) return { ok: false, path, reason: `larger than ${maxBytes} bytes (${stats.size})` };
-    const bytes = await readFile(absolute);
-    if (bytes.subarray(0, 8000).includes(0)) return { ok: false, path, reason: "binary (NUL byte)" };
+    const stats = lstatSync(absolute);
+    if (stats.isSymbolicLink()) return { kind: "skipped", path, reason: "symbolic link (not followed)" };
+    if (!stats.isFile()) return { kind: "skipped", path, reason: "not a regular file" };
+    if (stats.size > maxBytes) return { kind: "skipped", path, reason: `larger than ${maxBytes} bytes (${stats.size})` };
+    const stat: FileStat = { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
+    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino) {
+      return { kind: "unchanged", path, stat };
+    }
+    const bytes = readFileSync(absolute);
+    if (bytes.subarray(0, 8000).includes(0)) return { kind: "skipped", path, reason: "binary (NUL byte)" };
     let text: string;
     try {
       text = UTF8.decode(bytes);
     } catch {
-      return { ok: false, path, reason: "not valid UTF-8" };
+      return { kind: "skipped", path, reason: "not valid UTF-8" };
     }
-    return { ok: true, path, text, sha256: sha256(bytes) };
+    return { kind: "read", path, text, sha256: sha256(bytes), stat };
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === "ENOENT") return { ok: false, path, reason: "deleted before it could be read" };
-    if (code === "ELOOP") return { ok: false, path, reason: "symbolic link loop" };
-    if (code === "EACCES" || code === "EPERM") return { ok: false, path, reason: "permission denied" };
-    return { ok: false, path, reason: `unreadable (${code ?? String(error)})` };
+    if (code === "ENOENT") return { kind: "skipped", path, reason: "deleted before it could be read" };
+    if (code === "ELOOP") return { kind: "skipped", path, reason: "symbolic link loop" };
+    if (code === "EACCES" || code === "EPERM") return { kind: "skipped", path, reason: "permission denied" };
+    return { kind: "skipped", path, reason: `unreadable (${code ?? String(error)})` };
   }
 }
 

@@ -1,4 +1,4 @@
-import { readFileSync, rmSync, statSync, symlinkSync, unlinkSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture, ctx, git, readAi, tableRows } from "../helpers/fixture.js";
@@ -106,5 +106,26 @@ describe("ctx index --check", () => {
     expect(stale.code).toBe(1);
     expect(stale.stdout).toContain("  deleted scripts/seed.ts\n  modified src/main.ts\n  added src/new.ts\n");
     expect(readFileSync(join(dir, ".ai/file_index.md"), "utf8")).not.toContain("src/new.ts");
+  });
+});
+
+describe("the stat shortcut of incremental runs", () => {
+  it("skips reading files whose size and mtime are unchanged, while --check and traverse still go by content", async () => {
+    const dir = copyFixture("index/single-package-folders");
+    const path = join(dir, "src/billing/charge.ts");
+    const past = new Date(Date.now() - 3_600_000);
+    utimesSync(path, past, past);
+    await ctx(dir, "index", "-q");
+
+    // Same size, same mtime, different content: only a hash can tell.
+    const original = readFileSync(path, "utf8");
+    writeFileSync(path, original.replace("amount", "AMOUNT"));
+    utimesSync(path, past, past);
+    const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number };
+    expect(run.parsed).toBe(0);
+    expect((await ctx(dir, "index", "--check")).code).toBe(1);
+    const traversal = await ctx(dir, "traverse", "Symbol", "charge");
+    expect(traversal.code).toBe(1);
+    expect(traversal.stdout).toContain("rejected: src/billing/charge.ts (modified since indexing)");
   });
 });

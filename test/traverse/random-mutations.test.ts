@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ctx, git, tempDir } from "../helpers/fixture.js";
@@ -46,6 +46,7 @@ describe("freshness under random edits, deletions, renames and new files", () =>
     let hits = 0;
     let rejections = 0;
     let staleMisses = 0;
+    let reindexes = 0;
     for (let step = 0; step < MUTATIONS; step += 1) {
       const roll = next();
       const existing = [...files].sort();
@@ -66,6 +67,16 @@ describe("freshness under random edits, deletions, renames and new files", () =>
         write(newPath());
       } else if (roll < 0.9) {
         expect((await ctx(dir, "index", "-q")).code).toBe(0);
+        // The incrementally patched lookup cache must answer exactly as one rebuilt from the Markdown.
+        const answers = async () => {
+          const all: string[] = [];
+          for (const name of NAMES) all.push((await ctx(dir, "traverse", "Symbol", name, "--json", "--limit", "1000")).stdout);
+          return all;
+        };
+        const patched = await answers();
+        rmSync(join(dir, ".ai/.cache/lookup"), { recursive: true, force: true });
+        expect(await answers(), `step ${step}`).toEqual(patched);
+        reindexes += 1;
       }
 
       for (let query = 0; query < 2; query += 1) {
@@ -92,5 +103,6 @@ describe("freshness under random edits, deletions, renames and new files", () =>
     expect(hits).toBeGreaterThan(100);
     expect(rejections).toBeGreaterThan(100);
     expect(staleMisses).toBeGreaterThan(10);
+    expect(reindexes).toBeGreaterThan(10);
   });
 });

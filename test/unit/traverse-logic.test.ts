@@ -4,7 +4,7 @@ import { findEndpoints, parseEndpointQuery } from "../../src/core/traverse/find-
 import { parseSymbolQuery } from "../../src/core/traverse/find-symbols.js";
 import { suggestNames } from "../../src/core/traverse/suggest-names.js";
 import { planReindex } from "../../src/core/index/plan-reindex.js";
-import type { EndpointRecord, FileRecord } from "../../src/model.js";
+import type { EndpointRecord } from "../../src/model.js";
 
 describe("symbol queries", () => {
   it("splits path:Container.member", () => {
@@ -18,7 +18,7 @@ describe("freshness", () => {
   it("keeps only candidates whose every file has its recorded hash; unverifiable counts as stale", () => {
     const recorded = new Map([["a.ts", "1"], ["b.ts", "2"], ["c.ts", "3"]]);
     const observed = new Map<string, string | null>([["a.ts", "1"], ["b.ts", "changed"], ["c.ts", null]]);
-    const { fresh, rejected } = partitionFresh(["a.ts", "b.ts", "c.ts", "d.ts"], (p) => [p], recorded, observed);
+    const { fresh, rejected } = partitionFresh(["a.ts", "b.ts", "c.ts", "d.ts"], (p) => [p], (p) => recorded.get(p), observed);
     expect(fresh).toEqual(["a.ts"]);
     expect(rejected).toEqual([
       { path: "b.ts", reason: "modified" },
@@ -49,7 +49,7 @@ describe("suggestions", () => {
 
 describe("reindex planning", () => {
   it("reuses unchanged records, parses new and changed files, drops vanished ones", () => {
-    const record = (path: string, sha256: string): FileRecord => ({ path, sha256, isTest: false, symbols: [], endpoints: [], imports: [] });
+    const record = (path: string, sha256: string) => ({ path, sha256 });
     const previous = new Map([["a.ts", record("a.ts", "1")], ["b.ts", record("b.ts", "2")], ["gone.ts", record("gone.ts", "3")]]);
     const plan = planReindex(previous, new Map([["a.ts", "1"], ["b.ts", "changed"], ["new.ts", "4"]]));
     expect(plan.reuse.map((r) => r.path)).toEqual(["a.ts"]);

@@ -1,6 +1,7 @@
+import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
-import { buildModules } from "../../core/index/build-modules.js";
 import { indexRows } from "../../core/index/index-rows.js";
+import { symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
 import { planReindex } from "../../core/index/plan-reindex.js";
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
@@ -8,21 +9,23 @@ import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
-import { renderSymbolIndex } from "../../formats/symbol-index.js";
-import { analyzeFiles } from "../../io/analyze-pool.js";
+import { renderSymbolIndexFromRows, type SymbolRow } from "../../formats/symbol-index.js";
+import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { extractorVersion } from "../../io/ctx-version.js";
 import { gitHead } from "../../io/git.js";
 import {
+  indexStamp,
+  readFilesCache,
   readIndexConfigText,
   readIndexFile,
-  readRecordsCache,
+  writeFilesCache,
   writeIndexFiles,
-  writeRecordsCache,
+  type CachedFile,
   type IndexFileName,
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
-import { writeLookupCache } from "../../io/lookup-cache.js";
-import { readSource, type SourceRead } from "../../io/read-source.js";
+import { invalidateLookupCache, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
+import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
@@ -45,7 +48,7 @@ export interface IndexSummary {
   reused: number;
   dropped: number;
   skipped: SkippedFile[];
-  /** Files the parser recovered from syntax errors in; what it could parse is indexed. */
+  /** Files the parser recovered from syntax errors in this run; what it could parse is indexed. */
   partial: { path: RepoPath; syntaxErrors: number }[];
   symbols: number;
   endpoints: number;
@@ -57,24 +60,18 @@ export interface IndexSummary {
   durationMs: number;
 }
 
-const READ_CONCURRENCY = 64;
+/**
+ * A file whose stat matches the cache is trusted unchanged without being read, unless it was
+ * modified this close to the run that cached it: within a filesystem's timestamp granularity, an
+ * edit could leave size and mtime as they were ("racily clean", in git's words).
+ */
+const RACY_WINDOW_MS = 2_000;
 
-async function readAll(root: string, paths: readonly RepoPath[], maxBytes: number): Promise<SourceRead[]> {
-  const results: SourceRead[] = new Array(paths.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(READ_CONCURRENCY, paths.length) }, async () => {
-      while (next < paths.length) {
-        const i = next++;
-        results[i] = await readSource(root, paths[i]!, maxBytes);
-      }
-    }),
-  );
-  return results;
-}
+const byPath = <T extends { path: string }>(a: T, b: T): number => compare(a.path, b.path);
 
 export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   const started = performance.now();
+  const startedAt = Date.now();
   const root = findRepoRoot(options.cwd);
   const configText = await readIndexConfigText(root);
   const config: IndexConfig = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
@@ -85,114 +82,150 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   const fileIndexText = await readIndexFile(root, "file_index.md");
   const previousFileIndex = fileIndexText === undefined ? undefined : parseFileIndex(fileIndexText, ".ai/file_index.md");
 
-  const [{ files: listed }, packages, head] = await Promise.all([
-    listRepositoryFiles(root),
-    discoverWorkspacePackages(root),
-    gitHead(root).catch(() => null),
-  ]);
-  const selected = selectSourceFiles(listed, config);
-  const reads = await readAll(root, selected, config.maxFileBytes);
-
   const version = extractorVersion();
-  const cached = await readRecordsCache(root, version);
-  const previous = new Map(cached.map((r) => [r.path, r]));
-  const current = new Map<RepoPath, string>();
-  const texts = new Map<RepoPath, string>();
-  const skipped: SkippedFile[] = [];
-  for (const read of reads) {
-    if (read.ok) {
-      current.set(read.path, read.sha256);
-      texts.set(read.path, read.text);
-    } else {
-      skipped.push({ path: read.path, reason: read.reason });
-    }
-  }
-  const plan = planReindex(previous, current);
-  const toParse = plan.parse.map((path) => ({ path, text: texts.get(path)! }));
-  const analyses = await analyzeFiles(toParse, (done) => options.onProgress?.("parse", done, toParse.length));
-
-  const fileSet = new Set(current.keys());
-  const partial: { path: RepoPath; syntaxErrors: number }[] = [];
-  const records: FileRecord[] = [...plan.reuse];
-  analyses.forEach((analysis, i) => {
-    const path = plan.parse[i]!;
-    if ("error" in analysis) {
-      skipped.push({ path, reason: `parser failed: ${analysis.error}` });
-      return;
-    }
-    if (analysis.syntaxErrors > 0) partial.push({ path, syntaxErrors: analysis.syntaxErrors });
-    records.push({
-      path,
-      sha256: current.get(path)!,
-      isTest: isTestPath(path),
-      symbols: analysis.symbols,
-      endpoints: analysis.endpoints,
-      imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
-    });
-  });
-  // Import targets depend on which files exist, so they are resolved on every run, not cached.
-  for (const record of records) {
-    for (const entry of record.imports) entry.resolved = resolveRelativeImport(record.path, entry.specifier, fileSet);
-  }
-  records.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  skipped.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-
-  const modules = buildModules(records, packages, previousModules);
-  const rows = indexRows(records, modules);
-  const render = (meta: IndexMeta): Map<IndexFileName, string> =>
-    new Map<IndexFileName, string>([
-      ["symbol_index.md", renderSymbolIndex(rows.symbols, rows.files.length)],
-      ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-      ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
-      ["domain-manifest.yaml", renderDomainManifest(modules)],
+  const cache = await readFilesCache(root, version);
+  const pool = createAnalyzePool();
+  try {
+    // With no cache everything will be parsed: the workers load the compiler while this thread reads.
+    if (!cache) pool.warmUp(workerCountFor(Number.POSITIVE_INFINITY));
+    const [{ files: listed }, packages, head] = await Promise.all([
+      listRepositoryFiles(root),
+      discoverWorkspacePackages(root),
+      gitHead(root).catch(() => null),
     ]);
+    const selected = selectSourceFiles(listed, config);
 
-  // HEAD moves on every commit; it is rewritten only when the content changes, so an unchanged
-  // tree rewrites nothing and the pre-commit hook never chases its own commit.
-  const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousFileIndex?.meta.head ?? head };
-  let contents = render(keptMeta);
-  const existing = new Map<IndexFileName, string | undefined>();
-  for (const name of contents.keys()) existing.set(name, await readIndexFile(root, name));
-  const differing = [...contents.entries()].filter(([name, text]) => existing.get(name) !== text).map(([name]) => name);
+    // --check trusts nothing but hashes; a normal run trusts an unchanged stat outside the racy window.
+    const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
+    const trustBefore = (cache?.startedAt ?? 0) - RACY_WINDOW_MS;
+    const current = new Map<RepoPath, string>();
+    const texts = new Map<RepoPath, string>();
+    const stats = new Map<RepoPath, { size: number; mtimeMs: number; ino: number }>();
+    const skipped: SkippedFile[] = [];
+    let statChanged = false;
+    for (const path of selected) {
+      const known = previous.get(path);
+      const trusted = !options.check && known && known.mtimeMs < trustBefore ? known : undefined;
+      const observation = observeFile(root, path, config.maxFileBytes, trusted);
+      if (observation.kind === "skipped") {
+        skipped.push({ path, reason: observation.reason });
+        continue;
+      }
+      stats.set(path, observation.stat);
+      if (observation.kind === "unchanged") {
+        current.set(path, known!.sha256);
+      } else {
+        current.set(path, observation.sha256);
+        texts.set(path, observation.text);
+        statChanged ||= !known || known.mtimeMs !== observation.stat.mtimeMs || known.size !== observation.stat.size || known.ino !== observation.stat.ino;
+      }
+    }
 
-  const summary: IndexSummary = {
-    root,
-    files: records.length,
-    parsed: toParse.length,
-    reused: plan.reuse.length,
-    dropped: plan.dropped.length,
-    skipped,
-    partial,
-    symbols: rows.symbols.length,
-    endpoints: rows.endpoints.length,
-    modules: modules.length,
-    written: [],
-    check: null,
-    durationMs: 0,
-  };
+    const plan = planReindex(previous, current);
+    const toParse = plan.parse.map((path) => ({ path, text: texts.get(path)! }));
+    texts.clear();
+    const analyses = await pool.analyze(toParse, (done) => options.onProgress?.("parse", done, toParse.length));
 
-  if (options.check) {
-    const recorded = new Map((previousFileIndex?.rows ?? []).map((r) => [r.path, r.sha256]));
-    const outdated: OutdatedFile[] = [];
-    for (const [path, sha] of current) {
-      const then = recorded.get(path);
-      if (then === undefined) outdated.push({ path, change: "added" });
-      else if (then !== sha) outdated.push({ path, change: "modified" });
+    const partial: { path: RepoPath; syntaxErrors: number }[] = [];
+    const parsed: FileRecord[] = [];
+    analyses.forEach((analysis, i) => {
+      const path = plan.parse[i]!;
+      if ("error" in analysis) {
+        skipped.push({ path, reason: `parser failed: ${analysis.error}` });
+        current.delete(path);
+        return;
+      }
+      if (analysis.syntaxErrors > 0) partial.push({ path, syntaxErrors: analysis.syntaxErrors });
+      parsed.push({
+        path,
+        sha256: current.get(path)!,
+        isTest: isTestPath(path),
+        symbols: analysis.symbols,
+        endpoints: analysis.endpoints,
+        imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
+      });
+    });
+    const files: CachedFile[] = [
+      ...plan.reuse.map((entry) => ({ ...entry, ...stats.get(entry.path)! })),
+      ...parsed.map((record) => ({ ...toIndexedFile(record), ...stats.get(record.path)! })),
+    ].sort(byPath);
+    skipped.sort(byPath);
+
+    // Import targets depend on which files exist, so they are resolved on every run, not cached.
+    const fileSet = new Set(files.map((f) => f.path));
+    const modules = buildModules(
+      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveRelativeImport(f.path, specifier, fileSet) })) })),
+      packages,
+      previousModules,
+    );
+    const rows = indexRows(files, modules);
+    const render = (meta: IndexMeta): Map<IndexFileName, string> =>
+      new Map<IndexFileName, string>([
+        ["symbol_index.md", renderSymbolIndexFromRows(rows.symbolRows, rows.symbolCount, rows.files.length)],
+        ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
+        ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
+        ["domain-manifest.yaml", renderDomainManifest(modules)],
+      ]);
+
+    // HEAD moves on every commit; it is rewritten only when the content changes, so an unchanged
+    // tree rewrites nothing and a pre-commit hook never chases its own commit.
+    const previousHead = previousFileIndex?.meta.head;
+    const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousHead === undefined ? head : previousHead };
+    let contents = render(keptMeta);
+    const differing: IndexFileName[] = [];
+    for (const [name, text] of contents) if ((await readIndexFile(root, name)) !== text) differing.push(name);
+
+    const summary: IndexSummary = {
+      root,
+      files: files.length,
+      parsed: toParse.length,
+      reused: plan.reuse.length,
+      dropped: plan.dropped.length,
+      skipped,
+      partial,
+      symbols: rows.symbolCount,
+      endpoints: rows.endpoints.length,
+      modules: modules.length,
+      written: [],
+      check: null,
+      durationMs: 0,
+    };
+
+    if (options.check) {
+      const recorded = new Map((previousFileIndex?.rows ?? []).map((r) => [r.path, r.sha256]));
+      const outdated: OutdatedFile[] = [];
+      for (const [path, sha] of current) {
+        const then = recorded.get(path);
+        if (then === undefined) outdated.push({ path, change: "added" });
+        else if (then !== sha) outdated.push({ path, change: "modified" });
+      }
+      for (const path of recorded.keys()) if (!current.has(path)) outdated.push({ path, change: "deleted" });
+      outdated.sort(byPath);
+      summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`) };
+    } else {
+      if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
+      const [stampBefore, lookupStamp] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+      summary.written = (await writeIndexFiles(root, contents)).map((n) => `.ai/${n}`);
+      if (!cache || parsed.length > 0 || plan.dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
+      if (summary.written.length > 0) {
+        const changed = new Set([...parsed.map((r) => r.path), ...plan.dropped]);
+        const newRows: SymbolRow[] = parsed.flatMap(symbolRowsOf);
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files };
+        if (plan.reuse.length === 0) {
+          await writeLookupCache(root, { ...tables, symbols: newRows.sort((a, b) => compare(a.path, b.path) || a.line - b.line) });
+        } else if (lookupStamp !== null && lookupStamp === stampBefore) {
+          const oldNames = [...changed].flatMap((path) => previous.get(path)?.names ?? []);
+          const names = [...new Set(files.flatMap((f) => f.names))].sort(compare);
+          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows, names });
+        } else {
+          // The cache was already out of step; the next lookup rebuilds it from the Markdown.
+          await invalidateLookupCache(root);
+        }
+      }
     }
-    for (const path of recorded.keys()) if (!current.has(path)) outdated.push({ path, change: "deleted" });
-    outdated.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-    summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`) };
-  } else {
-    if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
-    summary.written = (await writeIndexFiles(root, contents)).map((n) => `.ai/${n}`);
-    if (plan.parse.length > 0 || plan.dropped.length > 0 || cached.length !== records.length) {
-      await writeRecordsCache(root, version, records);
-    }
-    // Unchanged index files keep their stamp, so the lookup cache built from them stays valid.
-    if (summary.written.length > 0) {
-      await writeLookupCache(root, { symbols: rows.symbols, endpoints: rows.endpoints, modules, files: rows.files });
-    }
+    summary.durationMs = Math.round(performance.now() - started);
+    return summary;
+  } finally {
+    await pool.close();
   }
-  summary.durationMs = Math.round(performance.now() - started);
-  return summary;
 }

@@ -56,9 +56,9 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
       endLine: s.endLine,
       signature: s.signature,
       exported: s.exported,
-      module: lookup.module.get(s.path) || null,
+      module: lookup.files.get(s.path)?.module || null,
     }),
-    recorded: lookup.sha,
+    recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
     fallbackPattern: rgWord(parsed.name),
@@ -90,13 +90,13 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
       endLine: e.line,
       signature: `${e.method} ${e.route} → ${e.handler} (${e.framework})`,
       exported: true,
-      module: lookup.module.get(e.path) || null,
+      module: lookup.files.get(e.path)?.module || null,
       method: e.method,
       route: e.route,
       handler: e.handler,
       framework: e.framework,
     }),
-    recorded: lookup.sha,
+    recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
     fallbackPattern: pattern,
@@ -116,8 +116,7 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
     });
   }
   // A module's answer (entries, dependencies) rests on every file in it, so every one is verified.
-  const filesOf = (name: string): string[] => [...lookup.module.entries()].filter(([, owner]) => owner === name).map(([path]) => path);
-  const files = new Map(candidates.map((m) => [m.name, filesOf(m.name)]));
+  const files = new Map(candidates.map((m) => [m.name, lookup.files.pathsOf(m.name)]));
   const observed = await hashFiles(root, [...files.values()].flat());
   return concludeTraverse({
     kind,
@@ -141,7 +140,7 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
       description: m.description ?? "",
       keywords: m.keywords ?? [],
     }),
-    recorded: lookup.sha,
+    recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
     fallbackPattern,

@@ -1,4 +1,4 @@
-import type { FileRecord, ModuleRecord, RepoPath } from "../../model.js";
+import type { ImportRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { resolveRelativeImport } from "./resolve-import.js";
 
 export interface WorkspacePackage {
@@ -7,6 +7,12 @@ export interface WorkspacePackage {
   dir: RepoPath;
   /** Files package.json names as entry points (main, module, types, exports), repo-relative. */
   entryHints: RepoPath[];
+}
+
+/** What module building needs of a file: where it is and what it imports. */
+export interface ModuleSource {
+  path: RepoPath;
+  imports: readonly ImportRecord[];
 }
 
 interface ModuleDraft {
@@ -36,7 +42,7 @@ export function moduleOfPath(path: RepoPath, modules: readonly Pick<ModuleRecord
  * modules with the same name are carried over untouched.
  */
 export function buildModules(
-  records: readonly FileRecord[],
+  records: readonly ModuleSource[],
   packages: readonly WorkspacePackage[],
   previous: readonly ModuleRecord[],
 ): ModuleRecord[] {

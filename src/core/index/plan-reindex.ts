@@ -1,21 +1,24 @@
-import type { FileRecord, RepoPath } from "../../model.js";
+import type { RepoPath } from "../../model.js";
 
-export interface ReindexPlan {
-  /** Records whose file content is unchanged: reused without parsing. */
-  reuse: FileRecord[];
+export interface ReindexPlan<T> {
+  /** Entries whose file content is unchanged: reused without parsing. */
+  reuse: T[];
   /** Files that are new or whose hash changed: to be parsed. */
   parse: RepoPath[];
-  /** Previously indexed files that are gone or no longer selected. */
+  /** Previously indexed files that are gone, unreadable now, or no longer selected. */
   dropped: RepoPath[];
 }
 
 /** Decides what a run must parse, given what was indexed before and the hashes observed now. */
-export function planReindex(previous: ReadonlyMap<RepoPath, FileRecord>, current: ReadonlyMap<RepoPath, string>): ReindexPlan {
-  const reuse: FileRecord[] = [];
+export function planReindex<T extends { sha256: string }>(
+  previous: ReadonlyMap<RepoPath, T>,
+  current: ReadonlyMap<RepoPath, string>,
+): ReindexPlan<T> {
+  const reuse: T[] = [];
   const parse: RepoPath[] = [];
   for (const [path, sha256] of current) {
-    const record = previous.get(path);
-    if (record && record.sha256 === sha256) reuse.push(record);
+    const entry = previous.get(path);
+    if (entry && entry.sha256 === sha256) reuse.push(entry);
     else parse.push(path);
   }
   const dropped = [...previous.keys()].filter((path) => !current.has(path));

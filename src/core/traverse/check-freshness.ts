@@ -9,12 +9,12 @@ import type { RejectedCandidate } from "./traverse-result.js";
 export function partitionFresh<T>(
   candidates: readonly T[],
   filesOf: (candidate: T) => readonly RepoPath[],
-  recorded: ReadonlyMap<RepoPath, string>,
+  recorded: (path: RepoPath) => string | undefined,
   observed: ReadonlyMap<RepoPath, string | null>,
 ): { fresh: T[]; rejected: RejectedCandidate[] } {
   const rejected = new Map<RepoPath, RejectedCandidate>();
   const verdict = (path: RepoPath): RejectedCandidate | null => {
-    const then = recorded.get(path);
+    const then = recorded(path);
     const now = observed.get(path);
     if (then === undefined || now === undefined) return { path, reason: "unverifiable" };
     if (now === null) return { path, reason: "missing" };

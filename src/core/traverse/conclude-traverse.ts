@@ -8,7 +8,8 @@ export interface Conclusion<T> {
   candidates: readonly T[];
   filesOf: (candidate: T) => readonly RepoPath[];
   toHit: (candidate: T) => TraverseHit;
-  recorded: ReadonlyMap<RepoPath, string>;
+  /** The SHA-256 the index recorded for a path, if it indexed it. */
+  recorded: (path: RepoPath) => string | undefined;
   observed: ReadonlyMap<RepoPath, string | null>;
   limit: number;
   /** The rg pattern an agent should fall back to (already the narrowest useful form). */

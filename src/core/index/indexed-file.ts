@@ -1,0 +1,49 @@
+import type { EndpointRecord, FileRecord, RepoPath } from "../../model.js";
+import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
+import { compare } from "./build-modules.js";
+
+/**
+ * What the index keeps of one file between runs: enough to write every index file without
+ * re-parsing it. Symbol rows are kept already rendered, since an incremental run only
+ * concatenates them; endpoints are few and stay structured.
+ */
+export interface IndexedFile {
+  path: RepoPath;
+  sha256: string;
+  isTest: boolean;
+  /** Module specifiers as written; resolved against the current file set on every run. */
+  imports: string[];
+  /** This file's rows of symbol_index.md, in index order, each ending with a newline. */
+  symbolRows: string;
+  symbolCount: number;
+  /** Distinct symbol names, so lookup shards can be patched without re-reading the rows. */
+  names: string[];
+  endpoints: EndpointRecord[];
+}
+
+/** A file's symbols as index rows, in the one deterministic order: line, container, name, kind. */
+export function symbolRowsOf(record: FileRecord): SymbolRow[] {
+  return [...record.symbols]
+    .sort((a, b) => a.line - b.line || compare(a.container, b.container) || compare(a.name, b.name) || compare(a.kind, b.kind))
+    .map((symbol) => ({ ...symbol, isTest: record.isTest }));
+}
+
+export function sortEndpoints(endpoints: readonly EndpointRecord[]): EndpointRecord[] {
+  return [...endpoints].sort(
+    (a, b) => a.line - b.line || compare(a.method, b.method) || compare(a.route, b.route) || compare(a.handler, b.handler),
+  );
+}
+
+export function toIndexedFile(record: FileRecord): IndexedFile {
+  const rows = symbolRowsOf(record);
+  return {
+    path: record.path,
+    sha256: record.sha256,
+    isTest: record.isTest,
+    imports: record.imports.map((entry) => entry.specifier),
+    symbolRows: rows.map(renderSymbolRow).join(""),
+    symbolCount: rows.length,
+    names: [...new Set(rows.map((row) => row.name))].sort(compare),
+    endpoints: sortEndpoints(record.endpoints),
+  };
+}
