@@ -37,14 +37,19 @@ export function renderFileIndex(meta: IndexMeta, rows: readonly FileRow[], skipp
   return lines.join("\n");
 }
 
-export function parseFileIndex(text: string, file = FILE_INDEX_FILE): { meta: IndexMeta; rows: FileRow[]; skipped: SkippedFile[] } {
+/** The schema and HEAD line alone, without parsing every row. */
+export function readFileIndexMeta(text: string, file = FILE_INDEX_FILE): IndexMeta {
   const match = META.exec(text);
   if (!match) throw new FormatError(file, 1, "missing the `<!-- ctx:index schema=… head=… -->` line", "regenerate it with `ctx index`");
   const schema = Number(match[1]);
   if (schema !== INDEX_SCHEMA) {
     throw new FormatError(file, 1, `index schema ${schema} is not the schema this ctx reads (${INDEX_SCHEMA})`, "rebuild it with `ctx index`");
   }
-  const meta: IndexMeta = { schema, head: match[2] === "none" ? null : match[2]! };
+  return { schema, head: match[2] === "none" ? null : match[2]! };
+}
+
+export function parseFileIndex(text: string, file = FILE_INDEX_FILE): { meta: IndexMeta; rows: FileRow[]; skipped: SkippedFile[] } {
+  const meta = readFileIndexMeta(text, file);
   const table = parseTable(text, HEADER, file);
   const rows = table.rows.map((cells, i) => {
     const line = table.lines[i]!;

@@ -11,21 +11,16 @@ function git(root: string, args: string[]): Promise<{ code: number; stdout: stri
   });
 }
 
-export async function isGitRepository(root: string): Promise<boolean> {
-  const result = await git(root, ["rev-parse", "--is-inside-work-tree"]);
-  return result.code === 0 && result.stdout.trim() === "true";
-}
-
 /** The full HEAD commit, or null outside git or before the first commit. */
 export async function gitHead(root: string): Promise<string | null> {
   const result = await git(root, ["rev-parse", "--verify", "--quiet", "HEAD"]);
   return result.code === 0 ? result.stdout.trim() : null;
 }
 
-/** Files git tracks plus untracked files it does not ignore, repo-relative with `/`. */
-export async function gitListFiles(root: string): Promise<string[]> {
+/** Files git tracks plus untracked files it does not ignore, repo-relative with `/`; null outside git. */
+export async function gitListFiles(root: string): Promise<string[] | null> {
   const result = await git(root, ["ls-files", "-z", "--cached", "--others", "--exclude-standard"]);
-  if (result.code !== 0) throw new Error(`git ls-files failed in ${root}`);
+  if (result.code !== 0) return null;
   // A file deleted but not yet staged is listed by --cached; it is dropped later, when reading finds it gone.
   return [...new Set(result.stdout.split("\0").filter((line) => line.length > 0))];
 }

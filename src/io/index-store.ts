@@ -26,14 +26,10 @@ export async function readIndexFile(root: string, name: IndexFileName): Promise<
   return readTextIfExists(aiPath(root, name));
 }
 
-/** Writes the index files that changed, atomically; returns the names written. */
-export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexFileName, string>): Promise<IndexFileName[]> {
-  const written: IndexFileName[] = [];
-  for (const [name, content] of contents) {
-    if (await writeFileAtomic(aiPath(root, name), content)) written.push(name);
-  }
+/** Writes index files atomically (the caller passes only those whose content changed). */
+export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexFileName, string>): Promise<void> {
+  for (const [name, content] of contents) await writeFileAtomic(aiPath(root, name), content);
   await writeFileAtomic(join(root, CACHE_DIR, ".gitignore"), "*\n");
-  return written;
 }
 
 /**
@@ -54,6 +50,7 @@ export async function indexStamp(root: string): Promise<string> {
 }
 
 const FILES_CACHE = "files.json";
+const ROWS_CACHE = "symbol-rows.md";
 
 /** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
 export interface CachedFile extends IndexedFile {
@@ -62,26 +59,45 @@ export interface CachedFile extends IndexedFile {
   ino: number;
 }
 
+type StoredFile = Omit<CachedFile, "symbolRows"> & { rowsLength: number };
+
 interface FilesCache {
   version: string;
-  /** When the run that wrote the cache started (ms since epoch); see `isStatTrusted`. */
+  /** When the run that wrote the cache started (ms since epoch); see RACY_WINDOW_MS in index-command. */
   startedAt: number;
-  files: CachedFile[];
+  /** Length of the rows file this cache was written with; a mismatch means the pair is torn. */
+  rowsLength: number;
+  files: StoredFile[];
 }
 
 /**
- * What the last run knew of each file. Valid only for the extractor that wrote it: a rebuilt
- * extractor must re-parse everything.
+ * What the last run knew of each file. The rendered symbol rows live in a plain text file beside
+ * the JSON, because parsing megabytes of them as JSON strings would cost more than the rest of an
+ * incremental run. Valid only for the extractor that wrote it: a rebuilt extractor re-parses all.
  */
 export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[] } | null> {
   try {
-    const cache = JSON.parse(await readFile(join(root, CACHE_DIR, FILES_CACHE), "utf8")) as FilesCache;
-    return cache.version === version && Array.isArray(cache.files) ? cache : null;
+    const [json, rows] = await Promise.all([
+      readFile(join(root, CACHE_DIR, FILES_CACHE), "utf8"),
+      readFile(join(root, CACHE_DIR, ROWS_CACHE), "utf8"),
+    ]);
+    const cache = JSON.parse(json) as FilesCache;
+    if (cache.version !== version || cache.rowsLength !== rows.length || !Array.isArray(cache.files)) return null;
+    let offset = 0;
+    const files = cache.files.map(({ rowsLength, ...file }) => {
+      const symbolRows = rows.slice(offset, offset + rowsLength);
+      offset += rowsLength;
+      return { ...file, symbolRows };
+    });
+    return offset === rows.length ? { startedAt: cache.startedAt, files } : null;
   } catch {
     return null;
   }
 }
 
-export async function writeFilesCache(root: string, version: string, startedAt: number, files: CachedFile[]): Promise<void> {
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, files } satisfies FilesCache));
+export async function writeFilesCache(root: string, version: string, startedAt: number, files: readonly CachedFile[]): Promise<void> {
+  const rows = files.map((file) => file.symbolRows).join("");
+  const stored: StoredFile[] = files.map(({ symbolRows, ...file }) => ({ ...file, rowsLength: symbolRows.length }));
+  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), rows);
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength: rows.length, files: stored } satisfies FilesCache));
 }

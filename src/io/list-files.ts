@@ -1,16 +1,15 @@
 import { readFile } from "node:fs/promises";
 import ignore from "ignore";
 import type { RepoPath } from "../model.js";
-import { gitListFiles, isGitRepository } from "./git.js";
+import { gitListFiles } from "./git.js";
 
 /**
  * Candidate files of the repository, sorted: in git, what git tracks plus untracked files it does
  * not ignore; outside git, every file fast-glob finds, minus what the .gitignore files exclude.
  */
 export async function listRepositoryFiles(root: string): Promise<{ files: RepoPath[]; isGit: boolean }> {
-  if (await isGitRepository(root)) {
-    return { files: (await gitListFiles(root)).sort(), isGit: true };
-  }
+  const listed = await gitListFiles(root);
+  if (listed) return { files: listed.sort(), isGit: true };
   return { files: await globHonouringGitignore(root), isGit: false };
 }
 

@@ -44,10 +44,26 @@ function compareRows(a: SymbolRow, b: SymbolRow): number {
   return (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
 }
 
-async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: readonly string[]): Promise<void> {
+/**
+ * How many symbols carry each name: patched by counts, so a name disappears with its last symbol.
+ * NOTE: a Map (stored as entries), not an object: symbol names include `constructor` and `__proto__`.
+ */
+type NameCounts = Map<string, number>;
+
+function countNames(rows: readonly { name: string }[]): NameCounts {
+  const counts: NameCounts = new Map();
+  for (const row of rows) counts.set(row.name, (counts.get(row.name) ?? 0) + 1);
+  return counts;
+}
+
+function parseNameCounts(text: string): NameCounts {
+  return new Map(JSON.parse(text) as [string, number][]);
+}
+
+async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: NameCounts): Promise<void> {
   await Promise.all([
     writeFile(join(directory, "files.tsv"), filesTsv(tables.files)),
-    writeFile(join(directory, "names.json"), JSON.stringify(names)),
+    writeFile(join(directory, "names.json"), JSON.stringify([...names])),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
   ]);
@@ -62,7 +78,7 @@ export async function writeLookupCache(root: string, tables: LookupTables): Prom
   const shards: SymbolRow[][] = Array.from({ length: SHARDS }, () => []);
   for (const row of tables.symbols) shards[shardOf(row.name)]!.push(row);
   await Promise.all(shards.map((rows, i) => writeFile(join(staging, `symbols-${i}.json`), JSON.stringify(rows))));
-  await writeCommon(staging, tables, [...new Set(tables.symbols.map((s) => s.name))].sort());
+  await writeCommon(staging, tables, countNames(tables.symbols));
   // The stamp goes in last: a cache without a matching stamp is never read.
   await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
   await rm(directory, { recursive: true, force: true });
@@ -77,11 +93,10 @@ export async function writeLookupCache(root: string, tables: LookupTables): Prom
 export interface LookupPatch {
   /** Paths whose rows are replaced (changed files) or removed (dropped files). */
   replaced: ReadonlySet<RepoPath>;
-  /** Names the replaced paths had before; their shards lose those rows. */
+  /** Names the replaced paths had before, with repeats; their shards lose those rows. */
   oldNames: readonly string[];
   /** The new rows of the changed files. */
   rows: readonly SymbolRow[];
-  names: readonly string[];
   endpoints: EndpointRecord[];
   modules: ModuleRecord[];
   files: FileRow[];
@@ -119,7 +134,14 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
       await writeFileAtomic(file, JSON.stringify([...kept, ...added].sort(compareRows)));
     }),
   );
-  await writeCommon(directory, patch, patch.names);
+  const names = parseNameCounts(await readFile(join(directory, "names.json"), "utf8"));
+  for (const name of patch.oldNames) {
+    const left = (names.get(name) ?? 0) - 1;
+    if (left > 0) names.set(name, left);
+    else names.delete(name);
+  }
+  for (const row of patch.rows) names.set(row.name, (names.get(row.name) ?? 0) + 1);
+  await writeCommon(directory, patch, names);
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
 }
 
@@ -179,7 +201,7 @@ async function readCached<T>(root: string, file: string, fromTables: (tables: Lo
 }
 
 function tableOf(name: TableName): (tables: LookupTables) => unknown {
-  if (name === "names") return (tables) => [...new Set(tables.symbols.map((s) => s.name))].sort();
+  if (name === "names") return (tables) => [...countNames(tables.symbols).keys()].sort();
   return (tables) => tables[name];
 }
 
@@ -233,6 +255,6 @@ export function loadModuleLookup(root: string): Promise<Lookup<ModuleRecord> | n
 }
 
 export async function loadSymbolNames(root: string): Promise<string[]> {
-  const result = await readCached(root, "names.json", tableOf("names") as (tables: LookupTables) => string[], (text) => JSON.parse(text) as string[]);
+  const result = await readCached(root, "names.json", tableOf("names") as (tables: LookupTables) => string[], (text) => [...parseNameCounts(text).keys()].sort());
   return result?.value ?? [];
 }

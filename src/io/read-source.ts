@@ -29,7 +29,7 @@ export type Observation =
  * (open, fstat, read, close as separate tasks) costs several times the reading itself.
  */
 export function observeFile(root: string, path: RepoPath, maxBytes: number, known?: FileStat): Observation {
-  const absolute = join(root, path);
+  const absolute = `${root}/${path}`;
   try {
     const stats = lstatSync(absolute);
     if (stats.isSymbolicLink()) return { kind: "skipped", path, reason: "symbolic link (not followed)" };

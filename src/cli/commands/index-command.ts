@@ -1,13 +1,13 @@
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
-import { symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
+import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
 import { planReindex } from "../../core/index/plan-reindex.js";
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
-import { parseFileIndex, renderFileIndex } from "../../formats/file-index.js";
+import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexFromRows, type SymbolRow } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
@@ -80,7 +80,6 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   const manifestText = await readIndexFile(root, "domain-manifest.yaml");
   const previousModules = manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml");
   const fileIndexText = await readIndexFile(root, "file_index.md");
-  const previousFileIndex = fileIndexText === undefined ? undefined : parseFileIndex(fileIndexText, ".ai/file_index.md");
 
   const version = extractorVersion();
   const cache = await readFilesCache(root, version);
@@ -169,7 +168,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
 
     // HEAD moves on every commit; it is rewritten only when the content changes, so an unchanged
     // tree rewrites nothing and a pre-commit hook never chases its own commit.
-    const previousHead = previousFileIndex?.meta.head;
+    const previousHead = fileIndexText === undefined ? undefined : readFileIndexMeta(fileIndexText, ".ai/file_index.md").head;
     const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousHead === undefined ? head : previousHead };
     let contents = render(keptMeta);
     const differing: IndexFileName[] = [];
@@ -192,7 +191,8 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     };
 
     if (options.check) {
-      const recorded = new Map((previousFileIndex?.rows ?? []).map((r) => [r.path, r.sha256]));
+      const previousRows = fileIndexText === undefined ? [] : parseFileIndex(fileIndexText, ".ai/file_index.md").rows;
+      const recorded = new Map(previousRows.map((r) => [r.path, r.sha256]));
       const outdated: OutdatedFile[] = [];
       for (const [path, sha] of current) {
         const then = recorded.get(path);
@@ -205,7 +205,9 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     } else {
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
       const [stampBefore, lookupStamp] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
-      summary.written = (await writeIndexFiles(root, contents)).map((n) => `.ai/${n}`);
+      const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
+      await writeIndexFiles(root, changedFiles);
+      summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (!cache || parsed.length > 0 || plan.dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed.map((r) => r.path), ...plan.dropped]);
@@ -214,9 +216,11 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
         if (plan.reuse.length === 0) {
           await writeLookupCache(root, { ...tables, symbols: newRows.sort((a, b) => compare(a.path, b.path) || a.line - b.line) });
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
-          const oldNames = [...changed].flatMap((path) => previous.get(path)?.names ?? []);
-          const names = [...new Set(files.flatMap((f) => f.names))].sort(compare);
-          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows, names });
+          const oldNames = [...changed].flatMap((path) => {
+            const before = previous.get(path);
+            return before ? symbolNamesOf(before) : [];
+          });
+          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows });
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);

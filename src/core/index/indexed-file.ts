@@ -1,4 +1,5 @@
 import type { EndpointRecord, FileRecord, RepoPath } from "../../model.js";
+import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
 
@@ -16,8 +17,6 @@ export interface IndexedFile {
   /** This file's rows of symbol_index.md, in index order, each ending with a newline. */
   symbolRows: string;
   symbolCount: number;
-  /** Distinct symbol names, so lookup shards can be patched without re-reading the rows. */
-  names: string[];
   endpoints: EndpointRecord[];
 }
 
@@ -43,7 +42,16 @@ export function toIndexedFile(record: FileRecord): IndexedFile {
     imports: record.imports.map((entry) => entry.specifier),
     symbolRows: rows.map(renderSymbolRow).join(""),
     symbolCount: rows.length,
-    names: [...new Set(rows.map((row) => row.name))].sort(compare),
     endpoints: sortEndpoints(record.endpoints),
   };
+}
+
+/** The symbol names in a file's rendered rows (the first cell of each), with repeats. */
+export function symbolNamesOf(file: Pick<IndexedFile, "symbolRows">): string[] {
+  const names: string[] = [];
+  for (const line of file.symbolRows.split("\n")) {
+    const name = line ? splitRow(line)?.[0] : undefined;
+    if (name !== undefined) names.push(name);
+  }
+  return names;
 }
