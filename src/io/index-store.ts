@@ -1,4 +1,4 @@
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import { DOMAIN_MANIFEST_FILE } from "../formats/domain-manifest.js";
 import { ENDPOINT_INDEX_FILE } from "../formats/endpoint-index.js";
@@ -6,7 +6,7 @@ import { FILE_INDEX_FILE } from "../formats/file-index.js";
 import { INDEX_CONFIG_FILE } from "../formats/index-config.js";
 import { SYMBOL_INDEX_FILE } from "../formats/symbol-index.js";
 import type { IndexedFile } from "../core/index/indexed-file.js";
-import { readTextIfExists, writeFileAtomic } from "./atomic-write.js";
+import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
 /** Derived, gitignored data: rebuilt from the committed files whenever it is missing or out of date. */
@@ -78,8 +78,8 @@ interface FilesCache {
 export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[] } | null> {
   try {
     const [json, rows] = await Promise.all([
-      readFile(join(root, CACHE_DIR, FILES_CACHE), "utf8"),
-      readFile(join(root, CACHE_DIR, ROWS_CACHE), "utf8"),
+      readText(join(root, CACHE_DIR, FILES_CACHE)),
+      readText(join(root, CACHE_DIR, ROWS_CACHE)),
     ]);
     const cache = JSON.parse(json) as FilesCache;
     if (cache.version !== version || cache.rowsLength !== rows.length || !Array.isArray(cache.files)) return null;

@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readText } from "./atomic-write.js";
 import ignore from "ignore";
 import type { RepoPath } from "../model.js";
 import { gitListFiles } from "./git.js";
@@ -27,7 +27,7 @@ async function globHonouringGitignore(root: string): Promise<RepoPath[]> {
   const matchers: { base: string; matcher: ReturnType<typeof ignore> }[] = [];
   for (const file of gitignores) {
     const base = file.includes("/") ? file.slice(0, file.lastIndexOf("/") + 1) : "";
-    const text = await readFile(`${root}/${file}`, "utf8").catch(() => "");
+    const text = await readText(`${root}/${file}`).catch(() => "");
     matchers.push({ base, matcher: ignore().add(text) });
   }
   return all

@@ -1,10 +1,10 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../model.js";
-import { writeFileAtomic } from "./atomic-write.js";
+import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
 /**
@@ -15,7 +15,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 2;
+const LOOKUP_VERSION = 3;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -105,7 +105,7 @@ export interface LookupPatch {
 /** The stamp the cache was built for, or null when there is no usable cache. */
 export async function lookupCacheStamp(root: string): Promise<string | null> {
   try {
-    const meta = JSON.parse(await readFile(join(root, LOOKUP_DIR, "meta.json"), "utf8")) as { version: number; stamp: string };
+    const meta = JSON.parse(await readText(join(root, LOOKUP_DIR, "meta.json"))) as { version: number; stamp: string };
     return meta.version === LOOKUP_VERSION ? meta.stamp : null;
   } catch {
     return null;
@@ -130,11 +130,11 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   await Promise.all(
     [...byShard].map(async ([shard, added]) => {
       const file = join(directory, `symbols-${shard}.json`);
-      const kept = (JSON.parse(await readFile(file, "utf8")) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path));
+      const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path));
       await writeFileAtomic(file, JSON.stringify([...kept, ...added].sort(compareRows)));
     }),
   );
-  const names = parseNameCounts(await readFile(join(directory, "names.json"), "utf8"));
+  const names = parseNameCounts(await readText(join(directory, "names.json")));
   for (const name of patch.oldNames) {
     const left = (names.get(name) ?? 0) - 1;
     if (left > 0) names.set(name, left);
@@ -184,7 +184,7 @@ async function readCached<T>(root: string, file: string, fromTables: (tables: Lo
   const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
   if (cached !== null && cached === stamp) {
     try {
-      const [text, files] = await Promise.all([readFile(join(directory, file), "utf8"), readFile(join(directory, "files.tsv"), "utf8")]);
+      const [text, files] = await Promise.all([readText(join(directory, file)), readText(join(directory, "files.tsv"))]);
       return { value: parse(text), files };
     } catch {
       // Another process is swapping the cache right now: fall through to the Markdown.

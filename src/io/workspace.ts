@@ -1,4 +1,4 @@
-import { readFile } from "node:fs/promises";
+import { readText } from "./atomic-write.js";
 import { join } from "node:path";
 import * as yaml from "js-yaml";
 import type { WorkspacePackage } from "../core/index/build-modules.js";
@@ -16,7 +16,7 @@ interface PackageJson {
 
 async function readJson(path: string): Promise<PackageJson | undefined> {
   try {
-    return JSON.parse(await readFile(path, "utf8")) as PackageJson;
+    return JSON.parse(await readText(path)) as PackageJson;
   } catch {
     return undefined;
   }
@@ -33,7 +33,7 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
   if (Array.isArray(workspaces)) patterns.push(...workspaces);
   else if (workspaces && Array.isArray(workspaces.packages)) patterns.push(...workspaces.packages);
   try {
-    const pnpm = yaml.load(await readFile(join(root, "pnpm-workspace.yaml"), "utf8")) as { packages?: unknown } | null;
+    const pnpm = yaml.load(await readText(join(root, "pnpm-workspace.yaml"))) as { packages?: unknown } | null;
     if (pnpm && Array.isArray(pnpm.packages)) patterns.push(...pnpm.packages.filter((p): p is string => typeof p === "string"));
   } catch {
     // No pnpm workspace (or an unreadable one): package.json workspaces alone decide.

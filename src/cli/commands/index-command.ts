@@ -220,7 +220,8 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
             const before = previous.get(path);
             return before ? symbolNamesOf(before) : [];
           });
-          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows });
+          // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
+          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows }).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);
