@@ -1,8 +1,8 @@
 import * as yaml from "js-yaml";
 import { FormatError } from "../errors.js";
 import type { ModuleRecord } from "../model.js";
+import { DOMAIN_MANIFEST_FILE } from "./index-file-names.js";
 
-export const DOMAIN_MANIFEST_FILE = "domain-manifest.yaml";
 
 /** Keys ctx writes on every run; anything else in a module is the user's and is kept verbatim. */
 const GENERATED_KEYS = new Set(["name", "paths", "entries", "depends_on", "files", "orphaned"]);

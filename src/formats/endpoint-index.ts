@@ -1,7 +1,7 @@
 import type { EndpointRecord } from "../model.js";
 import { escapeCell, parseLocation, parseTable, renderTable } from "./markdown-table.js";
+import { ENDPOINT_INDEX_FILE } from "./index-file-names.js";
 
-export const ENDPOINT_INDEX_FILE = "endpoint_index.md";
 const HEADER = ["method", "route", "handler", "location", "framework"] as const;
 
 export function renderEndpointIndex(rows: readonly EndpointRecord[]): string {

@@ -1,8 +1,8 @@
 import { FormatError } from "../errors.js";
 import { INDEX_SCHEMA, type IndexMeta, type RepoPath, type SkippedFile } from "../model.js";
 import { escapeCell, parseTable, parseYesNo, renderTable, yesNo } from "./markdown-table.js";
+import { FILE_INDEX_FILE } from "./index-file-names.js";
 
-export const FILE_INDEX_FILE = "file_index.md";
 const HEADER = ["path", "sha256", "module", "test", "symbols", "endpoints"] as const;
 const SKIPPED_HEADER = ["path", "reason"] as const;
 const SKIPPED_HEADING = "## Skipped";

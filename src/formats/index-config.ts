@@ -1,8 +1,8 @@
 import * as yaml from "js-yaml";
 import { DEFAULT_CONFIG, type IndexConfig } from "../core/index/index-config.js";
 import { FormatError } from "../errors.js";
+import { INDEX_CONFIG_FILE } from "./index-file-names.js";
 
-export const INDEX_CONFIG_FILE = "index-config.yaml";
 
 export function parseIndexConfig(text: string, file = INDEX_CONFIG_FILE): IndexConfig {
   let document: unknown;

@@ -11,8 +11,8 @@ import {
   renderTable,
   yesNo,
 } from "./markdown-table.js";
+import { SYMBOL_INDEX_FILE } from "./index-file-names.js";
 
-export const SYMBOL_INDEX_FILE = "symbol_index.md";
 const HEADER = ["name", "kind", "container", "exported", "location", "test", "signature"] as const;
 
 export interface SymbolRow extends SymbolRecord {

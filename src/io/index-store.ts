@@ -1,10 +1,12 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
-import { DOMAIN_MANIFEST_FILE } from "../formats/domain-manifest.js";
-import { ENDPOINT_INDEX_FILE } from "../formats/endpoint-index.js";
-import { FILE_INDEX_FILE } from "../formats/file-index.js";
-import { INDEX_CONFIG_FILE } from "../formats/index-config.js";
-import { SYMBOL_INDEX_FILE } from "../formats/symbol-index.js";
+import {
+  DOMAIN_MANIFEST_FILE,
+  ENDPOINT_INDEX_FILE,
+  FILE_INDEX_FILE,
+  INDEX_CONFIG_FILE,
+  SYMBOL_INDEX_FILE,
+} from "../formats/index-file-names.js";
 import type { IndexedFile } from "../core/index/indexed-file.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 

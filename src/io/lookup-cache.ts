@@ -9,13 +9,13 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
 /**
  * A derived, gitignored copy of the committed index, laid out so that one lookup reads little:
- * symbols are sharded by the hash of their lower-cased name; file hashes and modules sit in one
- * sorted `files.tsv` searched as text. The Markdown and YAML stay the source of truth: the cache
+ * symbols are sharded by the hash of their lower-cased name, file hashes and modules by the hash
+ * of their path. The Markdown and YAML stay the source of truth: the cache
  * carries the stamp (size, mtime) of the files it was built from and is rebuilt from them when
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 3;
+const LOOKUP_VERSION = 4;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -36,8 +36,17 @@ export function shardOf(name: string): number {
   return (hash >>> 0) % SHARDS;
 }
 
-function filesTsv(files: readonly FileRow[]): string {
-  return files.map((f) => `${f.path}\t${f.sha256}\t${f.module}\n`).join("");
+const FILE_SHARDS = 64;
+
+function fileShardOf(path: RepoPath): number {
+  return shardOf(path) % FILE_SHARDS;
+}
+
+/** files-<k>.tsv: `path\tsha256\tmodule` lines of the paths hashing to k, sorted. */
+function fileShards(files: readonly FileRow[]): string[] {
+  const shards: string[][] = Array.from({ length: FILE_SHARDS }, () => []);
+  for (const f of files) shards[fileShardOf(f.path)]!.push(`${f.path}\t${f.sha256}\t${f.module}\n`);
+  return shards.map((lines) => lines.join(""));
 }
 
 function compareRows(a: SymbolRow, b: SymbolRow): number {
@@ -62,7 +71,7 @@ function parseNameCounts(text: string): NameCounts {
 
 async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: NameCounts): Promise<void> {
   await Promise.all([
-    writeFile(join(directory, "files.tsv"), filesTsv(tables.files)),
+    ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
     writeFile(join(directory, "names.json"), JSON.stringify([...names])),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
@@ -179,13 +188,17 @@ type TableName = "symbols" | "endpoints" | "modules" | "names";
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
  * committed index, answers from it, and rebuilds the cache for the next lookup. Null: no index.
  */
-async function readCached<T>(root: string, file: string, fromTables: (tables: LookupTables) => T, parse: (text: string) => T): Promise<{ value: T; files: string } | null> {
+async function readCached<T>(
+  root: string,
+  file: string,
+  fromTables: (tables: LookupTables) => T,
+  parse: (text: string) => T,
+): Promise<{ value: T; files: FileTable } | null> {
   const directory = join(root, LOOKUP_DIR);
   const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
   if (cached !== null && cached === stamp) {
     try {
-      const [text, files] = await Promise.all([readText(join(directory, file)), readText(join(directory, "files.tsv"))]);
-      return { value: parse(text), files };
+      return { value: parse(await readText(join(directory, file))), files: new FileTable(directory) };
     } catch {
       // Another process is swapping the cache right now: fall through to the Markdown.
     }
@@ -197,7 +210,7 @@ async function readCached<T>(root: string, file: string, fromTables: (tables: Lo
   } catch {
     // Another process is writing the same cache; this answer comes from the tables in memory.
   }
-  return { value: fromTables(tables), files: filesTsv(tables.files) };
+  return { value: fromTables(tables), files: new FileTable(null, tables.files) };
 }
 
 function tableOf(name: TableName): (tables: LookupTables) => unknown {
@@ -205,30 +218,51 @@ function tableOf(name: TableName): (tables: LookupTables) => unknown {
   return (tables) => tables[name];
 }
 
-/** Recorded hash and module of indexed files, searched in the sorted `files.tsv` text without parsing it all. */
+/**
+ * Recorded hash and module of indexed files, read shard by shard: `load` the paths a lookup
+ * needs, then `get` them synchronously. Built from rows in memory when the cache was just rebuilt.
+ */
 export class FileTable {
-  private readonly text: string;
+  private readonly loaded = new Map<number, Map<RepoPath, { sha256: string; module: string }>>();
 
-  constructor(tsv: string) {
-    this.text = `\n${tsv}`;
+  constructor(
+    private readonly directory: string | null,
+    rows: readonly FileRow[] = [],
+  ) {
+    if (directory === null) {
+      for (let i = 0; i < FILE_SHARDS; i += 1) this.loaded.set(i, new Map());
+      for (const row of rows) this.loaded.get(fileShardOf(row.path))!.set(row.path, { sha256: row.sha256, module: row.module });
+    }
   }
 
+  async load(paths: Iterable<RepoPath>): Promise<void> {
+    const missing = [...new Set([...paths].map(fileShardOf))].filter((shard) => !this.loaded.has(shard));
+    await Promise.all(missing.map((shard) => this.loadShard(shard)));
+  }
+
+  /** The recorded entry of a path `load`ed before; undefined when the index does not hold it. */
   get(path: RepoPath): { sha256: string; module: string } | undefined {
-    const start = this.text.indexOf(`\n${path}\t`);
-    if (start < 0) return undefined;
-    const end = this.text.indexOf("\n", start + 1);
-    const [, sha256, module] = this.text.slice(start + 1, end).split("\t");
-    return { sha256: sha256!, module: module ?? "" };
+    return this.loaded.get(fileShardOf(path))?.get(path);
   }
 
   /** Every indexed path of a module. */
-  pathsOf(module: string): RepoPath[] {
-    const paths: RepoPath[] = [];
-    for (const line of this.text.split("\n")) {
-      const [path, , owner] = line.split("\t");
-      if (path && owner === module) paths.push(path);
+  async pathsOf(module: string): Promise<RepoPath[]> {
+    if (this.loaded.size < FILE_SHARDS) {
+      const all = Array.from({ length: FILE_SHARDS }, (_, i) => i).filter((i) => !this.loaded.has(i));
+      await Promise.all(all.map((i) => this.loadShard(i)));
     }
-    return paths;
+    const paths: RepoPath[] = [];
+    for (const shard of this.loaded.values()) for (const [path, entry] of shard) if (entry.module === module) paths.push(path);
+    return paths.sort();
+  }
+
+  private async loadShard(shard: number): Promise<void> {
+    const entries = new Map<RepoPath, { sha256: string; module: string }>();
+    for (const line of (await readText(join(this.directory!, `files-${shard}.tsv`))).split("\n")) {
+      const [path, sha256, module] = line.split("\t");
+      if (path && sha256) entries.set(path, { sha256, module: module ?? "" });
+    }
+    this.loaded.set(shard, entries);
   }
 }
 
@@ -239,7 +273,7 @@ export interface Lookup<T> {
 
 async function readLookup<T>(root: string, file: string, table: TableName): Promise<Lookup<T> | null> {
   const result = await readCached(root, file, tableOf(table) as (tables: LookupTables) => T[], (text) => JSON.parse(text) as T[]);
-  return result && { rows: result.value, files: new FileTable(result.files) };
+  return result && { rows: result.value, files: result.files };
 }
 
 export function loadSymbolLookup(root: string, name: string): Promise<Lookup<SymbolRow> | null> {

@@ -113,9 +113,22 @@ describe("ctx traverse Symbol", () => {
     expect(run.stdout.split("\n")).toEqual([
       "TRAVERSE_HIT Symbol formatUser (2)",
       expect.stringContaining("src/billing/invoice.ts:1-3"),
-      "+1 more (raise --limit to see them)",
+      "+1 more (not yet checked for freshness; raise --limit to see them)",
       "",
     ]);
+  });
+
+  it("checks lower-ranked candidates only until --limit fresh hits are found, skipping stale ones", async () => {
+    const dir = await indexed();
+    appendFileSync(join(dir, "src/billing/invoice.ts"), "// edited\n");
+    const run = JSON.parse((await ctx(dir, "traverse", "Symbol", "formatUser", "--limit", "1", "--json")).stdout) as {
+      hits: { path: string }[];
+      total: number;
+      rejected: unknown[];
+    };
+    expect(run.hits.map((h) => h.path)).toEqual(["src/users/users.service.ts"]);
+    expect(run.total).toBe(1);
+    expect(run.rejected).toEqual([{ path: "src/billing/invoice.ts", reason: "modified" }]);
   });
 
   it("reads the committed Markdown again when it changes under its cache", async () => {

@@ -1,11 +1,9 @@
-import { concludeTraverse, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
-import { findEndpoints, parseEndpointQuery } from "../../core/traverse/find-endpoints.js";
-import { findModules } from "../../core/traverse/find-modules.js";
+import { partitionFresh } from "../../core/traverse/check-freshness.js";
+import { concludeTraverse, nextToVerify, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
-import { suggestNames } from "../../core/traverse/suggest-names.js";
 import { miss, shellQuote, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames } from "../../io/lookup-cache.js";
+import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 
 export interface TraverseOptions {
@@ -16,6 +14,37 @@ export interface TraverseOptions {
 }
 
 const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
+
+/**
+ * Hashes the files of ranked candidates, best first, until `limit` of them are fresh; returns
+ * the observations and how many candidates were checked.
+ */
+async function verifyRanked<T>(
+  root: string,
+  candidates: readonly T[],
+  filesOf: (candidate: T) => readonly string[],
+  recorded: FileTable,
+  limit: number,
+): Promise<{ observed: Map<string, string | null>; checked: number }> {
+  const observed = new Map<string, string | null>();
+  let checked = 0;
+  let fresh = 0;
+  for (;;) {
+    const count = nextToVerify(checked, fresh, candidates.length, limit);
+    if (count === 0) return { observed, checked };
+    const batch = candidates.slice(checked, checked + count);
+    const paths = batch.flatMap(filesOf);
+    const [hashes] = await Promise.all([hashFiles(root, paths.filter((p) => !observed.has(p))), recorded.load(paths)]);
+    for (const [path, hash] of hashes) observed.set(path, hash);
+    fresh += partitionFresh(batch, filesOf, (path) => recorded.get(path)?.sha256, observed).fresh.length;
+    checked += count;
+  }
+}
+
+// NOTE: what only some queries need is imported where it is needed: every module loaded costs
+// `ctx traverse Symbol`, the hot path, about a millisecond of startup.
+const suggestions = async (query: string, names: Iterable<string>): Promise<string[]> =>
+  (await import("../../core/traverse/suggest-names.js")).suggestNames(query, names);
 
 export async function runTraverse(options: TraverseOptions): Promise<TraverseResult> {
   const root = findRepoRoot(options.cwd);
@@ -38,14 +67,17 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
   if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, `${rgWord(parsed.name)} .`);
   const candidates = findSymbols(lookup.rows, parsed);
   if (candidates.length === 0) {
-    const suggestions = suggestNames(parsed.name, await loadSymbolNames(root));
-    return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, `${rgWord(parsed.name)} ${scope}`, { suggestions });
+    const suggested = await suggestions(parsed.name, await loadSymbolNames(root));
+    return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, `${rgWord(parsed.name)} ${scope}`, {
+      suggestions: suggested,
+    });
   }
-  const observed = await hashFiles(root, candidates.map((c) => c.path));
+  const { observed, checked } = await verifyRanked(root, candidates, (c) => [c.path], lookup.files, limit);
   return concludeTraverse({
     kind,
     query,
-    candidates,
+    candidates: candidates.slice(0, checked),
+    unverified: candidates.length - checked,
     filesOf: (c) => [c.path],
     toHit: (s) => ({
       name: s.name,
@@ -66,6 +98,7 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
 }
 
 async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
+  const { findEndpoints, parseEndpointQuery } = await import("../../core/traverse/find-endpoints.js");
   const parsed = parseEndpointQuery(query);
   const pattern = parsed.text ? rgFixed(parsed.text) : rgWord(parsed.method ?? query);
   const lookup = await loadEndpointLookup(root);
@@ -75,11 +108,12 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
     const detail = lookup.rows.length === 0 ? "the index has no endpoints" : `no endpoint matches "${query}"`;
     return miss(kind, query, "no-such-endpoint", detail, `${pattern} .`);
   }
-  const observed = await hashFiles(root, candidates.map((c) => c.path));
+  const { observed, checked } = await verifyRanked(root, candidates, (c) => [c.path], lookup.files, limit);
   return concludeTraverse({
     kind,
     query,
-    candidates,
+    candidates: candidates.slice(0, checked),
+    unverified: candidates.length - checked,
     filesOf: (c) => [c.path],
     toHit: (e) => ({
       name: `${e.method} ${e.route}`,
@@ -104,6 +138,7 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
 }
 
 async function traverseModule(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
+  const { findModules } = await import("../../core/traverse/find-modules.js");
   const lookup = await loadModuleLookup(root);
   const fallback = `rg --files ${shellQuote(query.includes("/") ? query : ".")}`;
   const fallbackPattern = "rg --files";
@@ -112,16 +147,17 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
   if (candidates.length === 0) {
     const names = lookup.rows.map((m) => m.name);
     return miss(kind, query, "no-such-module", `no module named "${query}" or containing that path`, fallback, {
-      suggestions: suggestNames(query, names),
+      suggestions: await suggestions(query, names),
     });
   }
   // A module's answer (entries, dependencies) rests on every file in it, so every one is verified.
-  const files = new Map(candidates.map((m) => [m.name, lookup.files.pathsOf(m.name)]));
-  const observed = await hashFiles(root, [...files.values()].flat());
+  const files = new Map(await Promise.all(candidates.map(async (m) => [m.name, await lookup.files.pathsOf(m.name)] as const)));
+  const { observed, checked } = await verifyRanked(root, candidates, (m) => files.get(m.name) ?? [], lookup.files, limit);
   return concludeTraverse({
     kind,
     query,
-    candidates,
+    candidates: candidates.slice(0, checked),
+    unverified: candidates.length - checked,
     filesOf: (m) => files.get(m.name) ?? [],
     toHit: (m) => ({
       name: m.name,

@@ -18,7 +18,9 @@ export function renderTraverseText(result: TraverseResult): string {
   if (result.status === "hit") {
     lines.push(`TRAVERSE_HIT ${result.kind} ${result.query} (${result.total})`);
     for (const hit of result.hits) lines.push(hitLine(hit));
-    if (result.total > result.hits.length) lines.push(`+${result.total - result.hits.length} more (raise --limit to see them)`);
+    if (result.total > result.hits.length) {
+      lines.push(`+${result.total - result.hits.length} more (not yet checked for freshness; raise --limit to see them)`);
+    }
   } else {
     lines.push(`TRAVERSE_MISS ${result.kind} ${result.query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);

@@ -1,4 +1,5 @@
 import type { ImportRecord, ModuleRecord, RepoPath } from "../../model.js";
+import { moduleOfPath } from "./module-of-path.js";
 import { resolveRelativeImport } from "./resolve-import.js";
 
 export interface WorkspacePackage {
@@ -23,18 +24,6 @@ interface ModuleDraft {
 
 const ENTRY_STEMS = ["index", "main", "mod"];
 const MAX_DERIVED_ENTRIES = 5;
-
-/** The module a file belongs to: the one with the longest path that contains it. */
-export function moduleOfPath(path: RepoPath, modules: readonly Pick<ModuleRecord, "name" | "paths">[]): string | null {
-  let best: { name: string; length: number } | null = null;
-  for (const module of modules) {
-    for (const modulePath of module.paths) {
-      const contains = modulePath === "" || path === modulePath || path.startsWith(`${modulePath}/`);
-      if (contains && (!best || modulePath.length > best.length)) best = { name: module.name, length: modulePath.length };
-    }
-  }
-  return best?.name ?? null;
-}
 
 /**
  * Modules from workspace packages when there are any, otherwise from top-level source folders

@@ -1,6 +1,7 @@
 import type { EndpointRecord, ModuleRecord } from "../../model.js";
 import type { FileRow } from "../../formats/file-index.js";
-import { compare, moduleOfPath } from "./build-modules.js";
+import { compare } from "./build-modules.js";
+import { moduleOfPath } from "./module-of-path.js";
 import type { IndexedFile } from "./indexed-file.js";
 
 export interface IndexRows {

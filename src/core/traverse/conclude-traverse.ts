@@ -5,7 +5,10 @@ import { commonDirectory, miss, shellQuote, type TraverseHit, type TraverseKind,
 export interface Conclusion<T> {
   kind: TraverseKind;
   query: string;
+  /** Candidates whose files were observed, in rank order. */
   candidates: readonly T[];
+  /** Lower-ranked candidates left unchecked because `limit` fresh hits were found before them. */
+  unverified: number;
   filesOf: (candidate: T) => readonly RepoPath[];
   toHit: (candidate: T) => TraverseHit;
   /** The SHA-256 the index recorded for a path, if it indexed it. */
@@ -14,6 +17,14 @@ export interface Conclusion<T> {
   limit: number;
   /** The rg pattern an agent should fall back to (already the narrowest useful form). */
   fallbackPattern: string;
+}
+
+/**
+ * How many of the ranked candidates to verify next: enough to fill `limit` with fresh hits. Only
+ * the files behind those are hashed, so a common name costs no more than a rare one.
+ */
+export function nextToVerify(checked: number, fresh: number, total: number, limit: number): number {
+  return Math.min(total - checked, Math.max(0, limit - fresh));
 }
 
 /** Freshness decides: fresh candidates are hits; if none survives, a `stale` miss with the fallback search. */
@@ -30,7 +41,7 @@ export function concludeTraverse<T>(c: Conclusion<T>): TraverseResult {
     kind: c.kind,
     query: c.query,
     hits: hits.slice(0, c.limit),
-    total: hits.length,
+    total: hits.length + c.unverified,
     rejected,
     suggestions: [],
     reason: null,

@@ -1,5 +1,5 @@
 import type { ModuleRecord } from "../../model.js";
-import { moduleOfPath } from "../index/build-modules.js";
+import { moduleOfPath } from "../index/module-of-path.js";
 
 /** A module by name (any case), else the module containing a path, else modules named like the query. */
 export function findModules(modules: readonly ModuleRecord[], query: string): ModuleRecord[] {

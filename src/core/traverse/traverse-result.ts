@@ -30,7 +30,7 @@ export interface TraverseResult {
   kind: TraverseKind;
   query: string;
   hits: TraverseHit[];
-  /** Fresh hits before --limit cut them; `total - hits.length` is the `+N more`. */
+  /** Hits plus the lower-ranked candidates left unchecked past --limit; `total - hits.length` is the `+N more`. */
   total: number;
   rejected: RejectedCandidate[];
   suggestions: string[];
