@@ -8,103 +8,134 @@ import type { AnalyzeRequest, AnalyzeResponse } from "./analyze-worker.js";
 export type AnalysisResult = FileAnalysis | { error: string };
 
 /** Below this many files, starting workers (each loads the compiler) costs more than it saves. */
-export const INLINE_LIMIT = 200;
+const INLINE_LIMIT = 200;
 const BATCH_FILES = 48;
+/** Batches of similar weight, so that no worker is left with a heavy tail while another idles. */
+const BATCH_CHARS = 200_000;
+/**
+ * Fewer cores than this: parse on the main thread. Measured on the 2-vCPU bench machine, two parse
+ * threads were slower than one (the compiler's parser is bound by memory, not arithmetic, and
+ * two vCPUs may share one physical core), so workers start paying only with a core to spare.
+ */
+const MIN_CORES_FOR_WORKERS = 3;
 const WORKER_URL = new URL("./analyze-worker.js", import.meta.url);
 
 export interface AnalyzePool {
-  /** Starts `size` workers now, so they load the compiler while the caller lists and reads files. */
-  warmUp(size: number): void;
-  /** Analyses files in order; starts workers sized for the batch unless warmUp did already. */
-  analyze(files: readonly { path: string; text: string }[], onProgress?: (done: number) => void): Promise<AnalysisResult[]>;
+  /**
+   * For a run that will parse everything: starts `size` workers (they load the compiler while the
+   * caller lists and reads files), or with size 0 loads the compiler here, so that inline analysis
+   * then runs inside each `submit` and no file's text waits in memory.
+   */
+  warmUp(size: number): Promise<void>;
+  /** Queues one file; results come back in any order. Inline, the analysis runs inside the call. */
+  submit(path: string, text: string): Promise<AnalysisResult>;
   close(): Promise<void>;
 }
 
 /**
- * How many worker threads to use for `fileCount` files: one per core (CTX_WORKERS overrides; 0
- * means inline). Workers run the compiled `analyze-worker.js`; when it is absent (tests running
- * from source) the analysis runs inline, which gives identical results.
+ * How many worker threads to use for `fileCount` files: one per core but the main thread's
+ * (CTX_WORKERS overrides; 0 means inline). Workers run the compiled `analyze-worker.js`; when it
+ * is absent (tests running from source) the analysis runs inline, which gives identical results.
  */
 export function workerCountFor(fileCount: number): number {
   if (!existsSync(fileURLToPath(WORKER_URL))) return 0;
   const requested = process.env.CTX_WORKERS === undefined ? undefined : Number(process.env.CTX_WORKERS);
   if (requested !== undefined && Number.isInteger(requested) && requested >= 0) return requested;
-  return fileCount < INLINE_LIMIT ? 0 : Math.min(availableParallelism(), 8);
+  const cores = availableParallelism();
+  return fileCount < INLINE_LIMIT || cores < MIN_CORES_FOR_WORKERS ? 0 : Math.min(cores - 1, 8);
+}
+
+type Analyze = (path: string, text: string) => FileAnalysis;
+
+function safely(analyze: Analyze, path: string, text: string): AnalysisResult {
+  try {
+    return analyze(path, text);
+  } catch (error) {
+    return { error: error instanceof Error ? error.message : String(error) };
+  }
 }
 
 export function createAnalyzePool(): AnalyzePool {
-  let workers: Worker[] | undefined;
-  const start = (size: number): Worker[] =>
-    // A larger young generation lets the parser's short-lived nodes die in cheap scavenges instead
-    // of being promoted and collected by the much slower full collector.
-    Array.from({ length: size }, () => new Worker(WORKER_URL, { resourceLimits: { maxYoungGenerationSizeMb: 64 } }));
+  let workers: WorkerQueue[] | undefined;
+  let inline: Promise<Analyze> | undefined;
+  let analyze: Analyze | undefined;
+  const loadInline = (): Promise<Analyze> =>
+    (inline ??= import("../analysis/analyze-file.js").then((module) => (analyze = module.analyzeFile)));
   return {
-    warmUp(size) {
-      workers ??= start(size);
+    async warmUp(size) {
+      if (size > 0) workers ??= Array.from({ length: size }, () => new WorkerQueue());
+      else await loadInline();
     },
-    async analyze(files, onProgress) {
-      if (files.length === 0) return [];
-      workers ??= start(workerCountFor(files.length));
-      return workers.length === 0 ? analyzeInline(files, onProgress) : analyzeOnWorkers(workers, files, onProgress);
+    submit(path, text) {
+      if (workers && workers.length > 0) {
+        // The least loaded worker takes the file.
+        const target = workers.reduce((best, worker) => (worker.pendingChars < best.pendingChars ? worker : best));
+        return target.submit(path, text);
+      }
+      if (analyze) return Promise.resolve(safely(analyze, path, text));
+      return loadInline().then((loaded) => safely(loaded, path, text));
     },
     async close() {
-      await Promise.all((workers ?? []).map((worker) => worker.terminate()));
+      await Promise.all((workers ?? []).map((worker) => worker.close()));
     },
   };
 }
 
-async function analyzeInline(files: readonly { path: string; text: string }[], onProgress?: (done: number) => void): Promise<AnalysisResult[]> {
-  const { analyzeFile } = await import("../analysis/analyze-file.js");
-  return files.map(({ path, text }, i) => {
-    try {
-      return analyzeFile(path, text);
-    } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
-    } finally {
-      onProgress?.(i + 1);
-    }
-  });
-}
+/** One worker thread with batching: files are sent in batches of similar weight, answered in order. */
+class WorkerQueue {
+  pendingChars = 0;
+  private readonly worker: Worker;
+  private batch: { path: string; text: string; resolve: (result: AnalysisResult) => void }[] = [];
+  private batchChars = 0;
+  private readonly inFlight = new Map<number, ((result: AnalysisResult) => void)[]>();
+  private nextId = 0;
+  private failure: Error | undefined;
 
-async function analyzeOnWorkers(
-  workers: readonly Worker[],
-  files: readonly { path: string; text: string }[],
-  onProgress?: (done: number) => void,
-): Promise<AnalysisResult[]> {
-  const results: AnalysisResult[] = new Array(files.length);
-  const batches: { start: number; files: { path: string; text: string }[] }[] = [];
-  for (let start = 0; start < files.length; start += BATCH_FILES) batches.push({ start, files: files.slice(start, start + BATCH_FILES) });
-  let next = 0;
-  let done = 0;
-  await Promise.all(
-    workers.map(
-      (worker) =>
-        new Promise<void>((resolve, reject) => {
-          const send = (): void => {
-            const id = next++;
-            const batch = batches[id];
-            if (!batch) {
-              worker.off("message", receive);
-              worker.off("error", reject);
-              resolve();
-              return;
-            }
-            worker.postMessage({ id, files: batch.files } satisfies AnalyzeRequest);
-          };
-          const receive = (response: AnalyzeResponse): void => {
-            const batch = batches[response.id]!;
-            response.results.forEach((result, i) => {
-              results[batch.start + i] = result;
-            });
-            done += response.results.length;
-            onProgress?.(done);
-            send();
-          };
-          worker.on("message", receive);
-          worker.on("error", reject);
-          send();
-        }),
-    ),
-  );
-  return results;
+  constructor() {
+    // A larger young generation lets the parser's short-lived nodes die in cheap scavenges instead
+    // of being promoted and collected by the much slower full collector.
+    this.worker = new Worker(WORKER_URL, { resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    this.worker.on("message", (response: AnalyzeResponse) => {
+      const resolvers = this.inFlight.get(response.id) ?? [];
+      this.inFlight.delete(response.id);
+      response.results.forEach((result, i) => resolvers[i]?.(result));
+    });
+    this.worker.on("error", (error) => {
+      this.failure = error;
+      for (const resolvers of this.inFlight.values()) for (const resolve of resolvers) resolve({ error: error.message });
+      this.inFlight.clear();
+    });
+  }
+
+  submit(path: string, text: string): Promise<AnalysisResult> {
+    if (this.failure) return Promise.resolve({ error: this.failure.message });
+    return new Promise((resolve) => {
+      this.pendingChars += text.length;
+      this.batch.push({
+        path,
+        text,
+        resolve: (result) => {
+          this.pendingChars -= text.length;
+          resolve(result);
+        },
+      });
+      this.batchChars += text.length;
+      if (this.batch.length >= BATCH_FILES || this.batchChars >= BATCH_CHARS) this.flush();
+      else if (this.batch.length === 1) queueMicrotask(() => setImmediate(() => this.flush()));
+    });
+  }
+
+  private flush(): void {
+    if (this.batch.length === 0) return;
+    const id = this.nextId++;
+    this.inFlight.set(id, this.batch.map((item) => item.resolve));
+    this.worker.postMessage({ id, files: this.batch.map(({ path, text }) => ({ path, text })) } satisfies AnalyzeRequest);
+    this.batch = [];
+    this.batchChars = 0;
+  }
+
+  async close(): Promise<void> {
+    this.flush();
+    await this.worker.terminate();
+  }
 }

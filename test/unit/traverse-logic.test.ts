@@ -3,7 +3,6 @@ import { partitionFresh } from "../../src/core/traverse/check-freshness.js";
 import { findEndpoints, parseEndpointQuery } from "../../src/core/traverse/find-endpoints.js";
 import { parseSymbolQuery } from "../../src/core/traverse/find-symbols.js";
 import { suggestNames } from "../../src/core/traverse/suggest-names.js";
-import { planReindex } from "../../src/core/index/plan-reindex.js";
 import type { EndpointRecord } from "../../src/model.js";
 
 describe("symbol queries", () => {
@@ -44,16 +43,5 @@ describe("suggestions", () => {
   it("ranks a case variant, then prefixes, then near spellings; at most five", () => {
     const names = ["UsersService", "usersServiceFactory", "UserService", "Unrelated", "a", "b"];
     expect(suggestNames("usersService", names)).toEqual(["UsersService", "usersServiceFactory", "UserService"]);
-  });
-});
-
-describe("reindex planning", () => {
-  it("reuses unchanged records, parses new and changed files, drops vanished ones", () => {
-    const record = (path: string, sha256: string) => ({ path, sha256 });
-    const previous = new Map([["a.ts", record("a.ts", "1")], ["b.ts", record("b.ts", "2")], ["gone.ts", record("gone.ts", "3")]]);
-    const plan = planReindex(previous, new Map([["a.ts", "1"], ["b.ts", "changed"], ["new.ts", "4"]]));
-    expect(plan.reuse.map((r) => r.path)).toEqual(["a.ts"]);
-    expect(plan.parse).toEqual(["b.ts", "new.ts"]);
-    expect(plan.dropped).toEqual(["gone.ts"]);
   });
 });

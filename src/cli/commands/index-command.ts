@@ -2,7 +2,6 @@ import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
-import { planReindex } from "../../core/index/plan-reindex.js";
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
@@ -86,7 +85,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   const pool = createAnalyzePool();
   try {
     // With no cache everything will be parsed: the workers load the compiler while this thread reads.
-    if (!cache) pool.warmUp(workerCountFor(Number.POSITIVE_INFINITY));
+    if (!cache) await pool.warmUp(workerCountFor(Number.POSITIVE_INFINITY));
     const [{ files: listed }, packages, head] = await Promise.all([
       listRepositoryFiles(root),
       discoverWorkspacePackages(root),
@@ -98,10 +97,14 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
     const trustBefore = (cache?.startedAt ?? 0) - RACY_WINDOW_MS;
     const current = new Map<RepoPath, string>();
-    const texts = new Map<RepoPath, string>();
-    const stats = new Map<RepoPath, { size: number; mtimeMs: number; ino: number }>();
+    const files: CachedFile[] = [];
+    const parsed: FileRecord[] = [];
+    const partial: { path: RepoPath; syntaxErrors: number }[] = [];
     const skipped: SkippedFile[] = [];
+    const analyses: Promise<void>[] = [];
+    let reused = 0;
     let statChanged = false;
+    let done = 0;
     for (const path of selected) {
       const known = previous.get(path);
       const trusted = !options.check && known && known.mtimeMs < trustBefore ? known : undefined;
@@ -110,45 +113,43 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
         skipped.push({ path, reason: observation.reason });
         continue;
       }
-      stats.set(path, observation.stat);
-      if (observation.kind === "unchanged") {
-        current.set(path, known!.sha256);
-      } else {
-        current.set(path, observation.sha256);
-        texts.set(path, observation.text);
-        statChanged ||= !known || known.mtimeMs !== observation.stat.mtimeMs || known.size !== observation.stat.size || known.ino !== observation.stat.ino;
+      const sha256 = observation.kind === "unchanged" ? known!.sha256 : observation.sha256;
+      current.set(path, sha256);
+      statChanged ||= observation.kind === "read" && (!known || known.mtimeMs !== observation.stat.mtimeMs || known.size !== observation.stat.size || known.ino !== observation.stat.ino);
+      if (known && known.sha256 === sha256) {
+        files.push({ ...known, ...observation.stat });
+        reused += 1;
+        continue;
       }
+      // Each file is analysed as soon as it is read (inline, inside submit), so texts do not pile up.
+      const { stat, text } = observation as Extract<typeof observation, { kind: "read" }>;
+      analyses.push(
+        pool.submit(path, text).then((analysis) => {
+          options.onProgress?.("parse", ++done, analyses.length);
+          if ("error" in analysis) {
+            skipped.push({ path, reason: `parser failed: ${analysis.error}` });
+            current.delete(path);
+            return;
+          }
+          if (analysis.syntaxErrors > 0) partial.push({ path, syntaxErrors: analysis.syntaxErrors });
+          const record: FileRecord = {
+            path,
+            sha256,
+            isTest: isTestPath(path),
+            symbols: analysis.symbols,
+            endpoints: analysis.endpoints,
+            imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
+          };
+          parsed.push(record);
+          files.push({ ...toIndexedFile(record), ...stat });
+        }),
+      );
     }
-
-    const plan = planReindex(previous, current);
-    const toParse = plan.parse.map((path) => ({ path, text: texts.get(path)! }));
-    texts.clear();
-    const analyses = await pool.analyze(toParse, (done) => options.onProgress?.("parse", done, toParse.length));
-
-    const partial: { path: RepoPath; syntaxErrors: number }[] = [];
-    const parsed: FileRecord[] = [];
-    analyses.forEach((analysis, i) => {
-      const path = plan.parse[i]!;
-      if ("error" in analysis) {
-        skipped.push({ path, reason: `parser failed: ${analysis.error}` });
-        current.delete(path);
-        return;
-      }
-      if (analysis.syntaxErrors > 0) partial.push({ path, syntaxErrors: analysis.syntaxErrors });
-      parsed.push({
-        path,
-        sha256: current.get(path)!,
-        isTest: isTestPath(path),
-        symbols: analysis.symbols,
-        endpoints: analysis.endpoints,
-        imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
-      });
-    });
-    const files: CachedFile[] = [
-      ...plan.reuse.map((entry) => ({ ...entry, ...stats.get(entry.path)! })),
-      ...parsed.map((record) => ({ ...toIndexedFile(record), ...stats.get(record.path)! })),
-    ].sort(byPath);
+    await Promise.all(analyses);
+    const dropped = [...previous.keys()].filter((path) => !current.has(path));
+    files.sort(byPath);
     skipped.sort(byPath);
+    partial.sort(byPath);
 
     // Import targets depend on which files exist, so they are resolved on every run, not cached.
     const fileSet = new Set(files.map((f) => f.path));
@@ -177,9 +178,9 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const summary: IndexSummary = {
       root,
       files: files.length,
-      parsed: toParse.length,
-      reused: plan.reuse.length,
-      dropped: plan.dropped.length,
+      parsed: parsed.length,
+      reused,
+      dropped: dropped.length,
       skipped,
       partial,
       symbols: rows.symbolCount,
@@ -208,12 +209,12 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
       await writeIndexFiles(root, changedFiles);
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
-      if (!cache || parsed.length > 0 || plan.dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
+      if (!cache || parsed.length > 0 || dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
-        const changed = new Set([...parsed.map((r) => r.path), ...plan.dropped]);
+        const changed = new Set([...parsed.map((r) => r.path), ...dropped]);
         const newRows: SymbolRow[] = parsed.flatMap(symbolRowsOf);
         const tables = { endpoints: rows.endpoints, modules, files: rows.files };
-        if (plan.reuse.length === 0) {
+        if (reused === 0) {
           await writeLookupCache(root, { ...tables, symbols: newRows.sort((a, b) => compare(a.path, b.path) || a.line - b.line) });
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
           const oldNames = [...changed].flatMap((path) => {

@@ -1,0 +1,210 @@
+#!/usr/bin/env node
+// npm run bench: ctx beside the reference tools, measured in one run on this machine, written to
+// BENCHMARKS.md as ratios (shared machines are noisy; a ratio from one run is the figure that counts).
+//   full index          ctx index (no .ai/, no cache)        vs  ctags over the same files
+//   incremental         ctx index after a one-file edit      vs  the full index
+//   traverse (cold)     a fresh `ctx traverse Symbol` process vs  node -e 0, and vs rg -n -w
+//   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
+//   peak memory         max RSS of the full index (workers included)
+// Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only)
+import { execFileSync, spawnSync } from "node:child_process";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, totalmem } from "node:os";
+import { join } from "node:path";
+import { encode } from "gpt-tokenizer";
+import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.mjs";
+import { replaceSection } from "./report.mjs";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CTX = join(ROOT, "bin", "ctx.js");
+const QUICK = process.argv.includes("--quick");
+const TRAVERSE_SAMPLES = 15;
+
+/** Runs a command under GNU time; returns wall seconds, peak RSS (KiB), stdout and exit code. */
+function timed(command, args, cwd, env = {}) {
+  const result = spawnSync("/usr/bin/time", ["-f", "%e %M", command, ...args], {
+    cwd,
+    encoding: "utf8",
+    maxBuffer: 1 << 30,
+    env: { ...process.env, NO_COLOR: "1", ...env },
+  });
+  const last = result.stderr.trim().split("\n").pop() ?? "";
+  const [seconds, kib] = last.split(" ").map(Number);
+  if (!Number.isFinite(seconds)) throw new Error(`could not time ${command} ${args.join(" ")}: ${result.stderr}`);
+  return { seconds, kib, stdout: result.stdout, code: result.status };
+}
+
+/** High-resolution wall time of one process (GNU time rounds to 10 ms, too coarse for a traverse). */
+function wall(command, args, cwd) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: "1" } });
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, stdout: result.stdout, code: result.status };
+}
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Indexed source files and non-test symbol names, read back from the index ctx wrote. */
+function readIndex(dir) {
+  const rows = (file) =>
+    readFileSync(join(dir, ".ai", file), "utf8")
+      .split("\n")
+      .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
+      .slice(1)
+      .map((line) => line.slice(2, -2).split(" | "));
+  const files = rows("file_index.md").filter((r) => /^[0-9a-f]{64}$/.test(r[1] ?? "")).map((r) => r[0]);
+  const names = [...new Set(rows("symbol_index.md").filter((r) => r[5] === "no" && r[0].length >= 4).map((r) => r[0]))].sort();
+  return { files, names };
+}
+
+function benchCorpus(corpus) {
+  const { dir } = corpus;
+  const runs = corpus.files && corpus.files >= 50000 ? 1 : 3;
+  // Warm-up: the file system cache, and the list of files ctx indexes, which ctags then gets too.
+  rmSync(join(dir, ".ai"), { recursive: true, force: true });
+  timed("node", [CTX, "index", "--quiet"], dir);
+  const { files, names } = readIndex(dir);
+  const list = join(WORK, `${corpus.name.replace(/[^\w.-]+/g, "_")}.files`);
+  writeFileSync(list, `${files.join("\n")}\n`);
+
+  const full = [];
+  const ctags = [];
+  let peakKib = 0;
+  for (let run = 0; run < runs; run += 1) {
+    rmSync(join(dir, ".ai"), { recursive: true, force: true });
+    const ctx = timed("node", [CTX, "index", "--quiet"], dir);
+    if (ctx.code !== 0) throw new Error(`ctx index failed in ${dir}`);
+    full.push(ctx.seconds);
+    peakKib = Math.max(peakKib, ctx.kib);
+    ctags.push(timed("ctags", ["-f", join(WORK, "tags"), "-L", list], dir).seconds);
+  }
+
+  // Incremental: one edited file per run (a new function appended), as a commit hook sees it.
+  const incremental = [];
+  for (let run = 0; run < runs; run += 1) {
+    const file = files[(run * 7919) % files.length];
+    appendFileSync(join(dir, file), `\nexport function benchEdit${run}_${Date.now()}(): number {\n  return ${run};\n}\n`);
+    const result = timed("node", [CTX, "index", "--quiet"], dir);
+    if (result.code !== 0) throw new Error(`incremental ctx index failed in ${dir}`);
+    incremental.push(result.seconds);
+  }
+  execFileSync("git", ["checkout", "--", "."], { cwd: dir });
+  timed("node", [CTX, "index", "--quiet"], dir);
+
+  // Cold traverse: a fresh process per query, interleaved with the references to share the noise.
+  const next = random(42);
+  const sample = Array.from({ length: TRAVERSE_SAMPLES }, () => names[Math.floor(next() * names.length)]);
+  const traverse = [];
+  const node = [];
+  const rg = [];
+  const ctxTokens = [];
+  const rgTokens = [];
+  let hits = 0;
+  for (const name of sample) {
+    node.push(wall("node", ["-e", "0"], dir).ms);
+    const answer = wall("node", [CTX, "traverse", "Symbol", name], dir);
+    traverse.push(answer.ms);
+    if (answer.code === 0) hits += 1;
+    const search = wall("rg", ["-n", "-w", name, "."], dir);
+    rg.push(search.ms);
+    ctxTokens.push(encode(answer.stdout).length);
+    rgTokens.push(encode(search.stdout).length);
+  }
+  const traverseKib = timed("node", [CTX, "traverse", "Symbol", sample[0]], dir).kib;
+  const sum = (values) => values.reduce((a, b) => a + b, 0);
+  return {
+    name: corpus.name,
+    files: files.length,
+    symbols: readFileSync(join(dir, ".ai/symbol_index.md"), "utf8").match(/(\d+) symbols in/)?.[1] ?? "?",
+    fullSeconds: median(full),
+    ctagsSeconds: median(ctags),
+    incrementalSeconds: median(incremental),
+    traverseMs: median(traverse),
+    nodeMs: median(node),
+    rgMs: median(rg),
+    hits,
+    peakMib: peakKib / 1024,
+    traverseMib: traverseKib / 1024,
+    tokenRatioSum: sum(ctxTokens) / sum(rgTokens),
+    tokenRatioMedian: median(ctxTokens.map((t, i) => t / Math.max(1, rgTokens[i]))),
+    ctxTokens: median(ctxTokens),
+    rgTokens: median(rgTokens),
+  };
+}
+
+function version(command, args) {
+  try {
+    return execFileSync(command, args, { encoding: "utf8" }).split("\n")[0].trim();
+  } catch {
+    return "not installed";
+  }
+}
+
+const fmt = (value, digits = 2) => value.toFixed(digits);
+const verdict = (ok) => (ok ? "met" : "**not met**");
+
+function main() {
+  for (const tool of ["ctags", "rg"]) {
+    if (version(tool, ["--version"]) === "not installed") {
+      console.error(`bench: ${tool} is not installed; run: apt-get install universal-ctags ripgrep`);
+      process.exit(2);
+    }
+  }
+  const corpora = QUICK ? [REAL_CORPORA[0], SYNTHETIC_CORPORA[0]] : [...REAL_CORPORA, ...SYNTHETIC_CORPORA];
+  const results = [];
+  for (const spec of corpora) {
+    console.error(`bench: preparing ${spec.name}`);
+    const corpus = prepareCorpus(spec);
+    console.error(`bench: measuring ${spec.name}`);
+    const result = benchCorpus(corpus);
+    console.error(JSON.stringify(result));
+    results.push(result);
+  }
+
+  const commit = version("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]);
+  const dirty = execFileSync("git", ["-C", ROOT, "status", "--porcelain", "--", "src", "scripts"], { encoding: "utf8" }).trim() ? " + uncommitted changes" : "";
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 10)} on this machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
+    `node ${process.version}; ${version("ctags", ["--version"])}; ${version("rg", ["--version"])}; ctx at ${commit}${dirty}.`,
+    `Command: \`npm run bench${QUICK ? " -- --quick" : ""}\`. Medians of ${TRAVERSE_SAMPLES} sampled symbol names per corpus for traverse and tokens; of 3 runs for index times (1 on 50k).`,
+    "ctags gets exactly the files ctx indexed (`ctags -L <list>`); rg searches the corpus root, as an agent would.",
+    "",
+    "| corpus | files | symbols | full index | ctags | full / ctags | incremental | incr / full | traverse | node -e 0 | trav / node | rg -n -w | trav / rg | peak RSS index | RSS traverse | tokens ctx / rg (sum) | (median per query) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.files} | ${r.symbols} | ${fmt(r.fullSeconds)} s | ${fmt(r.ctagsSeconds)} s | ${fmt(r.fullSeconds / r.ctagsSeconds)}× | ${fmt(r.incrementalSeconds)} s | ${fmt(r.incrementalSeconds / r.fullSeconds)}× | ${fmt(r.traverseMs, 0)} ms | ${fmt(r.nodeMs, 0)} ms | ${fmt(r.traverseMs / r.nodeMs)}× | ${fmt(r.rgMs, 0)} ms | ${fmt(r.traverseMs / r.rgMs)}× | ${fmt(r.peakMib, 0)} MiB | ${fmt(r.traverseMib, 0)} MiB | ${fmt(r.tokenRatioSum, 3)}× | ${fmt(r.tokenRatioMedian, 3)}× |`,
+    ),
+    "",
+  ];
+  const target = results.find((r) => r.name === "synthetic-7k") ?? results[results.length - 1];
+  lines.push(
+    `Targets, on the ~7k-file corpus (${target.name}, ${target.files} files):`,
+    "",
+    "| target | measured | verdict |",
+    "| --- | ---: | --- |",
+    `| full index ≤ 1.5× ctags | ${fmt(target.fullSeconds / target.ctagsSeconds)}× | ${verdict(target.fullSeconds / target.ctagsSeconds <= 1.5)} |`,
+    `| incremental ≤ 0.1× full | ${fmt(target.incrementalSeconds / target.fullSeconds)}× | ${verdict(target.incrementalSeconds / target.fullSeconds <= 0.1)} |`,
+    `| traverse ≤ 1.5× node -e 0 | ${fmt(target.traverseMs / target.nodeMs)}× | ${verdict(target.traverseMs / target.nodeMs <= 1.5)} |`,
+    `| peak memory ≤ 512 MiB | ${fmt(target.peakMib, 0)} MiB | ${verdict(target.peakMib <= 512)} |`,
+    `| answer tokens ≤ 0.1× rg | ${fmt(target.tokenRatioSum, 3)}× | ${verdict(target.tokenRatioSum <= 0.1)} |`,
+    "",
+  );
+  replaceSection(join(ROOT, "BENCHMARKS.md"), "bench", lines.join("\n"));
+  console.error("bench: wrote BENCHMARKS.md");
+}
+
+main();

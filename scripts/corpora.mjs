@@ -1,0 +1,62 @@
+// Measurement corpora for `npm run bench` and `npm run eval`, prepared in a temp folder, never in
+// this repository: real packages that ship their TypeScript sources, installed from the npm
+// registry by pinned version, and deterministic synthetic repositories.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { generateRepository } from "./synthetic-repo.mjs";
+
+export const WORK = join(tmpdir(), "ctx-measure");
+
+/** @typedef {{ name: string, kind: "npm" | "synthetic", spec?: string, files?: number, dir: string }} Corpus */
+
+/** @type {Omit<Corpus, "dir">[]} */
+export const REAL_CORPORA = [
+  { name: "effect@4.1.0", kind: "npm", spec: "effect@4.1.0" },
+  { name: "rxjs@7.8.2", kind: "npm", spec: "rxjs@7.8.2" },
+  { name: "zod@4.6.7", kind: "npm", spec: "zod@4.6.7" },
+];
+
+/** @type {Omit<Corpus, "dir">[]} */
+export const SYNTHETIC_CORPORA = [
+  { name: "synthetic-5k", kind: "synthetic", files: 5000 },
+  { name: "synthetic-7k", kind: "synthetic", files: 7000 },
+  { name: "synthetic-50k", kind: "synthetic", files: 50000 },
+];
+
+/** @param {string} cwd @param {string[]} args */
+function git(cwd, ...args) {
+  execFileSync("git", args, {
+    cwd,
+    stdio: "ignore",
+    env: { ...process.env, GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@localhost", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@localhost" },
+  });
+}
+
+/**
+ * Makes the corpus a git repository with one commit (idempotent: an existing one is reused).
+ * @param {Omit<Corpus, "dir">} corpus
+ * @returns {Corpus}
+ */
+export function prepareCorpus(corpus) {
+  const dir = join(WORK, corpus.name.replace(/[^\w.-]+/g, "_"));
+  if (existsSync(join(dir, ".git"))) return { ...corpus, dir };
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  if (corpus.kind === "npm") {
+    const download = join(WORK, "downloads");
+    mkdirSync(download, { recursive: true });
+    const tarball = execFileSync("npm", ["pack", corpus.spec ?? "", "--silent", "--pack-destination", download], { encoding: "utf8" }).trim().split("\n").pop() ?? "";
+    execFileSync("tar", ["xzf", join(download, tarball), "-C", dir]);
+    // npm tarballs unpack into package/; the corpus is its content.
+    for (const entry of readdirSync(join(dir, "package"))) renameSync(join(dir, "package", entry), join(dir, entry));
+    rmSync(join(dir, "package"), { recursive: true });
+  } else {
+    generateRepository(dir, corpus.files ?? 0);
+  }
+  git(dir, "init", "-q");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "corpus");
+  return { ...corpus, dir };
+}
