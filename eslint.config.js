@@ -36,7 +36,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.ts", "test/**/*.ts"],
+    files: ["scripts/**/*.mjs", "test/**/*.ts"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly" } },
     rules: { "no-console": "off" },
   },
 );
