@@ -1,0 +1,222 @@
+#!/usr/bin/env node
+// npm run eval: accuracy of `ctx traverse Symbol` against the TypeScript language service as the
+// oracle (getNavigateToItems, exact matches), on the bench corpora. Writes BENCHMARKS.md (eval).
+//   recall    = oracle declarations in ctx's scope that ctx answers / oracle declarations in scope
+//   precision = ctx hits that the oracle confirms / ctx hits
+// A hit counts when the path matches and the line is within 3. Names are sampled with a fixed seed,
+// half from ctx's index and half from the oracle's own navigation trees, so neither side picks them.
+// Usage: npm run eval [-- --quick]
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { execFileSync } from "node:child_process";
+import { ts } from "ts-morph";
+import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
+import { replaceSection } from "./report.mjs";
+import { runTraverse } from "../dist/cli/commands/traverse-command.js";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const CTX = join(ROOT, "bin", "ctx.js");
+const QUICK = process.argv.includes("--quick");
+const NAMES_PER_SIDE = QUICK ? 100 : 250;
+const LINE_TOLERANCE = 3;
+
+/**
+ * The declarations ctx promises to index, decided on the oracle's own syntax tree: declarations at
+ * file and namespace level (variables, destructured names and class expressions included) and the
+ * members of those classes. Not in scope: anything inside a function body or an initializer,
+ * interface, type-literal and object-literal members, enum members, constructors, parameters and
+ * import/export aliases.
+ * @returns {Set<number>} start positions of in-scope declarations
+ */
+function scopeStarts(sourceFile) {
+  const starts = new Set();
+  const add = (node) => starts.add(node.getStart(sourceFile));
+  const bindings = (name) => {
+    if (ts.isIdentifier(name)) return;
+    for (const element of name.elements) {
+      if (ts.isOmittedExpression(element)) continue;
+      add(element);
+      bindings(element.name);
+    }
+  };
+  const classMembers = (node) => {
+    for (const member of node.members) {
+      if (ts.isConstructorDeclaration(member)) {
+        for (const parameter of member.parameters) if (ts.isParameterPropertyDeclaration(parameter, member)) add(parameter);
+      } else if (!ts.isClassStaticBlockDeclaration(member) && !ts.isSemicolonClassElement(member) && !ts.isIndexSignatureDeclaration(member)) {
+        add(member);
+      }
+    }
+  };
+  const statements = (list) => {
+    for (const statement of list) {
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) {
+          add(declaration);
+          bindings(declaration.name);
+          let init = declaration.initializer;
+          while (init && (ts.isParenthesizedExpression(init) || ts.isAsExpression(init) || ts.isSatisfiesExpression(init))) init = init.expression;
+          if (init && ts.isClassExpression(init)) classMembers(init);
+        }
+      } else if (ts.isModuleDeclaration(statement)) {
+        add(statement);
+        let body = statement.body;
+        while (body && ts.isModuleDeclaration(body)) {
+          add(body);
+          body = body.body;
+        }
+        if (body && ts.isModuleBlock(body)) statements(body.statements);
+      } else if (ts.isClassDeclaration(statement)) {
+        add(statement);
+        classMembers(statement);
+      } else if (ts.isFunctionDeclaration(statement) || ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement) || ts.isEnumDeclaration(statement)) {
+        add(statement);
+      }
+    }
+  };
+  statements(sourceFile.statements);
+  return starts;
+}
+
+const OUT_OF_SCOPE_KINDS = new Set(["alias", "enum member", "constructor", "parameter", "index", "call", "construct"]);
+function random(seed) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function sample(items, count, next) {
+  const pool = [...items];
+  const chosen = [];
+  while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
+  return chosen;
+}
+
+function tableRows(dir, file) {
+  return readFileSync(join(dir, ".ai", file), "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
+    .slice(1)
+    .map((line) => line.slice(2, -2).split(" | "));
+}
+
+function languageService(dir, files) {
+  const absolute = files.map((f) => join(dir, f));
+  const host = {
+    getScriptFileNames: () => absolute,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (name) => {
+      try {
+        return ts.ScriptSnapshot.fromString(readFileSync(name, "utf8"));
+      } catch {
+        return undefined;
+      }
+    },
+    getCurrentDirectory: () => dir,
+    getCompilationSettings: () => ({ allowJs: true, noResolve: true, noLib: true, target: ts.ScriptTarget.Latest, jsx: ts.JsxEmit.Preserve }),
+    getDefaultLibFileName: () => "lib.d.ts",
+    fileExists: (name) => absolute.includes(name),
+    readFile: (name) => readFileSync(name, "utf8"),
+  };
+  return ts.createLanguageService(host, ts.createDocumentRegistry());
+}
+
+function oracleNames(service, files, dir) {
+  const names = new Set();
+  const visit = (item) => {
+    if (item.text && /^[\w$#]+$/.test(item.text)) names.add(item.text);
+    for (const child of item.childItems ?? []) visit(child);
+  };
+  for (const file of files) visit(service.getNavigationTree(join(dir, file)));
+  return [...names].sort();
+}
+
+async function evaluate(corpus) {
+  const { dir } = corpus;
+  execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir, stdio: "inherit" });
+  const files = tableRows(dir, "file_index.md").filter((r) => /^[0-9a-f]{64}$/.test(r[1] ?? "")).map((r) => r[0]);
+  const ctxNames = [...new Set(tableRows(dir, "symbol_index.md").map((r) => r[0]))].sort();
+  const service = languageService(dir, files);
+  const program = service.getProgram();
+  const next = random(2026);
+  const fromOracle = oracleNames(service, files, dir);
+  const names = [...new Set([...sample(ctxNames, NAMES_PER_SIDE, next), ...sample(fromOracle, NAMES_PER_SIDE, next)])].sort();
+  const scopes = new Map();
+
+  let oracleInScope = 0;
+  let recalled = 0;
+  let ctxHits = 0;
+  let confirmed = 0;
+  const missed = [];
+  const unconfirmed = [];
+  for (const name of names) {
+    const items = service
+      .getNavigateToItems(name, 100_000, undefined, false)
+      .filter((item) => item.name === name && item.matchKind === "exact")
+      .map((item) => {
+        const source = program.getSourceFile(item.fileName);
+        const line = source ? source.getLineAndCharacterOfPosition(item.textSpan.start).line + 1 : 0;
+        let starts = scopes.get(item.fileName);
+        if (!starts && source) scopes.set(item.fileName, (starts = scopeStarts(source)));
+        const inScope = !OUT_OF_SCOPE_KINDS.has(item.kind) && (starts?.has(item.textSpan.start) ?? false);
+        return { path: item.fileName.slice(dir.length + 1), line, kind: item.kind, containerKind: item.containerKind, inScope };
+      });
+    // In-process, through the same command code the binary runs (freshness checks included).
+    const answer = await runTraverse({ cwd: dir, kind: "Symbol", query: name, limit: 100_000 });
+    const hits = answer.hits;
+    const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
+    for (const item of items.filter((i) => i.inScope)) {
+      oracleInScope += 1;
+      if (hits.some((hit) => near(hit, item))) recalled += 1;
+      else if (missed.length < 8) missed.push(`${name} ${item.kind} in ${item.containerKind || "file"} ${item.path}:${item.line}`);
+    }
+    for (const hit of hits) {
+      ctxHits += 1;
+      if (items.some((item) => near(hit, item))) confirmed += 1;
+      else if (unconfirmed.length < 8) unconfirmed.push(`${name} ${hit.kind} ${hit.path}:${hit.line}`);
+    }
+  }
+  return { name: corpus.name, files: files.length, names: names.length, oracleInScope, recalled, ctxHits, confirmed, missed, unconfirmed };
+}
+
+async function main() {
+  const corpora = QUICK ? [REAL_CORPORA[0]] : [...REAL_CORPORA, SYNTHETIC_CORPORA[0]];
+  const results = [];
+  for (const spec of corpora) {
+    console.error(`eval: ${spec.name}`);
+    const result = await evaluate(prepareCorpus(spec));
+    console.error(JSON.stringify(result, null, 1));
+    results.push(result);
+  }
+  const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
+  const total = results.reduce(
+    (sum, r) => ({ inScope: sum.inScope + r.oracleInScope, recalled: sum.recalled + r.recalled, hits: sum.hits + r.ctxHits, confirmed: sum.confirmed + r.confirmed }),
+    { inScope: 0, recalled: 0, hits: 0, confirmed: 0 },
+  );
+  const commit = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}, TypeScript ${ts.version} language service as the oracle. Command: \`npm run eval${QUICK ? " -- --quick" : ""}\`.`,
+    `Per corpus, up to ${NAMES_PER_SIDE} names sampled (seed 2026) from ctx's index and ${NAMES_PER_SIDE} from the oracle's navigation trees; every exact`,
+    "`getNavigateToItems` match of each name is compared with every hit of `ctx traverse Symbol <name>` (in-process, freshness checks",
+    `included). A hit counts when the path matches and the line is within ${LINE_TOLERANCE}. Recall is over the oracle's declarations in ctx's`,
+    "scope, decided on the oracle's own syntax tree: file- and namespace-level declarations (destructured names and class expressions",
+    "included) and their classes' members; not locals in bodies, interface/object-literal members, enum members, constructors,",
+    "parameters or import aliases. Precision is over all of ctx's hits, each confirmed by any exact oracle match.",
+    "",
+    "| corpus | files | names | oracle declarations in scope | recalled | recall | ctx hits | confirmed | precision |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name} | ${r.files} | ${r.names} | ${r.oracleInScope} | ${r.recalled} | ${pct(r.recalled, r.oracleInScope)} | ${r.ctxHits} | ${r.confirmed} | ${pct(r.confirmed, r.ctxHits)} |`),
+    `| **all** | | | ${total.inScope} | ${total.recalled} | **${pct(total.recalled, total.inScope)}** | ${total.hits} | ${total.confirmed} | **${pct(total.confirmed, total.hits)}** |`,
+    "",
+  ];
+  const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`)]);
+  if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
+  replaceSection(join(ROOT, "BENCHMARKS.md"), "eval", lines.join("\n"));
+  console.error("eval: wrote BENCHMARKS.md");
+}
+
+await main();
