@@ -2,7 +2,7 @@
 // this repository: real packages that ship their TypeScript sources, installed from the npm
 // registry by pinned version, and deterministic synthetic repositories.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateRepository } from "./synthetic-repo.mjs";
@@ -52,6 +52,9 @@ export function prepareCorpus(corpus) {
     // npm tarballs unpack into package/; the corpus is its content.
     for (const entry of readdirSync(join(dir, "package"))) renameSync(join(dir, "package", entry), join(dir, entry));
     rmSync(join(dir, "package"), { recursive: true });
+    // A published package carries its build output; the project's own repository ignores it, and
+    // so does this one, so that rg and ctx see what they would see in a clone of the project.
+    writeFileSync(join(dir, ".gitignore"), "dist/\nbuild/\n*.map\n*.min.js\n");
   } else {
     generateRepository(dir, corpus.files ?? 0);
   }
