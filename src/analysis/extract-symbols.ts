@@ -28,10 +28,26 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     });
   };
 
+  /** One row for an overload group: at the implementation (else the first signature), showing the first signature. */
+  const addOverloaded = (
+    name: string,
+    kind: SymbolKind,
+    container: string,
+    exported: boolean,
+    group: readonly (ts.FunctionDeclaration | ts.MethodDeclaration)[],
+  ): void => {
+    const first = group[0]!;
+    const representative = group.find((node) => node.body) ?? first;
+    add(name, kind, container, exported, representative, bodyStart(first.body, first), first);
+    const overloads = group.filter((node) => !node.body).length;
+    if (group.length > 1) symbols[symbols.length - 1]!.signature = oneLine(`${symbols[symbols.length - 1]!.signature} (${overloads} overloads)`, SIGNATURE_MAX + 16);
+  };
+
   const join = (container: string, name: string): string => (container ? `${container}.${name}` : name);
 
   const visitClass = (node: ts.ClassLikeDeclaration, className: string, container: string): void => {
     const inner = join(container, className);
+    const groups = overloadGroups(node.members, (member) => (ts.isMethodDeclaration(member) ? nameText(member.name) : undefined));
     for (const member of node.members) {
       if (ts.isConstructorDeclaration(member)) {
         for (const parameter of member.parameters) {
@@ -45,7 +61,8 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
       if (!name) continue;
       const exported = !isPrivateMember(member);
       if (ts.isMethodDeclaration(member)) {
-        add(name, "method", inner, exported, member, bodyStart(member.body, member));
+        const group = groups.get(member);
+        if (group) addOverloaded(name, "method", inner, exported, group);
       } else if (ts.isGetAccessorDeclaration(member)) {
         add(name, "getter", inner, exported, member, bodyStart(member.body, member));
       } else if (ts.isSetAccessorDeclaration(member)) {
@@ -58,15 +75,21 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
   };
 
   const visitStatements = (statements: readonly ts.Statement[], container: string): void => {
-    for (const statement of statements) visitStatement(statement, container);
+    const groups = overloadGroups(statements, (statement) => (ts.isFunctionDeclaration(statement) ? nameText(statement.name) : undefined));
+    for (const statement of statements) visitStatement(statement, container, groups);
   };
 
-  const visitStatement = (node: ts.Statement, container: string): void => {
+  const visitStatement = (node: ts.Statement, container: string, groups: OverloadGroups): void => {
     const exported = hasModifier(node, ts.SyntaxKind.ExportKeyword);
     const isDefault = hasModifier(node, ts.SyntaxKind.DefaultKeyword);
     if (ts.isFunctionDeclaration(node)) {
-      const name = nameText(node.name) ?? (isDefault ? "default" : undefined);
-      if (name) add(name, "function", container, exported, node, bodyStart(node.body, node));
+      const name = nameText(node.name);
+      if (name) {
+        const group = groups.get(node);
+        if (group) addOverloaded(name, "function", container, exported, group as ts.FunctionDeclaration[]);
+      } else if (isDefault) {
+        add("default", "function", container, exported, node, bodyStart(node.body, node));
+      }
     } else if (ts.isClassDeclaration(node)) {
       const name = nameText(node.name) ?? (isDefault ? "default" : undefined);
       if (!name) return;
@@ -139,6 +162,38 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
 
   visitStatements(sourceFile.statements, "");
   return symbols;
+}
+
+type OverloadGroups = Map<ts.Node, (ts.FunctionDeclaration | ts.MethodDeclaration)[]>;
+
+/**
+ * Overload signatures and their implementation are consecutive declarations of one name; they
+ * form one group, keyed by the group's first node (the others are absent from the map, so they
+ * are not listed again). This is how the compiler's own navigation shows them: one entry each.
+ */
+function overloadGroups<T extends ts.Node>(nodes: readonly T[], nameOf: (node: T) => string | undefined): OverloadGroups {
+  const groups: OverloadGroups = new Map();
+  let current: { name: string; nodes: (ts.FunctionDeclaration | ts.MethodDeclaration)[] } | undefined;
+  for (const node of nodes) {
+    const name = nameOf(node);
+    const declaration = node as unknown as ts.FunctionDeclaration | ts.MethodDeclaration;
+    const last = current?.nodes[current.nodes.length - 1];
+    if (name !== undefined && current && current.name === name && last && !last.body && isStatic(last) === isStatic(declaration)) {
+      current.nodes.push(declaration);
+      continue;
+    }
+    if (name === undefined) {
+      current = undefined;
+      continue;
+    }
+    current = { name, nodes: [declaration] };
+    groups.set(node, current.nodes);
+  }
+  return groups;
+}
+
+function isStatic(node: ts.Node): boolean {
+  return hasModifier(node, ts.SyntaxKind.StaticKeyword);
 }
 
 function isPrivateMember(node: ts.Node): boolean {

@@ -62,4 +62,15 @@ describe("symbol_index.md", () => {
       ["Widget", "class", "yes", "src/named.ts:1-1"],
     ]);
   });
+
+  it("lists an overload group once, at its implementation, with the first signature and the overload count", async () => {
+    const { rows } = await symbolsOf("overload-groups");
+    expect(rows.map(([name, kind, container, , location, , signature]) => [name, kind, container, location, signature])).toEqual([
+      ["parse", "function", "", "src/parse.ts:3-5", "`export function parse(text: string): number (2 overloads)`"],
+      ["declared", "function", "", "src/parse.ts:7-7", "`export declare function declared(a: string): void (2 overloads)`"],
+      ["Reader", "class", "", "src/parse.ts:10-20", "`export class Reader`"],
+      ["read", "method", "Reader", "src/parse.ts:13-15", "`read(): string (2 overloads)`"],
+      ["read", "method", "Reader", "src/parse.ts:17-19", "`static read(): Reader`"],
+    ]);
+  });
 });
