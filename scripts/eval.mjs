@@ -176,9 +176,10 @@ async function evaluate(corpus) {
       else if (missed.length < 8) missed.push(`${name} ${item.kind} in ${item.containerKind || "file"} ${item.path}:${item.line}`);
     }
     for (const hit of hits) {
-      // `export default <expression>` has no name in the compiler's navigation: the oracle cannot
-      // confirm or deny such a hit, so it is counted apart rather than as a false one.
-      if (hit.kind === "default") {
+      // An anonymous default export (`export default function () {}`, `export default <expression>`)
+      // has no name in the compiler's navigation: the oracle can neither confirm nor deny such a
+      // hit, so it is counted apart rather than as a false one.
+      if (hit.name === "default") {
         invisible += 1;
         continue;
       }
@@ -218,10 +219,10 @@ async function main() {
     `included). A hit counts when the path matches and the line is within ${LINE_TOLERANCE}. Recall is over the oracle's declarations in ctx's`,
     "scope, decided on the oracle's own syntax tree: file- and namespace-level declarations (destructured names and class expressions",
     "included) and their classes' members; not locals in bodies, interface/object-literal members, enum members, constructors,",
-    "parameters or import aliases. Precision is over ctx's hits, each confirmed by any exact oracle match; hits for",
-    "`export default <expression>` (kind `default`) are counted apart, since the compiler's navigation gives them no name.",
+    "parameters or import aliases. Precision is over ctx's hits, each confirmed by any exact oracle match; hits for anonymous",
+    "default exports (ctx names them `default`) are counted apart, since the compiler's navigation gives them no name.",
     "",
-    "| corpus | files | names | oracle declarations in scope | recalled | recall | ctx hits | confirmed | precision | default-export hits (apart) |",
+    "| corpus | files | names | oracle declarations in scope | recalled | recall | ctx hits | confirmed | precision | anonymous default-export hits (apart) |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map((r) => `| ${r.name} | ${r.files} | ${r.names} | ${r.oracleInScope} | ${r.recalled} | ${pct(r.recalled, r.oracleInScope)} | ${r.ctxHits} | ${r.confirmed} | ${pct(r.confirmed, r.ctxHits)} | ${r.invisible} |`),
     `| **all** | | | ${total.inScope} | ${total.recalled} | **${pct(total.recalled, total.inScope)}** | ${total.hits} | ${total.confirmed} | **${pct(total.confirmed, total.hits)}** | ${total.invisible} |`,

@@ -1,18 +1,34 @@
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
 
 /**
  * Writes through a temporary file in the same directory and renames it into place, so a crash or
- * SIGKILL leaves either the old content or the new, never a torn file. Returns false (and touches
- * nothing) when the file already holds exactly this content.
+ * SIGKILL leaves either the old content or the new, never a torn file. Unless `ifChanged` is false
+ * (the caller knows already), a file that holds exactly this content is left untouched and false
+ * is returned. Content may be given in chunks, which are written one after another, so a large
+ * file is never joined into one string.
  */
-export async function writeFileAtomic(path: string, content: string, mode?: number): Promise<boolean> {
-  const existing = await readText(path).catch(() => undefined);
-  if (existing === content) return false;
+export async function writeFileAtomic(
+  path: string,
+  content: string | readonly string[],
+  options: { ifChanged?: boolean; mode?: number } = {},
+): Promise<boolean> {
+  const chunks = typeof content === "string" ? [content] : content;
+  if (options.ifChanged !== false) {
+    const existing = await readText(path).catch(() => undefined);
+    if (existing !== undefined && existing.length === chunks.reduce((sum, chunk) => sum + chunk.length, 0) && existing === chunks.join("")) {
+      return false;
+    }
+  }
   await mkdir(dirname(path), { recursive: true });
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    await writeFile(temporary, content, { mode });
+    const handle = await open(temporary, "w", options.mode);
+    try {
+      for (const chunk of chunks) await handle.write(chunk);
+    } finally {
+      await handle.close();
+    }
     await rename(temporary, path);
   } catch (error) {
     await rm(temporary, { force: true });

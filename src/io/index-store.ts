@@ -28,9 +28,26 @@ export async function readIndexFile(root: string, name: IndexFileName): Promise<
   return readTextIfExists(aiPath(root, name));
 }
 
+/** Whether an index file on disk differs from `content`: by size first, so a changed file is not read. */
+export async function indexFileDiffers(root: string, name: IndexFileName, content: string | readonly string[]): Promise<boolean> {
+  const chunks = typeof content === "string" ? [content] : content;
+  try {
+    if ((await stat(aiPath(root, name))).size !== chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0)) return true;
+  } catch {
+    return true;
+  }
+  const existing = (await readIndexFile(root, name)) ?? "";
+  let offset = 0;
+  for (const chunk of chunks) {
+    if (!existing.startsWith(chunk, offset)) return true;
+    offset += chunk.length;
+  }
+  return offset !== existing.length;
+}
+
 /** Writes index files atomically (the caller passes only those whose content changed). */
-export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexFileName, string>): Promise<void> {
-  for (const [name, content] of contents) await writeFileAtomic(aiPath(root, name), content);
+export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexFileName, string | readonly string[]>): Promise<void> {
+  for (const [name, content] of contents) await writeFileAtomic(aiPath(root, name), content, { ifChanged: false });
   await writeFileAtomic(join(root, CACHE_DIR, ".gitignore"), "*\n");
 }
 
@@ -98,8 +115,11 @@ export async function readFilesCache(root: string, version: string): Promise<{ s
 }
 
 export async function writeFilesCache(root: string, version: string, startedAt: number, files: readonly CachedFile[]): Promise<void> {
-  const rows = files.map((file) => file.symbolRows).join("");
+  const rows = files.map((file) => file.symbolRows);
   const stored: StoredFile[] = files.map(({ symbolRows, ...file }) => ({ ...file, rowsLength: symbolRows.length }));
-  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), rows);
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength: rows.length, files: stored } satisfies FilesCache));
+  const rowsLength = stored.reduce((sum, file) => sum + file.rowsLength, 0);
+  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), rows, { ifChanged: false });
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, files: stored } satisfies FilesCache), {
+    ifChanged: false,
+  });
 }

@@ -19,6 +19,25 @@ const LOOKUP_VERSION = 4;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
+/**
+ * New symbol rows grouped by shard as JSON text, filled as files are parsed: a 50k-file index has
+ * ~700k rows, and as text they take a fraction of the memory they would as objects.
+ */
+export class LookupRows {
+  readonly shards = new Map<number, string[]>();
+  readonly names: NameCounts = new Map();
+
+  add(rows: readonly SymbolRow[]): void {
+    for (const row of rows) {
+      const shard = shardOf(row.name);
+      let list = this.shards.get(shard);
+      if (!list) this.shards.set(shard, (list = []));
+      list.push(JSON.stringify(row));
+      this.names.set(row.name, (this.names.get(row.name) ?? 0) + 1);
+    }
+  }
+}
+
 export interface LookupTables {
   symbols: SymbolRow[];
   endpoints: EndpointRecord[];
@@ -49,9 +68,6 @@ function fileShards(files: readonly FileRow[]): string[] {
   return shards.map((lines) => lines.join(""));
 }
 
-function compareRows(a: SymbolRow, b: SymbolRow): number {
-  return (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0);
-}
 
 /**
  * How many symbols carry each name: patched by counts, so a name disappears with its last symbol.
@@ -79,15 +95,15 @@ async function writeCommon(directory: string, tables: Omit<LookupTables, "symbol
 }
 
 /** Writes the whole cache into a staging directory and swaps it in. */
-export async function writeLookupCache(root: string, tables: LookupTables): Promise<void> {
+export async function writeLookupCache(root: string, tables: Omit<LookupTables, "symbols">, rows: LookupRows): Promise<void> {
   const directory = join(root, LOOKUP_DIR);
   const staging = `${directory}.${process.pid}.${randomUUID()}.tmp`;
   await rm(staging, { recursive: true, force: true });
   await mkdir(staging, { recursive: true });
-  const shards: SymbolRow[][] = Array.from({ length: SHARDS }, () => []);
-  for (const row of tables.symbols) shards[shardOf(row.name)]!.push(row);
-  await Promise.all(shards.map((rows, i) => writeFile(join(staging, `symbols-${i}.json`), JSON.stringify(rows))));
-  await writeCommon(staging, tables, countNames(tables.symbols));
+  for (let i = 0; i < SHARDS; i += 1) {
+    await writeFile(join(staging, `symbols-${i}.json`), `[${(rows.shards.get(i) ?? []).join(",")}]`);
+  }
+  await writeCommon(staging, tables, rows.names);
   // The stamp goes in last: a cache without a matching stamp is never read.
   await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
   await rm(directory, { recursive: true, force: true });
@@ -105,7 +121,7 @@ export interface LookupPatch {
   /** Names the replaced paths had before, with repeats; their shards lose those rows. */
   oldNames: readonly string[];
   /** The new rows of the changed files. */
-  rows: readonly SymbolRow[];
+  rows: LookupRows;
   endpoints: EndpointRecord[];
   modules: ModuleRecord[];
   files: FileRow[];
@@ -129,18 +145,12 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   const directory = join(root, LOOKUP_DIR);
   // Invalidate first: if this process dies mid-patch, the next reader rebuilds from the Markdown.
   await rm(join(directory, "meta.json"), { force: true });
-  const byShard = new Map<number, SymbolRow[]>();
-  for (const name of patch.oldNames) if (!byShard.has(shardOf(name))) byShard.set(shardOf(name), []);
-  for (const row of patch.rows) {
-    const list = byShard.get(shardOf(row.name)) ?? [];
-    list.push(row);
-    byShard.set(shardOf(row.name), list);
-  }
+  const shards = new Set([...patch.oldNames.map(shardOf), ...patch.rows.shards.keys()]);
   await Promise.all(
-    [...byShard].map(async ([shard, added]) => {
+    [...shards].map(async (shard) => {
       const file = join(directory, `symbols-${shard}.json`);
-      const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path));
-      await writeFileAtomic(file, JSON.stringify([...kept, ...added].sort(compareRows)));
+      const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path)).map((row) => JSON.stringify(row));
+      await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`);
     }),
   );
   const names = parseNameCounts(await readText(join(directory, "names.json")));
@@ -149,7 +159,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
     if (left > 0) names.set(name, left);
     else names.delete(name);
   }
-  for (const row of patch.rows) names.set(row.name, (names.get(row.name) ?? 0) + 1);
+  for (const [name, count] of patch.rows.names) names.set(name, (names.get(name) ?? 0) + count);
   await writeCommon(directory, patch, names);
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
 }
@@ -206,7 +216,9 @@ async function readCached<T>(
   const tables = await readIndexTables(root);
   if (!tables) return null;
   try {
-    await writeLookupCache(root, tables);
+    const rows = new LookupRows();
+    rows.add(tables.symbols);
+    await writeLookupCache(root, tables, rows);
   } catch {
     // Another process is writing the same cache; this answer comes from the tables in memory.
   }

@@ -8,11 +8,12 @@ import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
-import { renderSymbolIndexFromRows, type SymbolRow } from "../../formats/symbol-index.js";
+import { renderSymbolIndexChunks } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { extractorVersion } from "../../io/ctx-version.js";
 import { gitHead } from "../../io/git.js";
 import {
+  indexFileDiffers,
   indexStamp,
   readFilesCache,
   readIndexConfigText,
@@ -23,7 +24,7 @@ import {
   type IndexFileName,
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
-import { invalidateLookupCache, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
+import { invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
@@ -98,7 +99,10 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const trustBefore = (cache?.startedAt ?? 0) - RACY_WINDOW_MS;
     const current = new Map<RepoPath, string>();
     const files: CachedFile[] = [];
-    const parsed: FileRecord[] = [];
+    // Parsed files leave only their cached entry and their lookup rows behind, so memory stays
+    // proportional to the index's text, not to its symbols as objects.
+    const parsed: RepoPath[] = [];
+    const lookupRows = new LookupRows();
     const partial: { path: RepoPath; syntaxErrors: number }[] = [];
     const skipped: SkippedFile[] = [];
     const analyses: Promise<void>[] = [];
@@ -140,8 +144,10 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
             endpoints: analysis.endpoints,
             imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
           };
-          parsed.push(record);
-          files.push({ ...toIndexedFile(record), ...stat });
+          const rows = symbolRowsOf(record);
+          parsed.push(path);
+          lookupRows.add(rows);
+          files.push({ ...toIndexedFile(record, rows), ...stat });
         }),
       );
     }
@@ -159,9 +165,9 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       previousModules,
     );
     const rows = indexRows(files, modules);
-    const render = (meta: IndexMeta): Map<IndexFileName, string> =>
-      new Map<IndexFileName, string>([
-        ["symbol_index.md", renderSymbolIndexFromRows(rows.symbolRows, rows.symbolCount, rows.files.length)],
+    const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
+      new Map<IndexFileName, string | string[]>([
+        ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
@@ -173,7 +179,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousHead === undefined ? head : previousHead };
     let contents = render(keptMeta);
     const differing: IndexFileName[] = [];
-    for (const [name, text] of contents) if ((await readIndexFile(root, name)) !== text) differing.push(name);
+    for (const [name, text] of contents) if (await indexFileDiffers(root, name, text)) differing.push(name);
 
     const summary: IndexSummary = {
       root,
@@ -211,18 +217,17 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (!cache || parsed.length > 0 || dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
-        const changed = new Set([...parsed.map((r) => r.path), ...dropped]);
-        const newRows: SymbolRow[] = parsed.flatMap(symbolRowsOf);
+        const changed = new Set([...parsed, ...dropped]);
         const tables = { endpoints: rows.endpoints, modules, files: rows.files };
         if (reused === 0) {
-          await writeLookupCache(root, { ...tables, symbols: newRows.sort((a, b) => compare(a.path, b.path) || a.line - b.line) });
+          await writeLookupCache(root, tables, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
           const oldNames = [...changed].flatMap((path) => {
             const before = previous.get(path);
             return before ? symbolNamesOf(before) : [];
           });
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
-          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: newRows }).catch(() => invalidateLookupCache(root));
+          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: lookupRows }).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);

@@ -5,8 +5,8 @@ import { moduleOfPath } from "./module-of-path.js";
 import type { IndexedFile } from "./indexed-file.js";
 
 export interface IndexRows {
-  /** symbol_index.md's rows, rendered, in path order. */
-  symbolRows: string;
+  /** symbol_index.md's rows, rendered, one chunk per file in path order. */
+  symbolRows: string[];
   symbolCount: number;
   endpoints: EndpointRecord[];
   files: FileRow[];
@@ -15,10 +15,9 @@ export interface IndexRows {
 /** The rows of every index file, in their one deterministic order: path, then line, then name. */
 export function indexRows(files: readonly IndexedFile[], modules: readonly ModuleRecord[]): IndexRows {
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
-  const rows: IndexRows = { symbolRows: "", symbolCount: 0, endpoints: [], files: [] };
-  const symbolParts: string[] = [];
+  const rows: IndexRows = { symbolRows: [], symbolCount: 0, endpoints: [], files: [] };
   for (const file of sorted) {
-    symbolParts.push(file.symbolRows);
+    rows.symbolRows.push(file.symbolRows);
     rows.symbolCount += file.symbolCount;
     rows.endpoints.push(...file.endpoints);
     rows.files.push({
@@ -30,6 +29,5 @@ export function indexRows(files: readonly IndexedFile[], modules: readonly Modul
       endpoints: file.endpoints.length,
     });
   }
-  rows.symbolRows = symbolParts.join("");
   return rows;
 }

@@ -33,8 +33,7 @@ export function sortEndpoints(endpoints: readonly EndpointRecord[]): EndpointRec
   );
 }
 
-export function toIndexedFile(record: FileRecord): IndexedFile {
-  const rows = symbolRowsOf(record);
+export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = symbolRowsOf(record)): IndexedFile {
   return {
     path: record.path,
     sha256: record.sha256,
