@@ -1,6 +1,8 @@
 import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
 
+const WRITE_BATCH_CHARS = 4 * 1024 * 1024;
+
 /**
  * Writes through a temporary file in the same directory and renames it into place, so a crash or
  * SIGKILL leaves either the old content or the new, never a torn file. Unless `ifChanged` is false
@@ -25,7 +27,19 @@ export async function writeFileAtomic(
   try {
     const handle = await open(temporary, "w", options.mode);
     try {
-      for (const chunk of chunks) await handle.write(chunk);
+      // Thousands of small chunks are joined into a few large writes: each write is a round trip.
+      let pending: string[] = [];
+      let size = 0;
+      for (const chunk of chunks) {
+        pending.push(chunk);
+        size += chunk.length;
+        if (size >= WRITE_BATCH_CHARS) {
+          await handle.write(pending.join(""));
+          pending = [];
+          size = 0;
+        }
+      }
+      if (pending.length > 0 || chunks.length === 0) await handle.write(pending.join(""));
     } finally {
       await handle.close();
     }

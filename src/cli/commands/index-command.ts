@@ -108,8 +108,8 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const analyses: Promise<void>[] = [];
     let reused = 0;
     let statChanged = false;
-    let done = 0;
-    for (const path of selected) {
+    for (const [index, path] of selected.entries()) {
+      options.onProgress?.("index", index + 1, selected.length);
       const known = previous.get(path);
       const trusted = !options.check && known && known.mtimeMs < trustBefore ? known : undefined;
       const observation = observeFile(root, path, config.maxFileBytes, trusted);
@@ -129,7 +129,6 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       const { stat, text } = observation as Extract<typeof observation, { kind: "read" }>;
       analyses.push(
         pool.submit(path, text).then((analysis) => {
-          options.onProgress?.("parse", ++done, analyses.length);
           if ("error" in analysis) {
             skipped.push({ path, reason: `parser failed: ${analysis.error}` });
             current.delete(path);
