@@ -13,6 +13,7 @@ import { ts } from "ts-morph";
 import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
+import { random } from "./random.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -79,16 +80,6 @@ function scopeStarts(sourceFile) {
 }
 
 const OUT_OF_SCOPE_KINDS = new Set(["alias", "enum member", "constructor", "parameter", "index", "call", "construct"]);
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function sample(items, count, next) {
   const pool = [...items];
   const chosen = [];

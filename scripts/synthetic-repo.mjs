@@ -4,17 +4,7 @@
 // call each other, so a name is defined once and used in several places, as in real code.
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-
-/** @param {number} seed */
-function random(seed) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./random.mjs";
 
 const VERBS = ["get", "create", "update", "delete", "find", "list", "load", "save", "build", "parse", "format", "validate", "sync", "resolve", "apply"];
 const NOUNS = ["User", "Order", "Invoice", "Payment", "Session", "Token", "Account", "Product", "Cart", "Report", "Event", "Message", "Profile", "Address", "Shipment", "Refund", "Team", "Project", "Task", "Comment"];
