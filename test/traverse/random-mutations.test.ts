@@ -1,18 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, unlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { random } from "../../scripts/random.mjs";
 import { ctx, git, tempDir } from "../helpers/fixture.js";
-
-/** mulberry32: a small seeded PRNG, so every run of this test applies the same mutations. */
-function random(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const NAMES = Array.from({ length: 24 }, (_, i) => `fn${i}`);
 const MUTATIONS = 400;
