@@ -60,6 +60,7 @@ export interface FileRecord {
   symbols: SymbolRecord[];
   endpoints: EndpointRecord[];
   imports: ImportRecord[];
+  calls: CallSummary;
 }
 
 export interface SkippedFile {
@@ -98,3 +99,90 @@ export interface Index {
 }
 
 export const INDEX_SCHEMA = 1;
+
+/** How a call site reaches its callee, as the compiler's call hierarchy counts it. */
+export const CALL_VIAS = ["call", "new", "tag", "decorator", "jsx", "ref"] as const;
+export type CallVia = (typeof CALL_VIAS)[number];
+
+/**
+ * The callee of a call site as written, before it is linked to a declaration: a head and a chain
+ * of member names. `scope`: the first name is looked up in the file's scope (its top-level
+ * declarations and imports); `this`/`super`: members of the enclosing class `owner`; `type`: a
+ * receiver declared as `owner` (a type name in file scope); `unknown`: the receiver cannot be
+ * known without running the program, so only the last name survives, as a candidate.
+ */
+export interface CalleeRef {
+  head: "scope" | "this" | "super" | "type" | "unknown";
+  /** The class's qualified name for `this`/`super`, the dotted type name for `type`, else "". */
+  owner: string;
+  names: string[];
+}
+
+export interface CallSite {
+  /** Index into the file's `callers`. */
+  caller: number;
+  line: number;
+  column: number;
+  via: CallVia;
+  callee: CalleeRef;
+}
+
+/** A declaration a call can land on: the symbol index's, plus interface and object-literal members (as methods and properties). */
+export interface CallableDeclaration {
+  /** Qualified name: `UsersService.find`, `Utils.format`, `ns.helper`. */
+  name: string;
+  kind: SymbolKind;
+  line: number;
+  /** The declared type of a property, variable or getter, as a dotted type name in file scope (`Repo`, `db.Pool`). */
+  type?: string;
+  /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
+  bases?: string[];
+}
+
+export interface ImportBinding {
+  local: string;
+  specifier: string;
+  /** The exported name, `default`, or `*` for the whole module. */
+  imported: string;
+}
+
+export interface ExportBinding {
+  /** The exported name; `*` for `export * from`. */
+  name: string;
+  /** The local name it exports, when it is declared or imported in this file. */
+  local?: string;
+  /** Re-exports: the module and the name exported there (`*` for `export * as ns from`). */
+  specifier?: string;
+  imported?: string;
+}
+
+/** What one file contributes to the call graph; linked with every other file's by core/calls. */
+export interface CallSummary {
+  /** Enclosing declarations of the call sites: qualified names and their kinds; `(module)` for top level. */
+  callers: { name: string; kind: string; line: number }[];
+  declarations: CallableDeclaration[];
+  imports: ImportBinding[];
+  exports: ExportBinding[];
+  sites: CallSite[];
+}
+
+export interface CallTarget {
+  path: RepoPath;
+  line: number;
+  kind: string;
+}
+
+/** One call site, linked: who calls, where, and the declaration it lands on. */
+export interface CallEdge {
+  path: RepoPath;
+  line: number;
+  column: number;
+  /** Qualified name of the enclosing declaration, or `(module)` for top-level code. */
+  caller: string;
+  callerKind: string;
+  via: CallVia;
+  /** Qualified name of the target; for an unresolved site, the name it calls. */
+  callee: string;
+  /** Null when the site stayed unresolved: `callee` is then only a candidate name. */
+  target: CallTarget | null;
+}

@@ -1,5 +1,6 @@
-import type { EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
+import type { CallSummary, EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
 import { parseSource } from "./compiler.js";
+import { extractCalls } from "./extract-calls.js";
 import { extractEndpoints } from "./extract-endpoints.js";
 import { extractImports } from "./extract-imports.js";
 import { extractSymbols } from "./extract-symbols.js";
@@ -9,6 +10,8 @@ export interface FileAnalysis {
   endpoints: EndpointRecord[];
   /** Module specifiers as written; resolved to files later, when the whole file set is known. */
   imports: string[];
+  /** Call sites and the bindings that link them; linked across files when the whole file set is known. */
+  calls: CallSummary;
   /** Syntax errors the parser recovered from; the declarations it could parse are still returned. */
   syntaxErrors: number;
 }
@@ -16,10 +19,12 @@ export interface FileAnalysis {
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
   const sourceFile = parseSource(path, text);
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
+  const symbols = extractSymbols(sourceFile, path);
   return {
-    symbols: extractSymbols(sourceFile, path),
+    symbols,
     endpoints: extractEndpoints(sourceFile, path),
     imports: extractImports(sourceFile),
+    calls: extractCalls(sourceFile, symbols),
     syntaxErrors: diagnostics.length,
   };
 }

@@ -18,6 +18,12 @@ function parseKind(value: string): TraverseKind {
   return kind;
 }
 
+function parseDepth(value: string): number {
+  const depth = Number(value);
+  if (!Number.isInteger(depth) || depth < 1 || depth > 3) throw new InvalidArgumentError("expected 1, 2 or 3");
+  return depth;
+}
+
 function parseLimit(value: string): number {
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError("expected a whole number ≥ 1");
@@ -40,7 +46,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
 
   program
     .command("index")
-    .description("build or refresh .ai/symbol_index.md, endpoint_index.md, file_index.md and domain-manifest.yaml")
+    .description("build or refresh .ai/symbol_index.md, endpoint_index.md, call_index.md, file_index.md and domain-manifest.yaml")
     .option("--check", "do not write; exit 1 listing out-of-date files when the committed index does not match the tree")
     .option("--json", "print a JSON summary")
     .option("-q, --quiet", "print nothing on success")
@@ -64,9 +70,13 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .command("traverse")
     .description("answer from the index, after re-hashing the files behind the answer")
     .addArgument(new Command().createArgument("<kind>", `one of ${TRAVERSE_KINDS.join(", ")} (any case)`).argParser(parseKind))
-    .argument("<query...>", "Symbol: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path")
+    .argument(
+      "<query...>",
+      "Symbol, Caller, Callee: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path",
+    )
     .option("--json", "print one JSON object")
     .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
+    .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
     .addHelpText(
       "after",
       [
@@ -79,13 +89,15 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         "  ctx traverse Symbol src/users/users.service.ts:findOne",
         "  ctx traverse Endpoint 'GET /users/:id'",
         "  ctx traverse Module billing",
+        "  ctx traverse Caller UsersService.findOne            # who calls it, resolved as the compiler would",
+        "  ctx traverse Callee src/app.ts:bootstrap --depth 2  # what it calls, two levels down",
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number }) => {
       const { runTraverse } = await import("./commands/traverse-command.js");
       const { renderTraverseText, traverseJson } = await import("./render/traverse-text.js");
-      const traversal = await runTraverse({ cwd: cwd(), kind, query: words.join(" "), limit: options.limit });
+      const traversal = await runTraverse({ cwd: cwd(), kind, query: words.join(" "), limit: options.limit, depth: options.depth });
       terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal));
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
     });

@@ -1,6 +1,7 @@
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
 import {
+  CALL_INDEX_FILE,
   DOMAIN_MANIFEST_FILE,
   ENDPOINT_INDEX_FILE,
   FILE_INDEX_FILE,
@@ -13,7 +14,7 @@ import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 export const AI_DIR = ".ai";
 /** Derived, gitignored data: rebuilt from the committed files whenever it is missing or out of date. */
 export const CACHE_DIR = ".ai/.cache";
-export const INDEX_FILES = [SYMBOL_INDEX_FILE, ENDPOINT_INDEX_FILE, FILE_INDEX_FILE, DOMAIN_MANIFEST_FILE] as const;
+export const INDEX_FILES = [SYMBOL_INDEX_FILE, ENDPOINT_INDEX_FILE, CALL_INDEX_FILE, FILE_INDEX_FILE, DOMAIN_MANIFEST_FILE] as const;
 export type IndexFileName = (typeof INDEX_FILES)[number];
 
 export function aiPath(root: string, name: string): string {

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
-import type { EndpointRecord, ModuleRecord, RepoPath } from "../model.js";
+import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../model.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -15,7 +15,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 4;
+const LOOKUP_VERSION = 5;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -43,6 +43,7 @@ export interface LookupTables {
   endpoints: EndpointRecord[];
   modules: ModuleRecord[];
   files: FileRow[];
+  calls: CallEdge[];
 }
 
 export function shardOf(name: string): number {
@@ -56,6 +57,28 @@ export function shardOf(name: string): number {
 }
 
 const FILE_SHARDS = 64;
+const CALL_SHARDS = 64;
+
+/** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
+export function memberName(qualified: string): string {
+  return qualified.slice(qualified.lastIndexOf(".") + 1);
+}
+
+/**
+ * callers-<k>.json holds the call edges whose callee's name hashes to k (for `Caller`),
+ * callees-<k>.json those whose caller's name does (for `Callee`). Columns are dropped: rows are by line.
+ */
+function callShards(calls: readonly CallEdge[]): { callers: string[]; callees: string[] } {
+  const callers: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
+  const callees: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
+  for (const edge of calls) {
+    const json = JSON.stringify({ ...edge, column: 0 });
+    callers[shardOf(memberName(edge.callee)) % CALL_SHARDS]!.push(json);
+    callees[shardOf(memberName(edge.caller)) % CALL_SHARDS]!.push(json);
+  }
+  const render = (lists: string[][]): string[] => lists.map((list) => `[${list.join(",")}]`);
+  return { callers: render(callers), callees: render(callees) };
+}
 
 function fileShardOf(path: RepoPath): number {
   return shardOf(path) % FILE_SHARDS;
@@ -86,7 +109,10 @@ function parseNameCounts(text: string): NameCounts {
 }
 
 async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: NameCounts): Promise<void> {
+  const calls = callShards(tables.calls);
   await Promise.all([
+    ...calls.callers.map((text, i) => writeFile(join(directory, `callers-${i}.json`), text)),
+    ...calls.callees.map((text, i) => writeFile(join(directory, `callees-${i}.json`), text)),
     ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
     writeFile(join(directory, "names.json"), JSON.stringify([...names])),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
@@ -125,6 +151,7 @@ export interface LookupPatch {
   endpoints: EndpointRecord[];
   modules: ModuleRecord[];
   files: FileRow[];
+  calls: CallEdge[];
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
@@ -172,27 +199,30 @@ export async function invalidateLookupCache(root: string): Promise<void> {
 export async function readIndexTables(root: string): Promise<LookupTables | null> {
   const fileText = await readIndexFile(root, "file_index.md");
   if (fileText === undefined) return null;
-  const [symbolText, endpointText, manifestText] = await Promise.all([
+  const [symbolText, endpointText, manifestText, callText] = await Promise.all([
     readIndexFile(root, "symbol_index.md"),
     readIndexFile(root, "endpoint_index.md"),
     readIndexFile(root, "domain-manifest.yaml"),
+    readIndexFile(root, "call_index.md"),
   ]);
   // Parsers are loaded only on this slow path, so a warm lookup never pays for js-yaml.
-  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }] = await Promise.all([
+  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }, { parseCallIndex }] = await Promise.all([
     import("../formats/file-index.js"),
     import("../formats/symbol-index.js"),
     import("../formats/endpoint-index.js"),
     import("../formats/domain-manifest.js"),
+    import("../formats/call-index.js"),
   ]);
   return {
     files: parseFileIndex(fileText, ".ai/file_index.md").rows,
     symbols: symbolText === undefined ? [] : parseSymbolIndex(symbolText, ".ai/symbol_index.md"),
     endpoints: endpointText === undefined ? [] : parseEndpointIndex(endpointText, ".ai/endpoint_index.md"),
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
+    calls: callText === undefined ? [] : parseCallIndex(callText, ".ai/call_index.md"),
   };
 }
 
-type TableName = "symbols" | "endpoints" | "modules" | "names";
+type TableName = "symbols" | "endpoints" | "modules" | "names" | "callers" | "callees";
 
 /**
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
@@ -227,6 +257,7 @@ async function readCached<T>(
 
 function tableOf(name: TableName): (tables: LookupTables) => unknown {
   if (name === "names") return (tables) => [...countNames(tables.symbols).keys()].sort();
+  if (name === "callers" || name === "callees") return (tables) => tables.calls;
   return (tables) => tables[name];
 }
 
@@ -303,4 +334,9 @@ export function loadModuleLookup(root: string): Promise<Lookup<ModuleRecord> | n
 export async function loadSymbolNames(root: string): Promise<string[]> {
   const result = await readCached(root, "names.json", tableOf("names") as (tables: LookupTables) => string[], (text) => [...parseNameCounts(text).keys()].sort());
   return result?.value ?? [];
+}
+
+/** Call edges whose callee (direction `callers`) or caller (`callees`) is named `name`, among others sharing its shard. */
+export function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
+  return readLookup<CallEdge>(root, `${direction}-${shardOf(name) % CALL_SHARDS}.json`, direction);
 }

@@ -183,9 +183,9 @@ describe("ctx traverse Endpoint and Module", () => {
 });
 
 describe("kinds without data, and repositories without an index", () => {
-  it("answers Caller, Callee, Err and Brain with a no-data miss", async () => {
+  it("answers Err and Brain with a no-data miss", async () => {
     const dir = await indexed();
-    for (const kind of ["Caller", "Callee", "Err", "Brain"]) {
+    for (const kind of ["Err", "Brain"]) {
       const run = await ctx(dir, "traverse", kind, "anything", "--json");
       expect(run.code).toBe(1);
       expect(JSON.parse(run.stdout)).toMatchObject({ status: "miss", kind, reason: "no-data" });

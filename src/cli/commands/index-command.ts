@@ -1,3 +1,5 @@
+import { linkCalls, type LinkStats } from "../../core/calls/link-calls.js";
+import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
@@ -5,6 +7,7 @@ import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/ind
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
+import { renderCallIndex, renderCallRow } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
@@ -27,6 +30,7 @@ import { listRepositoryFiles } from "../../io/list-files.js";
 import { invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 
@@ -52,6 +56,8 @@ export interface IndexSummary {
   partial: { path: RepoPath; syntaxErrors: number }[];
   symbols: number;
   endpoints: number;
+  /** Call sites linked in this run: resolved, unresolved (candidates only) and external. */
+  calls: LinkStats;
   modules: number;
   /** Index files written (none when nothing changed). */
   written: string[];
@@ -142,6 +148,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
             symbols: analysis.symbols,
             endpoints: analysis.endpoints,
             imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
+            calls: analysis.calls,
           };
           const rows = symbolRowsOf(record);
           parsed.push(path);
@@ -164,10 +171,16 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       previousModules,
     );
     const rows = indexRows(files, modules);
+    // Calls are linked across the whole file set on every run: an edit to one file's exports can
+    // move the targets of calls written in others.
+    const resolver = createModuleResolver(fileSet, packages, await readPathMappings(root, listed));
+    const linked = linkCalls(files, resolver);
+    const callRows = [...new Set(linked.edges.map(renderCallRow))];
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
+        ["call_index.md", renderCallIndex(callRows)],
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -190,6 +203,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       partial,
       symbols: rows.symbolCount,
       endpoints: rows.endpoints.length,
+      calls: linked.stats,
       modules: modules.length,
       written: [],
       check: null,
@@ -217,7 +231,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       if (!cache || parsed.length > 0 || dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges };
         if (reused === 0) {
           await writeLookupCache(root, tables, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {

@@ -11,6 +11,8 @@ export interface TraverseOptions {
   kind: TraverseKind;
   query: string;
   limit: number;
+  /** Caller/Callee: how many levels to walk (1–3). */
+  depth?: number;
 }
 
 const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
@@ -55,6 +57,11 @@ export async function runTraverse(options: TraverseOptions): Promise<TraverseRes
       return traverseEndpoint(root, options);
     case "Module":
       return traverseModule(root, options);
+    case "Caller":
+    case "Callee": {
+      const { traverseCalls } = await import("./traverse-calls.js");
+      return traverseCalls(root, { ...options, depth: options.depth ?? 1 });
+    }
     default:
       return miss(options.kind, options.query, "no-data", `${options.kind} has no data yet: this version of ctx does not index it`, null);
   }

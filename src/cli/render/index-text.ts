@@ -24,6 +24,9 @@ export function renderIndexText(summary: IndexSummary): string {
       `indexed ${plural(summary.files, "file")} (${summary.parsed} parsed, ${summary.reused} unchanged, ${summary.dropped} dropped) ` +
         `in ${summary.durationMs} ms: ${plural(summary.symbols, "symbol")}, ${plural(summary.endpoints, "endpoint")}, ${plural(summary.modules, "module")}`,
     );
+    lines.push(
+      `calls: ${summary.calls.resolved} resolved, ${summary.calls.unresolved} unresolved, ${summary.calls.external} outside the repository`,
+    );
     lines.push(summary.written.length > 0 ? `wrote ${summary.written.join(", ")}` : "nothing changed; no file rewritten");
   }
   if (summary.skipped.length > 0) {

@@ -5,7 +5,16 @@ function location(hit: TraverseHit): string {
   return hit.endLine !== null && hit.endLine !== hit.line ? `${hit.path}:${hit.line}-${hit.endLine}` : `${hit.path}:${hit.line}`;
 }
 
+/** A call site: where it is written, who calls, what it lands on; indented by its depth in the walk. */
+function callLine(hit: TraverseHit): string {
+  const indent = "  ".repeat(Math.max(0, (typeof hit.depth === "number" ? hit.depth : 1) - 1));
+  const arrow = hit.via === "call" ? "→" : `→ (${String(hit.via)})`;
+  const target = hit.calleePath === null ? "unresolved" : `${String(hit.calleeKind)} @ ${String(hit.calleePath)}:${String(hit.calleeLine)}`;
+  return `${indent}${hit.path}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}`;
+}
+
 function hitLine(hit: TraverseHit): string {
+  if ("callee" in hit) return callLine(hit);
   const name = hit.container ? `${hit.container}.${hit.name}` : hit.name;
   if (hit.kind === "endpoint") return `${location(hit)} ${hit.signature}`;
   if (hit.kind === "module") return `${location(hit)} module ${name} · ${hit.signature}`;
@@ -25,6 +34,10 @@ export function renderTraverseText(result: TraverseResult): string {
     lines.push(`TRAVERSE_MISS ${result.kind} ${result.query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
   }
+  if (result.candidates && result.candidates.length > 0) {
+    lines.push("unresolved, matched by name only (not verified as calls of this declaration):");
+    for (const candidate of result.candidates) lines.push(`  ${callLine({ ...candidate, depth: 1 })}`);
+  }
   for (const rejected of result.rejected) lines.push(`rejected: ${rejected.path} (${rejected.reason} since indexing)`);
   if (result.fallback) lines.push(`fallback: ${result.fallback}`);
   return `${lines.join("\n")}\n`;
@@ -40,6 +53,7 @@ export function traverseJson(result: TraverseResult): object {
     total: result.total,
     rejected: result.rejected,
     suggestions: result.suggestions,
+    ...(result.candidates ? { candidates: result.candidates } : {}),
     reason: result.reason,
     fallback: result.fallback,
   };

@@ -1,4 +1,4 @@
-import type { EndpointRecord, FileRecord, RepoPath } from "../../model.js";
+import type { CallSummary, EndpointRecord, FileRecord, RepoPath } from "../../model.js";
 import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
@@ -18,6 +18,8 @@ export interface IndexedFile {
   symbolRows: string;
   symbolCount: number;
   endpoints: EndpointRecord[];
+  /** Call sites and bindings as extracted; linked with every other file's on every run. */
+  calls: CallSummary;
 }
 
 /** A file's symbols as index rows, in the one deterministic order: line, container, name, kind. */
@@ -42,6 +44,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolRows: rows.map(renderSymbolRow).join(""),
     symbolCount: rows.length,
     endpoints: sortEndpoints(record.endpoints),
+    calls: record.calls,
   };
 }
 

@@ -3,7 +3,7 @@ import type { RepoPath } from "../../model.js";
 export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Err", "Brain"] as const;
 export type TraverseKind = (typeof TRAVERSE_KINDS)[number];
 
-export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-data";
+export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-data";
 
 export interface TraverseHit {
   name: string;
@@ -34,6 +34,8 @@ export interface TraverseResult {
   total: number;
   rejected: RejectedCandidate[];
   suggestions: string[];
+  /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
+  candidates?: TraverseHit[];
   reason: MissReason | null;
   /** Human-readable detail of a miss, for the text output. */
   detail: string | null;
@@ -51,7 +53,7 @@ export function miss(
   reason: MissReason,
   detail: string,
   fallback: string | null,
-  extra: Partial<Pick<TraverseResult, "rejected" | "suggestions">> = {},
+  extra: Partial<Pick<TraverseResult, "rejected" | "suggestions" | "candidates">> = {},
 ): TraverseResult {
   return {
     status: "miss",
@@ -61,6 +63,7 @@ export function miss(
     total: 0,
     rejected: extra.rejected ?? [],
     suggestions: extra.suggestions ?? [],
+    ...(extra.candidates ? { candidates: extra.candidates } : {}),
     reason,
     detail,
     fallback,

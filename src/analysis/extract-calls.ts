@@ -1,0 +1,617 @@
+import type {
+  CallableDeclaration,
+  CalleeRef,
+  CallSite,
+  CallSummary,
+  CallVia,
+  ExportBinding,
+  ImportBinding,
+  SymbolRecord,
+} from "../model.js";
+import { hasModifier, lineOf, nameText, ts } from "./compiler.js";
+import { unwrapExpression } from "./extract-symbols.js";
+
+export const MODULE_CALLER = "(module)";
+
+/**
+ * What a name means inside a function or block. `local` shadows the file scope: a call to it lands
+ * on something declared in a body, which the index does not hold. `qualified`: a namespace member
+ * seen from inside its namespace, which the file scope knows by its dotted name.
+ */
+type Binding = { kind: "local"; type: string | undefined } | { kind: "qualified"; name: string };
+
+class Scope {
+  readonly names = new Map<string, Binding>();
+  constructor(readonly parent: Scope | undefined) {}
+
+  lookup(name: string): Binding | undefined {
+    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
+      const found = scope.names.get(name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+}
+
+interface Context {
+  scope: Scope;
+  caller: number;
+  /** The qualified name of the indexed class `this` refers to; null where `this` is not such a class. */
+  owner: string | null;
+}
+
+/**
+ * Every call site of a file, as the compiler's call hierarchy counts them (calls, `new`, tagged
+ * templates, decorators, JSX tags, and member references such as `this.handle` passed along),
+ * with the bindings needed to link them across files: declarations with their declared types and
+ * bases, imports and exports. Locals are tracked so a call to a local never links to a
+ * same-named declaration elsewhere.
+ */
+export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly SymbolRecord[]): CallSummary {
+  const line = (node: ts.Node): number => lineOf(sourceFile, node.getStart(sourceFile));
+  const kinds = new Map<string, { kind: string; line: number }>();
+  for (const symbol of symbols) {
+    const name = qualify(symbol.container, symbol.name);
+    if (!kinds.has(name)) kinds.set(name, { kind: symbol.kind, line: symbol.line });
+  }
+
+  const callers: CallSummary["callers"] = [];
+  const callerIndex = new Map<string, number>();
+  const callerOf = (name: string): number => {
+    let index = callerIndex.get(name);
+    if (index === undefined) {
+      const known = kinds.get(name);
+      index = callers.length;
+      callers.push({ name, kind: known?.kind ?? (name === MODULE_CALLER ? "module" : "namespace"), line: known?.line ?? 1 });
+      callerIndex.set(name, index);
+    }
+    return index;
+  };
+
+  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases">>();
+  const members: CallableDeclaration[] = [];
+  const imports: ImportBinding[] = [];
+  const exports: ExportBinding[] = [];
+  const sites: CallSite[] = [];
+
+  const record = (nameNode: ts.Node, via: CallVia, callee: CalleeRef, ctx: Context): void => {
+    const position = sourceFile.getLineAndCharacterOfPosition(nameNode.getStart(sourceFile));
+    sites.push({ caller: ctx.caller, line: position.line + 1, column: position.character + 1, via, callee });
+  };
+
+  /** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
+  const calleeOf = (expression: ts.Expression, ctx: Context): { ref: CalleeRef; nameNode: ts.Node } | undefined => {
+    const names: string[] = [];
+    let nameNode: ts.Node | undefined;
+    let current = skipOuter(expression);
+    for (;;) {
+      if (ts.isPropertyAccessExpression(current)) {
+        const name = nameText(current.name);
+        if (name === undefined) return undefined;
+        names.unshift(name);
+        nameNode ??= current.name;
+        current = skipOuter(current.expression);
+      } else if (ts.isElementAccessExpression(current) && isLiteralName(current.argumentExpression)) {
+        names.unshift(current.argumentExpression.text);
+        nameNode ??= current.argumentExpression;
+        current = skipOuter(current.expression);
+      } else {
+        break;
+      }
+    }
+    if (ts.isIdentifier(current)) {
+      nameNode ??= current;
+      const binding = ctx.scope.lookup(current.text);
+      if (!binding) return { ref: { head: "scope", owner: "", names: [current.text, ...names] }, nameNode };
+      if (binding.kind === "qualified") return { ref: { head: "scope", owner: "", names: [...binding.name.split("."), ...names] }, nameNode };
+      if (names.length === 0) return undefined;
+      if (binding.type !== undefined) return { ref: { head: "type", owner: binding.type, names }, nameNode };
+      return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
+    }
+    if (names.length === 0 || !nameNode) return undefined;
+    if (current.kind === ts.SyntaxKind.ThisKeyword || current.kind === ts.SyntaxKind.SuperKeyword) {
+      const head = current.kind === ts.SyntaxKind.ThisKeyword ? "this" : "super";
+      if (ctx.owner !== null) return { ref: { head, owner: ctx.owner, names }, nameNode };
+    }
+    return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
+  };
+
+  /** Records the callee of a call-like node; its receiver is visited for member references of its own. */
+  const visitCallee = (expression: ts.Expression, via: CallVia, ctx: Context): void => {
+    const callee = calleeOf(expression, ctx);
+    if (callee) record(callee.nameNode, via, callee.ref, ctx);
+    const inner = skipOuter(expression);
+    if (ts.isPropertyAccessExpression(inner) || ts.isElementAccessExpression(inner)) {
+      visit(inner.expression, ctx);
+      if (ts.isElementAccessExpression(inner)) visit(inner.argumentExpression, ctx);
+    } else {
+      visit(inner, ctx);
+    }
+  };
+
+  const typeName = (type: ts.TypeNode | undefined, scope: Scope): string | undefined => {
+    const name = dottedTypeName(type);
+    return name === undefined ? undefined : inScope(name, scope);
+  };
+
+  /** A dotted type or value name as the file scope knows it, or undefined when a local shadows it. */
+  const inScope = (dotted: string, scope: Scope): string | undefined => {
+    const head = dotted.split(".", 1)[0]!;
+    const binding = scope.lookup(head);
+    if (!binding) return dotted;
+    if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
+    return undefined;
+  };
+
+  /** The declared type of a variable, parameter or property: its annotation, else the class it is `new`ed from. */
+  const declaredType = (node: { type?: ts.TypeNode; initializer?: ts.Expression }, scope: Scope): string | undefined => {
+    if (node.type) return typeName(node.type, scope);
+    const initializer = unwrapExpression(node.initializer);
+    if (initializer && ts.isNewExpression(initializer)) {
+      const name = entityName(initializer.expression);
+      return name === undefined ? undefined : inScope(name, scope);
+    }
+    return undefined;
+  };
+
+  const declareBinding = (scope: Scope, name: ts.BindingName, type: string | undefined): void => {
+    if (ts.isIdentifier(name)) {
+      scope.names.set(name.text, { kind: "local", type });
+      return;
+    }
+    for (const element of name.elements) {
+      if (!ts.isOmittedExpression(element)) declareBinding(scope, element.name, undefined);
+    }
+  };
+
+  /** Lexical declarations made directly in a list of statements (block scope). */
+  const declareStatements = (scope: Scope, statements: readonly ts.Statement[]): void => {
+    for (const statement of statements) {
+      if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+      } else if (
+        (ts.isFunctionDeclaration(statement) ||
+          ts.isClassDeclaration(statement) ||
+          ts.isEnumDeclaration(statement) ||
+          ts.isInterfaceDeclaration(statement) ||
+          ts.isTypeAliasDeclaration(statement) ||
+          ts.isModuleDeclaration(statement) ||
+          ts.isImportEqualsDeclaration(statement)) &&
+        statement.name &&
+        ts.isIdentifier(statement.name)
+      ) {
+        scope.names.set(statement.name.text, { kind: "local", type: undefined });
+      }
+    }
+  };
+
+  /** `var` declarations anywhere in a function body, outside nested functions: they belong to the function. */
+  const declareVars = (scope: Scope, node: ts.Node): void => {
+    const walk = (child: ts.Node): void => {
+      if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
+      if (ts.isVariableDeclarationList(child) && (child.flags & ts.NodeFlags.BlockScoped) === 0) {
+        for (const declaration of child.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+      }
+      ts.forEachChild(child, walk);
+    };
+    ts.forEachChild(node, walk);
+  };
+
+  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context): void => {
+    const scope = new Scope(ctx.scope);
+    // A named function expression sees its own name.
+    if (ts.isFunctionExpression(node) && node.name) scope.names.set(node.name.text, { kind: "local", type: undefined });
+    for (const parameter of node.typeParameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    for (const parameter of node.parameters) declareBinding(scope, parameter.name, typeName(parameter.type, scope));
+    const body = (node as { body?: ts.Node }).body;
+    if (body && ts.isBlock(body)) {
+      declareVars(scope, body);
+      declareStatements(scope, body.statements);
+    }
+    // A `function` has its own `this`; an arrow function keeps the enclosing one.
+    const rebindsThis = ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node);
+    const inner: Context = { ...ctx, scope, owner: rebindsThis ? null : ctx.owner };
+    for (const parameter of node.parameters) {
+      visitDecorators(parameter, inner);
+      if (parameter.initializer) visit(parameter.initializer, inner);
+    }
+    if (body) {
+      if (ts.isBlock(body)) body.statements.forEach((statement) => visit(statement, inner));
+      else visit(body, inner);
+    }
+  };
+
+  const visitDecorators = (node: ts.Node, ctx: Context): void => {
+    for (const decorator of (ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []) {
+      const expression = skipOuter(decorator.expression);
+      if (ts.isCallExpression(expression)) {
+        visitCallee(expression.expression, "decorator", ctx);
+        expression.arguments.forEach((argument) => visit(argument, ctx));
+      } else {
+        visitCallee(expression, "decorator", ctx);
+      }
+    }
+  };
+
+  /**
+   * A class's members, each the caller of what it contains. `owner` is the class `this` refers to
+   * when the class is indexed; a local class's `this` is unknown.
+   */
+  const visitClass = (node: ts.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
+    const classCaller = qualified === null ? ctx.caller : callerOf(qualified);
+    const classCtx: Context = { ...ctx, caller: classCaller };
+    visitDecorators(node, classCtx);
+    const scope = new Scope(ctx.scope);
+    if (node.name && ts.isClassExpression(node)) scope.names.set(node.name.text, { kind: "local", type: undefined });
+    for (const parameter of node.typeParameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    for (const clause of node.heritageClauses ?? []) {
+      for (const type of clause.types) visit(type.expression, { ...classCtx, scope });
+    }
+    const bases = (node.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => entityName(type.expression))).flatMap((name) => {
+      const resolved = name === undefined ? undefined : inScope(name, ctx.scope);
+      return resolved === undefined ? [] : [resolved];
+    });
+    if (qualified !== null && bases.length > 0) extras.set(qualified, { ...extras.get(qualified), bases });
+    const owner = qualified;
+    for (const member of node.members) {
+      const name = nameText(member.name);
+      const memberName = qualified !== null && name !== undefined ? `${qualified}.${name}` : null;
+      const caller = memberName !== null && !ts.isConstructorDeclaration(member) && kinds.has(memberName) ? callerOf(memberName) : classCaller;
+      const memberCtx: Context = { scope, caller, owner };
+      visitDecorators(member, memberCtx);
+      if (ts.isConstructorDeclaration(member)) {
+        for (const parameter of member.parameters) {
+          const parameterName = nameText(parameter.name);
+          if (qualified !== null && parameterName !== undefined && ts.isParameterPropertyDeclaration(parameter, member)) {
+            const type = typeName(parameter.type, scope);
+            if (type !== undefined) extras.set(`${qualified}.${parameterName}`, { type });
+          }
+        }
+      }
+      if (memberName !== null && ts.isPropertyDeclaration(member)) {
+        const type = declaredType(member, scope);
+        if (type !== undefined) extras.set(memberName, { type });
+      }
+      if (memberName !== null && ts.isGetAccessorDeclaration(member)) {
+        const type = typeName(member.type, scope);
+        if (type !== undefined) extras.set(memberName, { type });
+      }
+      if (member.name && ts.isComputedPropertyName(member.name)) visit(member.name.expression, memberCtx);
+      if (ts.isFunctionLike(member)) visitFunction(member, memberCtx);
+      else if (ts.isPropertyDeclaration(member) && member.initializer) visit(member.initializer, memberCtx);
+      else if (ts.isClassStaticBlockDeclaration(member)) visitFunctionBody(member.body, memberCtx);
+    }
+  };
+
+  const visitFunctionBody = (body: ts.Block, ctx: Context): void => {
+    const scope = new Scope(ctx.scope);
+    declareVars(scope, body);
+    declareStatements(scope, body.statements);
+    body.statements.forEach((statement) => visit(statement, { ...ctx, scope }));
+  };
+
+  const visitJsxTag = (tag: ts.JsxTagNameExpression, ctx: Context): void => {
+    // Lower-case tags are intrinsic elements (`<div>`), not calls of anything declared.
+    if (ts.isIdentifier(tag) && !/^[A-Z_$]/.test(tag.text)) return;
+    if (ts.isIdentifier(tag) || ts.isPropertyAccessExpression(tag)) visitCallee(tag, "jsx", ctx);
+  };
+
+  /** Any node inside a body: finds call sites and keeps the scope in step with blocks and functions. */
+  const visit = (node: ts.Node, ctx: Context): void => {
+    if (ts.isCallExpression(node)) {
+      const callee = node.expression;
+      if (callee.kind !== ts.SyntaxKind.SuperKeyword && callee.kind !== ts.SyntaxKind.ImportKeyword) visitCallee(callee, "call", ctx);
+      node.arguments.forEach((argument) => visit(argument, ctx));
+      return;
+    }
+    if (ts.isNewExpression(node)) {
+      visitCallee(node.expression, "new", ctx);
+      node.arguments?.forEach((argument) => visit(argument, ctx));
+      return;
+    }
+    if (ts.isTaggedTemplateExpression(node)) {
+      visitCallee(node.tag, "tag", ctx);
+      visit(node.template, ctx);
+      return;
+    }
+    if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && isLiteralName(node.argumentExpression))) {
+      // A member read that is not called still counts: `this.handle` passed as a callback.
+      const callee = calleeOf(node, ctx);
+      if (callee && callee.ref.head !== "unknown") record(callee.nameNode, "ref", callee.ref, ctx);
+      visit(node.expression, ctx);
+      return;
+    }
+    if (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) {
+      visitJsxTag(node.tagName, ctx);
+      visit(node.attributes, ctx);
+      return;
+    }
+    if (ts.isFunctionLike(node)) {
+      if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) || ts.isConstructorDeclaration(node)) {
+        // Reached here, a method or accessor belongs to an object literal, whose `this` is the object.
+        const rebindsThis = !ts.isArrowFunction(node);
+        visitDecorators(node, ctx);
+        visitFunction(node, rebindsThis ? { ...ctx, owner: null } : ctx);
+      }
+      // Signatures and function types contain no calls.
+      return;
+    }
+    if (ts.isClassLike(node)) {
+      visitClass(node, null, ctx);
+      return;
+    }
+    if (ts.isBlock(node) || ts.isModuleBlock(node) || ts.isCaseBlock(node)) {
+      const scope = new Scope(ctx.scope);
+      const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : node.statements;
+      declareStatements(scope, statements);
+      ts.forEachChild(node, (child) => visit(child, { ...ctx, scope }));
+      return;
+    }
+    if (ts.isForStatement(node) || ts.isForInStatement(node) || ts.isForOfStatement(node)) {
+      const scope = new Scope(ctx.scope);
+      const initializer = node.initializer;
+      if (initializer && ts.isVariableDeclarationList(initializer)) {
+        for (const declaration of initializer.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+      }
+      ts.forEachChild(node, (child) => visit(child, { ...ctx, scope }));
+      return;
+    }
+    if (ts.isCatchClause(node)) {
+      const scope = new Scope(ctx.scope);
+      if (node.variableDeclaration) declareBinding(scope, node.variableDeclaration.name, undefined);
+      visit(node.block, { ...ctx, scope });
+      return;
+    }
+    // Types hold no calls; skipping them also keeps `typeof x.y` from counting as a reference.
+    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)) return;
+    if (ts.isJsxClosingElement(node)) return;
+    ts.forEachChild(node, (child) => visit(child, ctx));
+  };
+
+  // ── File and namespace level: declarations, their callers, imports and exports ──
+
+  const visitStatements = (statements: readonly ts.Statement[], container: string, scope: Scope): void => {
+    const moduleCaller = callerOf(container || MODULE_CALLER);
+    const base: Context = { scope, caller: moduleCaller, owner: null };
+    for (const statement of statements) {
+      const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
+      const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
+      if (ts.isFunctionDeclaration(statement)) {
+        const name = nameText(statement.name) ?? (isDefault ? "default" : undefined);
+        const qualified = name === undefined ? null : qualify(container, name);
+        if (container === "" && exported && name !== undefined) exports.push({ name: isDefault ? "default" : name, local: name });
+        visitDecorators(statement, base);
+        visitFunction(statement, { ...base, caller: qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller });
+      } else if (ts.isClassDeclaration(statement)) {
+        const name = nameText(statement.name) ?? (isDefault ? "default" : undefined);
+        if (container === "" && exported && name !== undefined) exports.push({ name: isDefault ? "default" : name, local: name });
+        visitClass(statement, name === undefined ? null : qualify(container, name), base);
+      } else if (ts.isVariableStatement(statement)) {
+        for (const declaration of statement.declarationList.declarations) {
+          visitVariable(declaration, container, scope, moduleCaller, exported);
+        }
+      } else if (ts.isModuleDeclaration(statement)) {
+        visitNamespace(statement, container, scope, exported);
+      } else if (ts.isEnumDeclaration(statement) || ts.isInterfaceDeclaration(statement)) {
+        if (container === "" && exported) exports.push({ name: statement.name.text, local: statement.name.text });
+        if (ts.isInterfaceDeclaration(statement)) declareInterface(statement, qualify(container, statement.name.text), scope);
+        else for (const member of statement.members) if (member.initializer) visit(member.initializer, base);
+      } else if (ts.isTypeAliasDeclaration(statement)) {
+        if (container === "" && exported) exports.push({ name: statement.name.text, local: statement.name.text });
+      } else if (ts.isImportDeclaration(statement)) {
+        if (container === "") collectImport(statement);
+      } else if (ts.isImportEqualsDeclaration(statement)) {
+        const reference = statement.moduleReference;
+        if (ts.isExternalModuleReference(reference) && ts.isStringLiteralLike(reference.expression)) {
+          imports.push({ local: statement.name.text, specifier: reference.expression.text, imported: "*" });
+        }
+      } else if (ts.isExportDeclaration(statement)) {
+        if (container === "") collectExport(statement);
+      } else if (ts.isExportAssignment(statement)) {
+        const expression = unwrapExpression(statement.expression);
+        if (!statement.isExportEquals) {
+          if (expression && ts.isIdentifier(expression)) exports.push({ name: "default", local: expression.text });
+          else exports.push({ name: "default", local: "default" });
+        }
+        visit(statement.expression, { ...base, caller: kinds.has("default") ? callerOf("default") : moduleCaller });
+      } else {
+        visit(statement, base);
+      }
+    }
+  };
+
+  const visitVariable = (declaration: ts.VariableDeclaration, container: string, scope: Scope, moduleCaller: number, exported: boolean): void => {
+    const name = ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
+    const qualified = name === undefined ? null : qualify(container, name);
+    if (container === "" && exported) for (const bound of boundNames(declaration.name)) exports.push({ name: bound, local: bound });
+    const caller = qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller;
+    const ctx: Context = { scope, caller, owner: null };
+    if (qualified === null) {
+      if (declaration.initializer) visit(declaration.initializer, ctx);
+      return;
+    }
+    const type = declaredType(declaration, scope);
+    if (type !== undefined) extras.set(qualified, { type });
+    const initializer = unwrapExpression(declaration.initializer);
+    if (initializer && ts.isClassExpression(initializer)) {
+      visitClass(initializer, qualified, ctx);
+    } else if (initializer && ts.isObjectLiteralExpression(initializer)) {
+      declareObjectMembers(initializer, qualified, scope);
+      visit(initializer, ctx);
+    } else if (declaration.initializer) {
+      visit(declaration.initializer, ctx);
+    }
+  };
+
+  /** `const api = { get() {}, put: () => … }`: members a call like `api.get()` lands on. */
+  const declareObjectMembers = (object: ts.ObjectLiteralExpression, qualified: string, scope: Scope): void => {
+    for (const property of object.properties) {
+      const name = nameText(property.name);
+      if (name === undefined) continue;
+      const memberName = `${qualified}.${name}`;
+      const value = ts.isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
+      const kind = ts.isMethodDeclaration(property) || (value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)))
+        ? "method"
+        : ts.isGetAccessorDeclaration(property)
+          ? "getter"
+          : ts.isSetAccessorDeclaration(property)
+            ? "setter"
+            : "property";
+      members.push({ name: memberName, kind, line: line(property) });
+      if (value && ts.isObjectLiteralExpression(value)) declareObjectMembers(value, memberName, scope);
+    }
+  };
+
+  const declareInterface = (node: ts.InterfaceDeclaration, qualified: string, scope: Scope): void => {
+    const bases = (node.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => entityName(type.expression))).flatMap((name) => {
+      const resolved = name === undefined ? undefined : inScope(name, scope);
+      return resolved === undefined ? [] : [resolved];
+    });
+    if (bases.length > 0) extras.set(qualified, { bases });
+    for (const member of node.members) {
+      const name = nameText(member.name);
+      if (name === undefined) continue;
+      const type = ts.isPropertySignature(member) ? typeName(member.type, scope) : undefined;
+      const kind = ts.isMethodSignature(member) ? "method" : ts.isPropertySignature(member) ? "property" : undefined;
+      if (kind) members.push({ name: `${qualified}.${name}`, kind, line: line(member), ...(type === undefined ? {} : { type }) });
+    }
+  };
+
+  const visitNamespace = (node: ts.ModuleDeclaration, container: string, scope: Scope, exported: boolean): void => {
+    if ((node.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || !ts.isIdentifier(node.name)) {
+      // `declare global {}` and `declare module "x" {}` declare nothing callers in this repository reach by name.
+      return;
+    }
+    if (container === "" && exported) exports.push({ name: node.name.text, local: node.name.text });
+    let qualified = qualify(container, node.name.text);
+    let body = node.body;
+    while (body && ts.isModuleDeclaration(body) && ts.isIdentifier(body.name)) {
+      qualified = `${qualified}.${body.name.text}`;
+      body = body.body;
+    }
+    if (!body || !ts.isModuleBlock(body)) return;
+    // Inside the namespace its members are reached by their bare names.
+    const inner = new Scope(scope);
+    for (const statement of body.statements) {
+      for (const name of declaredNames(statement)) inner.names.set(name, { kind: "qualified", name: `${qualified}.${name}` });
+    }
+    visitStatements(body.statements, qualified, inner);
+  };
+
+  const collectImport = (statement: ts.ImportDeclaration): void => {
+    if (!ts.isStringLiteralLike(statement.moduleSpecifier)) return;
+    const specifier = statement.moduleSpecifier.text;
+    const clause = statement.importClause;
+    if (!clause) return;
+    if (clause.name) imports.push({ local: clause.name.text, specifier, imported: "default" });
+    const bindings = clause.namedBindings;
+    if (bindings && ts.isNamespaceImport(bindings)) imports.push({ local: bindings.name.text, specifier, imported: "*" });
+    if (bindings && ts.isNamedImports(bindings)) {
+      for (const element of bindings.elements) {
+        imports.push({ local: element.name.text, specifier, imported: nameText(element.propertyName) ?? element.name.text });
+      }
+    }
+  };
+
+  const collectExport = (statement: ts.ExportDeclaration): void => {
+    const specifier = statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
+    const clause = statement.exportClause;
+    if (!clause) {
+      if (specifier !== undefined) exports.push({ name: "*", specifier, imported: "*" });
+      return;
+    }
+    if (ts.isNamespaceExport(clause)) {
+      if (specifier !== undefined) exports.push({ name: nameText(clause.name) ?? "", specifier, imported: "*" });
+      return;
+    }
+    for (const element of clause.elements) {
+      const local = nameText(element.propertyName) ?? nameText(element.name) ?? "";
+      const name = nameText(element.name) ?? "";
+      exports.push(specifier === undefined ? { name, local } : { name, specifier, imported: local });
+    }
+  };
+
+  visitStatements(sourceFile.statements, "", new Scope(undefined));
+
+  const declarations: CallableDeclaration[] = [];
+  for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
+  for (const member of members) if (!kinds.has(member.name)) declarations.push(member);
+  // Only callers with a site are kept; site indices are renumbered to match.
+  const used = [...new Set(sites.map((site) => site.caller))].sort((a, b) => a - b);
+  const renumbered = new Map(used.map((old, index) => [old, index]));
+  return {
+    callers: used.map((index) => callers[index]!),
+    declarations,
+    imports,
+    exports,
+    sites: sites.map((site) => ({ ...site, caller: renumbered.get(site.caller)! })),
+  };
+}
+
+function qualify(container: string, name: string): string {
+  return container ? `${container}.${name}` : name;
+}
+
+function isLiteralName(node: ts.Expression): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral {
+  return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
+}
+
+/** Parentheses, `as`, `satisfies`, `!` and `<T>x` around a callee, as the compiler skips them. */
+function skipOuter(node: ts.Expression): ts.Expression {
+  return unwrapExpression(node) ?? node;
+}
+
+/** `a.b.c` of an identifier or property-access chain; undefined for anything else. */
+function entityName(node: ts.Expression): string | undefined {
+  const expression = skipOuter(node);
+  if (ts.isIdentifier(expression)) return expression.text;
+  if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name)) {
+    const left = entityName(expression.expression);
+    return left === undefined ? undefined : `${left}.${expression.name.text}`;
+  }
+  return undefined;
+}
+
+/** The class or interface a type annotation names: `Repo`, `db.Pool`, `Repo<T>`, `Repo | undefined`. */
+function dottedTypeName(type: ts.TypeNode | undefined): string | undefined {
+  if (!type) return undefined;
+  if (ts.isTypeReferenceNode(type)) return qualifiedNameText(type.typeName);
+  if (ts.isParenthesizedTypeNode(type)) return dottedTypeName(type.type);
+  if (ts.isUnionTypeNode(type)) {
+    const named = type.types.filter((member) => !isNullish(member));
+    return named.length === 1 ? dottedTypeName(named[0]) : undefined;
+  }
+  return undefined;
+}
+
+function isNullish(type: ts.TypeNode): boolean {
+  if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.NullKeyword) return true;
+  return ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword;
+}
+
+function qualifiedNameText(name: ts.EntityName): string {
+  return ts.isIdentifier(name) ? name.text : `${qualifiedNameText(name.left)}.${name.right.text}`;
+}
+
+function boundNames(name: ts.BindingName): string[] {
+  if (ts.isIdentifier(name)) return [name.text];
+  return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : boundNames(element.name)));
+}
+
+/** Names a namespace-level statement declares. */
+function declaredNames(statement: ts.Statement): string[] {
+  if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => boundNames(declaration.name));
+  if (
+    (ts.isFunctionDeclaration(statement) ||
+      ts.isClassDeclaration(statement) ||
+      ts.isEnumDeclaration(statement) ||
+      ts.isInterfaceDeclaration(statement) ||
+      ts.isTypeAliasDeclaration(statement) ||
+      ts.isModuleDeclaration(statement)) &&
+    statement.name &&
+    ts.isIdentifier(statement.name)
+  ) {
+    return [statement.name.text];
+  }
+  return [];
+}

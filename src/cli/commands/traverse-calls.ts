@@ -1,0 +1,144 @@
+import { partitionFresh } from "../../core/traverse/check-freshness.js";
+import { rgWord } from "../../core/traverse/conclude-traverse.js";
+import {
+  candidateEdges,
+  edgesOf,
+  matchCallNodes,
+  nextNode,
+  walkCalls,
+  type CallDirection,
+  type CallNode,
+  type CallTreeEntry,
+} from "../../core/traverse/find-calls.js";
+import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
+import { commonDirectory, miss, shellQuote, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { hashFiles } from "../../io/hash-files.js";
+import { loadCallLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
+import type { CallEdge, RepoPath } from "../../model.js";
+
+export interface CallTraverseOptions {
+  kind: TraverseKind;
+  query: string;
+  limit: number;
+  depth: number;
+}
+
+/** How many edges a walk may collect before it stops: deep walks through hub functions fan out fast. */
+const MAX_ENTRIES = 500;
+
+const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
+
+function filesOf(edge: CallEdge): RepoPath[] {
+  return edge.target && edge.target.path !== edge.path ? [edge.path, edge.target.path] : [edge.path];
+}
+
+function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent: number | null } | null): TraverseHit {
+  return {
+    name: edge.caller,
+    kind: edge.callerKind,
+    container: "",
+    path: edge.path,
+    line: edge.line,
+    endLine: edge.line,
+    signature: `${edge.via} ${edge.callee}`,
+    exported: true,
+    module: files.get(edge.path)?.module || null,
+    callee: edge.callee,
+    calleeKind: edge.target?.kind ?? "unresolved",
+    calleePath: edge.target?.path ?? null,
+    calleeLine: edge.target?.line ?? null,
+    via: edge.via,
+    ...(place ? { depth: place.depth, parent: place.parent } : {}),
+  };
+}
+
+/**
+ * `Caller` and `Callee`: the resolved call sites into or out of the declarations a query names,
+ * walked to `depth`, each hit verified against the hashes of its site's file and its target's.
+ */
+export async function traverseCalls(root: string, options: CallTraverseOptions): Promise<TraverseResult> {
+  const { kind, query, limit, depth } = options;
+  const direction: CallDirection = kind === "Caller" ? "callers" : "callees";
+  const parsed = parseSymbolQuery(query);
+  const fallbackPattern = rgWord(parsed.name);
+  const scope = parsed.path ? shellQuote(parsed.path) : ".";
+
+  const loaded = new Map<string, readonly CallEdge[]>();
+  let files: FileTable | null = null;
+  const load = async (names: Iterable<string>): Promise<boolean> => {
+    for (const name of new Set(names)) {
+      if (loaded.has(name)) continue;
+      const lookup = await loadCallLookup(root, direction, name);
+      if (!lookup) return false;
+      files ??= lookup.files;
+      loaded.set(name, lookup.rows);
+    }
+    return true;
+  };
+  if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, `${fallbackPattern} .`);
+  const table: FileTable = files;
+  const shard = loaded.get(parsed.name)!;
+  const roots = matchCallNodes(shard, parsed, direction);
+  const candidates = candidateEdges(shard, parsed, direction);
+
+  // Load level by level what the walk will ask for, then walk synchronously.
+  const edgesFrom = (node: CallNode): CallEdge[] => edgesOf(loaded.get(memberName(node.name)) ?? [], node, direction);
+  let frontier = roots;
+  for (let level = 1; level < depth && frontier.length > 0; level += 1) {
+    const next = frontier.flatMap((node) => edgesFrom(node).flatMap((edge) => nextNode(edge, direction) ?? []));
+    await load(next.map((node) => memberName(node.name)));
+    frontier = next;
+  }
+  const entries = walkCalls(roots, depth, direction, edgesFrom, MAX_ENTRIES);
+  const shownCandidates = candidates.slice(0, limit);
+
+  const paths = [...new Set([...entries.flatMap((entry) => filesOf(entry.edge)), ...shownCandidates.flatMap(filesOf)])];
+  const [observed] = await Promise.all([hashFiles(root, paths), table.load(paths)]);
+  const recorded = (path: RepoPath): string | undefined => table.get(path)?.sha256;
+  const verdict = partitionFresh(entries, (entry) => filesOf(entry.edge), recorded, observed);
+  const freshCandidates = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh;
+  const candidateHits = freshCandidates.map((edge) => toHit(edge, table, null));
+  const hits = keepTree(entries, new Set(verdict.fresh)).map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }));
+
+  if (hits.length === 0) {
+    if (entries.length > 0) {
+      const detail = `${verdict.rejected.length} file${verdict.rejected.length === 1 ? "" : "s"} behind the call sites changed since indexing; run \`ctx index\` to refresh`;
+      const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
+      return miss(kind, query, "stale", detail, `${fallbackPattern} ${shellQuote(fallbackScope)}`, { rejected: verdict.rejected, candidates: candidateHits });
+    }
+    const symbols = await loadSymbolLookup(root, parsed.name);
+    const known = symbols ? findSymbols(symbols.rows, parsed) : [];
+    if (roots.length === 0 && known.length === 0) {
+      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, `${fallbackPattern} ${scope}`, { candidates: candidateHits });
+    }
+    const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
+    const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? "" : "s"} match by name` : "";
+    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, `${fallbackPattern} ${scope}`, { candidates: candidateHits });
+  }
+  return {
+    status: "hit",
+    kind,
+    query,
+    hits: hits.slice(0, limit),
+    total: hits.length,
+    rejected: verdict.rejected,
+    suggestions: [],
+    candidates: candidateHits,
+    reason: null,
+    detail: null,
+    fallback: null,
+  };
+}
+
+/** Fresh entries whose whole chain up to the root is fresh, with parents renumbered. */
+function keepTree(entries: readonly CallTreeEntry[], fresh: ReadonlySet<CallTreeEntry>): { entry: CallTreeEntry; parent: number | null }[] {
+  const kept: { entry: CallTreeEntry; parent: number | null }[] = [];
+  const newIndex = new Map<number, number>();
+  entries.forEach((entry, index) => {
+    if (!fresh.has(entry)) return;
+    if (entry.parent !== null && !newIndex.has(entry.parent)) return;
+    newIndex.set(index, kept.length);
+    kept.push({ entry, parent: entry.parent === null ? null : newIndex.get(entry.parent)! });
+  });
+  return kept;
+}

@@ -1,0 +1,229 @@
+import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, RepoPath } from "../../model.js";
+import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
+
+export interface LinkStats {
+  /** Call-like sites (member references not counted). */
+  sites: number;
+  resolved: number;
+  /** Sites whose called name matches a declaration in the repository but whose target could not be proven. */
+  unresolved: number;
+  /** Sites that land outside the repository: globals, the standard library, packages. */
+  external: number;
+}
+
+export interface FileCalls {
+  path: RepoPath;
+  calls: CallSummary;
+}
+
+/** Kinds a member reference (`this.handle` passed along) counts as a call of, as in the compiler's call hierarchy. */
+const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
+const MAX_DEPTH = 24;
+
+interface FileScope {
+  path: RepoPath;
+  decls: Map<string, CallableDeclaration>;
+  imports: Map<string, ImportBinding>;
+  exports: Map<string, ExportBinding>;
+  stars: ExportBinding[];
+}
+
+type Entity =
+  | { type: "decl"; scope: FileScope; decl: CallableDeclaration }
+  | { type: "instance"; scope: FileScope; decl: CallableDeclaration }
+  | { type: "module"; scope: FileScope }
+  | { type: "external" };
+
+const EXTERNAL: Entity = { type: "external" };
+
+/**
+ * Links every file's call sites to the declarations they land on, following what the compiler
+ * follows without type-checking: imports (named, default, namespace), re-export chains and
+ * barrels, tsconfig paths and workspace packages (through `resolver`), namespace and object
+ * members, `this`/`super` with inherited members, and receivers of a declared type. A site that
+ * cannot be proven is never guessed: it stays unresolved with the name it calls.
+ */
+export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver): { edges: CallEdge[]; stats: LinkStats } {
+  const scopes = new Map<RepoPath, FileScope>();
+  const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
+  const callableNames = new Set<string>();
+  for (const { path, calls } of files) {
+    const scope: FileScope = { path, decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
+    for (const decl of calls.declarations) {
+      if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
+      if (CALLABLE_KINDS.has(decl.kind)) callableNames.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
+    }
+    for (const binding of calls.imports) scope.imports.set(binding.local, binding);
+    for (const binding of calls.exports) {
+      if (binding.name === "*") scope.stars.push(binding);
+      else if (!scope.exports.has(binding.name)) scope.exports.set(binding.name, binding);
+    }
+    scopes.set(path, scope);
+    // A file without imports or exports is a script: its top-level declarations are global.
+    if (calls.imports.length === 0 && calls.exports.length === 0) {
+      for (const decl of calls.declarations) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
+    }
+  }
+
+  const moduleMemo = new Map<string, FileScope | "external" | null>();
+  const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
+    const key = `${scope.path}\0${specifier}`;
+    let found = moduleMemo.get(key);
+    if (found === undefined) {
+      const target = resolveSpecifier(resolver, scope.path, specifier);
+      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? null);
+      moduleMemo.set(key, found);
+    }
+    return found;
+  };
+
+  const lookupName = (scope: FileScope, name: string, depth: number): Entity | undefined => {
+    const decl = scope.decls.get(name);
+    if (decl) return { type: "decl", scope, decl };
+    const binding = scope.imports.get(name);
+    if (binding) {
+      const target = resolveModule(scope, binding.specifier);
+      if (target === "external") return EXTERNAL;
+      if (target === null) return undefined;
+      return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported, depth + 1);
+    }
+    const global = globals.get(name);
+    return global ? { type: "decl", ...global } : undefined;
+  };
+
+  const exportMemo = new Map<string, Entity | undefined>();
+  const resolveExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
+    const key = `${scope.path}\0${name}`;
+    if (exportMemo.has(key)) return exportMemo.get(key);
+    if (depth > MAX_DEPTH) return undefined;
+    // A cycle of re-exports resolves to nothing rather than looping.
+    exportMemo.set(key, undefined);
+    const found = computeExport(scope, name, depth);
+    exportMemo.set(key, found);
+    return found;
+  };
+
+  const computeExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
+    const binding = scope.exports.get(name);
+    if (binding) {
+      if (binding.specifier === undefined) return lookupName(scope, binding.local ?? name, depth + 1);
+      const target = resolveModule(scope, binding.specifier);
+      if (target === "external") return EXTERNAL;
+      if (target === null) return undefined;
+      return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported ?? name, depth + 1);
+    }
+    if (name === "default") return undefined;
+    let external = false;
+    for (const star of scope.stars) {
+      const target = resolveModule(scope, star.specifier!);
+      if (target === "external") external = true;
+      if (target === null || target === "external") continue;
+      const found = resolveExport(target, name, depth + 1);
+      if (found) return found;
+    }
+    return external ? EXTERNAL : undefined;
+  };
+
+  const typeMemo = new Map<string, Entity | undefined>();
+  /** The class or interface a dotted type name denotes in a file. */
+  const resolveType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
+    const key = `${scope.path}\0${dotted}`;
+    if (typeMemo.has(key)) return typeMemo.get(key);
+    typeMemo.set(key, undefined);
+    const parts = dotted.split(".");
+    let entity = lookupName(scope, parts[0]!, depth + 1);
+    for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
+    let found: Entity | undefined;
+    if (entity?.type === "external") found = EXTERNAL;
+    else if (entity?.type === "decl" && (entity.decl.kind === "class" || entity.decl.kind === "interface")) found = { type: "instance", scope: entity.scope, decl: entity.decl };
+    typeMemo.set(key, found);
+    return found;
+  };
+
+  const member = (entity: Entity, name: string, depth: number): Entity | undefined => {
+    if (depth > MAX_DEPTH) return undefined;
+    switch (entity.type) {
+      case "external":
+        return EXTERNAL;
+      case "module":
+        return resolveExport(entity.scope, name, depth + 1);
+      case "decl":
+      case "instance": {
+        const { scope, decl } = entity;
+        const own = scope.decls.get(`${decl.name}.${name}`);
+        if (own) return { type: "decl", scope, decl: own };
+        let external = false;
+        if (decl.kind === "class" || decl.kind === "interface") {
+          // Inherited members: static ones through the class, instance ones through an instance.
+          for (const base of decl.bases ?? []) {
+            const resolved = resolveType(scope, base, depth + 1);
+            if (resolved?.type === "external") external = true;
+            if (resolved?.type !== "instance") continue;
+            const found = member(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
+            if (found) return found;
+          }
+        } else if (entity.type === "decl" && decl.type !== undefined) {
+          const resolved = resolveType(scope, decl.type, depth + 1);
+          if (resolved) return member(resolved, name, depth + 1);
+        }
+        return external ? EXTERNAL : undefined;
+      }
+    }
+  };
+
+  const resolveCallee = (scope: FileScope, callee: CalleeRef): Entity | undefined => {
+    let entity: Entity | undefined;
+    let names = callee.names;
+    switch (callee.head) {
+      case "scope":
+        entity = lookupName(scope, names[0]!, 0);
+        names = names.slice(1);
+        break;
+      case "this": {
+        const decl = scope.decls.get(callee.owner);
+        entity = decl && { type: "instance", scope, decl };
+        break;
+      }
+      case "super": {
+        const base = scope.decls.get(callee.owner)?.bases?.[0];
+        entity = base === undefined ? undefined : resolveType(scope, base, 0);
+        break;
+      }
+      case "type":
+        entity = resolveType(scope, callee.owner, 0);
+        break;
+      case "unknown":
+        return undefined;
+    }
+    for (const name of names) entity = entity && member(entity, name, 0);
+    return entity;
+  };
+
+  const edges: CallEdge[] = [];
+  const stats: LinkStats = { sites: 0, resolved: 0, unresolved: 0, external: 0 };
+  for (const { path, calls } of files) {
+    const scope = scopes.get(path)!;
+    for (const site of calls.sites) {
+      const caller = calls.callers[site.caller]!;
+      const entity = resolveCallee(scope, site.callee);
+      const isRef = site.via === "ref";
+      const base = { path, line: site.line, column: site.column, caller: caller.name, callerKind: caller.kind, via: site.via };
+      if (entity?.type === "decl") {
+        if (isRef && !CALLABLE_KINDS.has(entity.decl.kind)) continue;
+        edges.push({ ...base, callee: entity.decl.name, target: { path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });
+        if (!isRef) stats.resolved += 1;
+      } else if (!isRef) {
+        const name = site.callee.names[site.callee.names.length - 1]!;
+        if (entity?.type !== "external" && callableNames.has(name)) {
+          edges.push({ ...base, callee: name, target: null });
+          stats.unresolved += 1;
+        } else {
+          stats.external += 1;
+        }
+      }
+      if (!isRef) stats.sites += 1;
+    }
+  }
+  edges.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || a.column - b.column || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
+  return { edges, stats };
+}

@@ -1,0 +1,85 @@
+import type { RepoPath } from "../../model.js";
+import type { WorkspacePackage } from "../index/build-modules.js";
+import { normalisePath, resolveRelativeImport } from "../index/resolve-import.js";
+
+/** `compilerOptions.paths`/`baseUrl` of one tsconfig, already made repo-relative; it applies to the files under `dir`. */
+export interface PathMapping {
+  /** Directory of the tsconfig that declares (or inherits) the mapping. */
+  dir: RepoPath;
+  /** `baseUrl`, repo-relative, or null when the config has none. */
+  baseUrl: RepoPath | null;
+  /** What `paths` targets are relative to: `baseUrl`, else the config that declares them. */
+  pathsBase: RepoPath;
+  /** Patterns in declaration order, each with its targets. */
+  paths: [pattern: string, targets: string[]][];
+}
+
+export interface ModuleResolver {
+  files: ReadonlySet<RepoPath>;
+  packages: readonly WorkspacePackage[];
+  /** Sorted deepest directory first, so the nearest tsconfig wins. */
+  mappings: readonly PathMapping[];
+}
+
+export function createModuleResolver(files: ReadonlySet<RepoPath>, packages: readonly WorkspacePackage[], mappings: readonly PathMapping[]): ModuleResolver {
+  const sorted = [...mappings].sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
+  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted };
+}
+
+/**
+ * The indexed file a module specifier reaches from `from`, the way the compiler resolves it:
+ * relative paths, then the nearest tsconfig's `paths` and `baseUrl`, then workspace packages by
+ * name (to their sources). Null: a package outside the repository, or nothing that exists.
+ */
+export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, specifier: string): RepoPath | null {
+  const relative = resolveRelativeImport(from, specifier, resolver.files);
+  if (relative !== null || specifier.startsWith(".")) return relative;
+  // Every applicable tsconfig, nearest first (a folder often has a build and a test config).
+  for (const mapping of resolver.mappings) {
+    if (mapping.dir !== "" && !from.startsWith(`${mapping.dir}/`)) continue;
+    for (const [pattern, targets] of mapping.paths) {
+      const star = matchPattern(pattern, specifier);
+      if (star === null) continue;
+      for (const target of targets) {
+        const found = resolveFromRoot(joinPath(mapping.pathsBase, target.replace("*", star)), resolver.files);
+        if (found !== null) return found;
+      }
+    }
+    if (mapping.baseUrl !== null) {
+      const found = resolveFromRoot(joinPath(mapping.baseUrl, specifier), resolver.files);
+      if (found !== null) return found;
+    }
+  }
+  for (const pkg of resolver.packages) {
+    if (specifier === pkg.name) {
+      const entry = pkg.entryHints.find((hint) => resolver.files.has(hint));
+      if (entry !== undefined) return entry;
+    } else if (specifier.startsWith(`${pkg.name}/`)) {
+      const rest = specifier.slice(pkg.name.length + 1);
+      const found = resolveFromRoot(joinPath(pkg.dir, `src/${rest}`), resolver.files) ?? resolveFromRoot(joinPath(pkg.dir, rest), resolver.files);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}
+
+/** What `*` stands for when `specifier` matches `pattern`; "" for an exact match; null otherwise. */
+function matchPattern(pattern: string, specifier: string): string | null {
+  const star = pattern.indexOf("*");
+  if (star < 0) return pattern === specifier ? "" : null;
+  const prefix = pattern.slice(0, star);
+  const suffix = pattern.slice(star + 1);
+  if (specifier.length < prefix.length + suffix.length || !specifier.startsWith(prefix) || !specifier.endsWith(suffix)) return null;
+  return specifier.slice(prefix.length, specifier.length - suffix.length);
+}
+
+function joinPath(dir: RepoPath, path: string): string {
+  return dir === "" ? path : `${dir}/${path}`;
+}
+
+function resolveFromRoot(path: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  const normalised = normalisePath(path);
+  if (normalised === null || normalised === "") return null;
+  // Resolving `./x` from a file at the root applies the same extension and index rules.
+  return resolveRelativeImport("_", `./${normalised}`, files);
+}

@@ -1,0 +1,117 @@
+import type { CallEdge, RepoPath } from "../../model.js";
+import type { SymbolQuery } from "./find-symbols.js";
+
+export type CallDirection = "callers" | "callees";
+
+/** A declaration in the call graph: its file and qualified name. */
+export interface CallNode {
+  path: RepoPath;
+  name: string;
+}
+
+export function nodeKey(node: CallNode): string {
+  return `${node.path}\0${node.name}`;
+}
+
+function lastSegment(qualified: string): string {
+  return qualified.slice(qualified.lastIndexOf(".") + 1);
+}
+
+function matchesQuery(qualified: string, path: RepoPath, query: SymbolQuery): boolean {
+  if (lastSegment(qualified) !== query.name) return false;
+  if (query.container !== null) {
+    const container = qualified.slice(0, Math.max(0, qualified.length - query.name.length - 1));
+    if (container !== query.container && !container.endsWith(`.${query.container}`)) return false;
+  }
+  return query.path === null || path === query.path || path.endsWith(`/${query.path}`);
+}
+
+/** The declarations a query names, as the call graph knows them: callees (for Caller) or callers (for Callee). */
+export function matchCallNodes(edges: readonly CallEdge[], query: SymbolQuery, direction: CallDirection): CallNode[] {
+  const found = new Map<string, CallNode>();
+  for (const edge of edges) {
+    const node =
+      direction === "callers"
+        ? edge.target && { path: edge.target.path, name: edge.callee }
+        : edge.caller === "(module)"
+          ? null
+          : { path: edge.path, name: edge.caller };
+    if (node && matchesQuery(node.name, node.path, query)) found.set(nodeKey(node), node);
+  }
+  return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+/** The resolved edges into (callers) or out of (callees) one declaration, one per site line, in file order. */
+export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: CallDirection): CallEdge[] {
+  const picked = edges.filter((edge) =>
+    direction === "callers"
+      ? edge.target !== null && edge.target.path === node.path && edge.callee === node.name
+      : edge.path === node.path && edge.caller === node.name && edge.target !== null,
+  );
+  return uniqueSorted(picked);
+}
+
+/**
+ * Unresolved sites that may belong to the query: for Caller, sites calling a method of that name
+ * on a receiver ctx could not type; for Callee, the calls the declaration makes that stayed unresolved.
+ */
+export function candidateEdges(edges: readonly CallEdge[], query: SymbolQuery, direction: CallDirection): CallEdge[] {
+  const picked = edges.filter((edge) =>
+    edge.target === null &&
+    (direction === "callers"
+      ? edge.callee === query.name
+      : edge.caller !== "(module)" && matchesQuery(edge.caller, edge.path, query)),
+  );
+  return uniqueSorted(picked);
+}
+
+function uniqueSorted(edges: CallEdge[]): CallEdge[] {
+  const seen = new Set<string>();
+  const unique = edges.filter((edge) => {
+    const key = `${edge.path}:${edge.line}\0${edge.caller}\0${edge.callee}\0${edge.target?.path ?? ""}:${edge.target?.line ?? ""}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return unique.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
+}
+
+/** The declaration one level further along an edge: the caller (walking up) or the callee (walking down). */
+export function nextNode(edge: CallEdge, direction: CallDirection): CallNode | null {
+  if (direction === "callers") return edge.caller === "(module)" ? null : { path: edge.path, name: edge.caller };
+  return edge.target ? { path: edge.target.path, name: edge.callee } : null;
+}
+
+/** A call edge placed in the walked tree: `parent` is the index of the edge it continues, in DFS order. */
+export interface CallTreeEntry {
+  edge: CallEdge;
+  depth: number;
+  parent: number | null;
+}
+
+/**
+ * Walks the call graph from `roots` to `depth`, depth first, keeping the tree shape. A declaration
+ * already on the path is not expanded again (recursion), and the walk stops at `maxEntries`.
+ * `edgesFrom` answers for one declaration; the caller loads what it needs before each level.
+ */
+export function walkCalls(
+  roots: readonly CallNode[],
+  depth: number,
+  direction: CallDirection,
+  edgesFrom: (node: CallNode) => readonly CallEdge[],
+  maxEntries: number,
+): CallTreeEntry[] {
+  const entries: CallTreeEntry[] = [];
+  const visit = (node: CallNode, level: number, parent: number | null, path: Set<string>): void => {
+    for (const edge of edgesFrom(node)) {
+      if (entries.length >= maxEntries) return;
+      entries.push({ edge, depth: level, parent });
+      const next = nextNode(edge, direction);
+      if (level < depth && next && !path.has(nodeKey(next))) {
+        visit(next, level + 1, entries.length - 1, new Set([...path, nodeKey(next)]));
+      }
+    }
+  };
+  for (const root of roots) visit(root, 1, null, new Set([nodeKey(root)]));
+  return entries;
+}
