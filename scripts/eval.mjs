@@ -14,12 +14,14 @@ import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
+import { callsReport, evaluateCalls, sample, tableRows } from "./eval-calls.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
 const QUICK = process.argv.includes("--quick");
 const NAMES_PER_SIDE = QUICK ? 100 : 250;
 const LINE_TOLERANCE = 3;
+const CALL_TARGETS = QUICK ? 60 : 150;
 
 /**
  * The declarations ctx promises to index, decided on the oracle's own syntax tree: declarations at
@@ -80,21 +82,6 @@ function scopeStarts(sourceFile) {
 }
 
 const OUT_OF_SCOPE_KINDS = new Set(["alias", "enum member", "constructor", "parameter", "index", "call", "construct"]);
-function sample(items, count, next) {
-  const pool = [...items];
-  const chosen = [];
-  while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
-  return chosen;
-}
-
-function tableRows(dir, file) {
-  return readFileSync(join(dir, ".ai", file), "utf8")
-    .split("\n")
-    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
-    .slice(1)
-    .map((line) => line.slice(2, -2).split(" | "));
-}
-
 function languageService(dir, files) {
   const absolute = files.map((f) => join(dir, f));
   const host = {
@@ -185,11 +172,16 @@ async function evaluate(corpus) {
 async function main() {
   const corpora = QUICK ? [REAL_CORPORA[0]] : [...REAL_CORPORA, SYNTHETIC_CORPORA[0]];
   const results = [];
+  const callResults = [];
   for (const spec of corpora) {
     console.error(`eval: ${spec.name}`);
-    const result = await evaluate(prepareCorpus(spec));
+    const corpus = prepareCorpus(spec);
+    const result = await evaluate(corpus);
     console.error(JSON.stringify(result, null, 1));
     results.push(result);
+    const calls = await evaluateCalls(corpus, CALL_TARGETS);
+    console.error(JSON.stringify(calls, null, 1));
+    callResults.push(calls);
   }
   const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
   const total = results.reduce(
@@ -222,6 +214,7 @@ async function main() {
   const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`)]);
   if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval", lines.join("\n"));
+  replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-calls", callsReport(callResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}`, targets: CALL_TARGETS }));
   console.error("eval: wrote BENCHMARKS.md");
 }
 

@@ -133,10 +133,21 @@ export interface CallableDeclaration {
   name: string;
   kind: SymbolKind;
   line: number;
-  /** The declared type of a property, variable or getter, as a dotted type name in file scope (`Repo`, `db.Pool`). */
+  /**
+   * The declared type of a property, variable or getter, as a dotted type name in file scope
+   * (`Repo`, `db.Pool`), or what it is inferred from: `ret:<callee>` (what a call returns) or
+   * `cb:i.j:<callee>` (parameter j of the callback passed as argument i), the callee as JSON `[head, owner, names]`.
+   */
   type?: string;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
   bases?: string[];
+  /**
+   * Functions, methods and constructors: each parameter's declared type name; for a parameter of
+   * function type, the declared types of that function's parameters (what a callback passed there receives).
+   */
+  params?: (string | (string | null)[] | null)[];
+  /** The declared return type name. */
+  returns?: string;
 }
 
 export interface ImportBinding {
@@ -185,4 +196,10 @@ export interface CallEdge {
   callee: string;
   /** Null when the site stayed unresolved: `callee` is then only a candidate name. */
   target: CallTarget | null;
+}
+
+/** A class or interface member and a same-named member of one of its ancestors (transitively). */
+export interface Override {
+  member: CallTarget & { name: string };
+  base: CallTarget & { name: string };
 }

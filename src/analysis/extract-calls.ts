@@ -25,11 +25,7 @@ class Scope {
   constructor(readonly parent: Scope | undefined) {}
 
   lookup(name: string): Binding | undefined {
-    for (let scope: Scope | undefined = this; scope; scope = scope.parent) {
-      const found = scope.names.get(name);
-      if (found) return found;
-    }
-    return undefined;
+    return this.names.get(name) ?? this.parent?.lookup(name);
   }
 }
 
@@ -68,7 +64,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     return index;
   };
 
-  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases">>();
+  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "params" | "returns">>();
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
@@ -109,6 +105,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
     }
     if (names.length === 0 || !nameNode) return undefined;
+    // `make().run()`: the receiver is whatever `make` declares it returns.
+    if (ts.isCallExpression(current) || (ts.isAwaitExpression(current) && ts.isCallExpression(skipOuter(current.expression)))) {
+      const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as ts.CallExpression;
+      const inner = calleeOf(call.expression, ctx)?.ref;
+      if (inner && inner.head !== "unknown") return { ref: { head: "type", owner: `ret:${encodeRef(inner)}`, names }, nameNode };
+    }
     if (current.kind === ts.SyntaxKind.ThisKeyword || current.kind === ts.SyntaxKind.SuperKeyword) {
       const head = current.kind === ts.SyntaxKind.ThisKeyword ? "this" : "super";
       if (ctx.owner !== null) return { ref: { head, owner: ctx.owner, names }, nameNode };
@@ -129,6 +131,46 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
+  /** For a parameter of function type, the declared types of that function's own parameters. */
+  const callbackTypes = (type: ts.TypeNode | undefined, scope: Scope): (string | null)[] | undefined => {
+    let current = type;
+    while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+    if (current && ts.isUnionTypeNode(current)) {
+      const named = current.types.filter((member) => !isNullish(member));
+      current = named.length === 1 ? named[0] : undefined;
+      while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+    }
+    if (!current || !ts.isFunctionTypeNode(current)) return undefined;
+    const inner = new Scope(scope);
+    for (const parameter of current.typeParameters ?? []) inner.names.set(parameter.name.text, { kind: "local", type: undefined });
+    return current.parameters
+      .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"))
+      .map((parameter) => typeName(parameter.type, inner) ?? null);
+  };
+
+  /**
+   * Visits a call's arguments; a function passed as argument `i` gets, for each untyped parameter
+   * `j`, the type the callee's signature declares for it (`cb:i.j:<callee>`, linked later).
+   */
+  const visitArguments = (callee: ts.Expression, args: readonly ts.Expression[] | undefined, ctx: Context): void => {
+    let encoded: string | null | undefined;
+    (args ?? []).forEach((argument, i) => {
+      const fn = unwrapExpression(argument);
+      if (fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type)) {
+        if (encoded === undefined) {
+          const ref = calleeOf(callee, ctx)?.ref;
+          encoded = ref && ref.head !== "unknown" ? encodeRef(ref) : null;
+        }
+        const prefix = encoded;
+        if (prefix !== null) {
+          visitFunction(fn, ctx, undefined, (j) => `cb:${i}.${j}:${prefix}`);
+          return;
+        }
+      }
+      visit(argument, ctx);
+    });
+  };
+
   const typeName = (type: ts.TypeNode | undefined, scope: Scope): string | undefined => {
     const name = dottedTypeName(type);
     return name === undefined ? undefined : inScope(name, scope);
@@ -146,12 +188,24 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   /** The declared type of a variable, parameter or property: its annotation, else the class it is `new`ed from. */
   const declaredType = (node: { type?: ts.TypeNode; initializer?: ts.Expression }, scope: Scope): string | undefined => {
     if (node.type) return typeName(node.type, scope);
-    const initializer = unwrapExpression(node.initializer);
+    let initializer = unwrapExpression(node.initializer);
+    if (initializer && ts.isAwaitExpression(initializer)) initializer = unwrapExpression(initializer.expression);
     if (initializer && ts.isNewExpression(initializer)) {
       const name = entityName(initializer.expression);
       return name === undefined ? undefined : inScope(name, scope);
     }
+    // `const x = make()`: whatever `make` declares it returns (`ret:<callee>`, linked later).
+    if (initializer && ts.isCallExpression(initializer)) {
+      const ref = calleeOfInScope(initializer.expression, scope);
+      return ref ? `ret:${encodeRef(ref)}` : undefined;
+    }
     return undefined;
+  };
+
+  /** A callee as seen from `scope` when no context (`this`) is at hand: scope-headed or typed only. */
+  const calleeOfInScope = (expression: ts.Expression, scope: Scope): CalleeRef | undefined => {
+    const ref = calleeOf(expression, { scope, caller: 0, owner: null })?.ref;
+    return ref && (ref.head === "scope" || ref.head === "type") ? ref : undefined;
   };
 
   const declareBinding = (scope: Scope, name: ts.BindingName, type: string | undefined): void => {
@@ -197,12 +251,26 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     ts.forEachChild(node, walk);
   };
 
-  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context): void => {
+  /**
+   * Visits a function's parameters and body. `declared`: the qualified name of the declaration it
+   * implements, whose parameter and return types are recorded for calls elsewhere. `contextual`:
+   * for a callback passed to a call, the type each untyped parameter gets from the callee's signature.
+   */
+  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context, declared?: string, contextual?: (index: number) => string): void => {
     const scope = new Scope(ctx.scope);
     // A named function expression sees its own name.
     if (ts.isFunctionExpression(node) && node.name) scope.names.set(node.name.text, { kind: "local", type: undefined });
     for (const parameter of node.typeParameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
-    for (const parameter of node.parameters) declareBinding(scope, parameter.name, typeName(parameter.type, scope));
+    const parameters = node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"));
+    parameters.forEach((parameter, index) => {
+      const type = parameter.type ? typeName(parameter.type, scope) : contextual?.(index);
+      declareBinding(scope, parameter.name, type);
+    });
+    if (declared !== undefined && !extras.get(declared)?.params) {
+      const params = parameters.map((parameter) => callbackTypes(parameter.type, scope) ?? typeName(parameter.type, scope) ?? null);
+      const returns = typeName(node.type, scope);
+      extras.set(declared, { ...extras.get(declared), params, ...(returns === undefined ? {} : { returns }) });
+    }
     const body = (node as { body?: ts.Node }).body;
     if (body && ts.isBlock(body)) {
       declareVars(scope, body);
@@ -277,7 +345,11 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         if (type !== undefined) extras.set(memberName, { type });
       }
       if (member.name && ts.isComputedPropertyName(member.name)) visit(member.name.expression, memberCtx);
-      if (ts.isFunctionLike(member)) visitFunction(member, memberCtx);
+      const declared = ts.isConstructorDeclaration(member) ? (qualified === null ? undefined : `${qualified}.constructor`) : (memberName ?? undefined);
+      if (declared !== undefined && ts.isConstructorDeclaration(member) && !members.some((m) => m.name === declared)) {
+        members.push({ name: declared, kind: "constructor", line: line(member) });
+      }
+      if (ts.isFunctionLike(member)) visitFunction(member, memberCtx, declared);
       else if (ts.isPropertyDeclaration(member) && member.initializer) visit(member.initializer, memberCtx);
       else if (ts.isClassStaticBlockDeclaration(member)) visitFunctionBody(member.body, memberCtx);
     }
@@ -301,12 +373,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     if (ts.isCallExpression(node)) {
       const callee = node.expression;
       if (callee.kind !== ts.SyntaxKind.SuperKeyword && callee.kind !== ts.SyntaxKind.ImportKeyword) visitCallee(callee, "call", ctx);
-      node.arguments.forEach((argument) => visit(argument, ctx));
+      visitArguments(callee, node.arguments, ctx);
       return;
     }
     if (ts.isNewExpression(node)) {
       visitCallee(node.expression, "new", ctx);
-      node.arguments?.forEach((argument) => visit(argument, ctx));
+      visitArguments(node.expression, node.arguments, ctx);
       return;
     }
     if (ts.isTaggedTemplateExpression(node)) {
@@ -381,7 +453,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         const qualified = name === undefined ? null : qualify(container, name);
         if (container === "" && exported && name !== undefined) exports.push({ name: isDefault ? "default" : name, local: name });
         visitDecorators(statement, base);
-        visitFunction(statement, { ...base, caller: qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller });
+        visitFunction(statement, { ...base, caller: qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller }, qualified ?? undefined);
       } else if (ts.isClassDeclaration(statement)) {
         const name = nameText(statement.name) ?? (isDefault ? "default" : undefined);
         if (container === "" && exported && name !== undefined) exports.push({ name: isDefault ? "default" : name, local: name });
@@ -398,6 +470,11 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         else for (const member of statement.members) if (member.initializer) visit(member.initializer, base);
       } else if (ts.isTypeAliasDeclaration(statement)) {
         if (container === "" && exported) exports.push({ name: statement.name.text, local: statement.name.text });
+        // `type Repo = BaseRepo<User>` has the members of what it names.
+        const aliasScope = new Scope(scope);
+        for (const parameter of statement.typeParameters ?? []) aliasScope.names.set(parameter.name.text, { kind: "local", type: undefined });
+        const aliased = typeName(statement.type, aliasScope);
+        if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased });
       } else if (ts.isImportDeclaration(statement)) {
         if (container === "") collectImport(statement);
       } else if (ts.isImportEqualsDeclaration(statement)) {
@@ -437,7 +514,20 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       visitClass(initializer, qualified, ctx);
     } else if (initializer && ts.isObjectLiteralExpression(initializer)) {
       declareObjectMembers(initializer, qualified, scope);
-      visit(initializer, ctx);
+      // Inside the object's own methods, `this` is the object: `this.toJSON()` lands on its member.
+      for (const property of initializer.properties) {
+        if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
+          const name = nameText(property.name);
+          const caller = name !== undefined && kinds.has(`${qualified}.${name}`) ? callerOf(`${qualified}.${name}`) : ctx.caller;
+          visitDecorators(property, ctx);
+          if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
+          visitFunction(property, { ...ctx, caller, owner: qualified });
+        } else {
+          visit(property, ctx);
+        }
+      }
+    } else if (initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))) {
+      visitFunction(initializer, ctx, qualified);
     } else if (declaration.initializer) {
       visit(declaration.initializer, ctx);
     }
@@ -535,7 +625,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   const declarations: CallableDeclaration[] = [];
   for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
-  for (const member of members) if (!kinds.has(member.name)) declarations.push(member);
+  for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });
   // Only callers with a site are kept; site indices are renumbered to match.
   const used = [...new Set(sites.map((site) => site.caller))].sort((a, b) => a - b);
   const renumbered = new Map(used.map((old, index) => [old, index]));
@@ -575,7 +665,12 @@ function entityName(node: ts.Expression): string | undefined {
 /** The class or interface a type annotation names: `Repo`, `db.Pool`, `Repo<T>`, `Repo | undefined`. */
 function dottedTypeName(type: ts.TypeNode | undefined): string | undefined {
   if (!type) return undefined;
-  if (ts.isTypeReferenceNode(type)) return qualifiedNameText(type.typeName);
+  if (ts.isTypeReferenceNode(type)) {
+    const name = qualifiedNameText(type.typeName);
+    // Wrappers that keep the members of what they wrap.
+    if (WRAPPER_TYPES.has(name) && type.typeArguments?.length === 1) return dottedTypeName(type.typeArguments[0]);
+    return name;
+  }
   if (ts.isParenthesizedTypeNode(type)) return dottedTypeName(type.type);
   if (ts.isUnionTypeNode(type)) {
     const named = type.types.filter((member) => !isNullish(member));
@@ -583,6 +678,8 @@ function dottedTypeName(type: ts.TypeNode | undefined): string | undefined {
   }
   return undefined;
 }
+
+const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable"]);
 
 function isNullish(type: ts.TypeNode): boolean {
   if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.NullKeyword) return true;
@@ -614,4 +711,9 @@ function declaredNames(statement: ts.Statement): string[] {
     return [statement.name.text];
   }
   return [];
+}
+
+/** A callee reference as one string, inside a type linked later (`ret:<ref>`, `cb:i.j:<ref>`). */
+function encodeRef(ref: CalleeRef): string {
+  return JSON.stringify([ref.head, ref.owner, ref.names]);
 }

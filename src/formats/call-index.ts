@@ -1,4 +1,4 @@
-import { CALL_VIAS, type CallEdge, type CallVia } from "../model.js";
+import { CALL_VIAS, type CallEdge, type CallVia, type Override } from "../model.js";
 import { FormatError } from "../errors.js";
 import { escapeCell, parseLocation, parseTable, renderRow } from "./markdown-table.js";
 import { CALL_INDEX_FILE } from "./index-file-names.js";
@@ -20,8 +20,11 @@ export function renderCallRow(edge: CallEdge): string {
   ])}\n`;
 }
 
-/** call_index.md as chunks (header, then rows), so a large index is never one giant string. */
-export function renderCallIndex(rows: readonly string[]): string[] {
+const OVERRIDES_HEADING = "## Overrides";
+const OVERRIDES_HEADER = ["member", "member location", "base", "base location"] as const;
+
+/** call_index.md as chunks (header, rows, overrides), so a large index is never one giant string. */
+export function renderCallIndex(rows: readonly string[], overrides: readonly Override[]): string[] {
   const unresolved = rows.filter((row) => row.includes(` | ${UNRESOLVED} | ${NO_TARGET} |`)).length;
   const head = [
     "# Call index",
@@ -37,7 +40,33 @@ export function renderCallIndex(rows: readonly string[]): string[] {
     renderRow(HEADER.map(() => "---")),
     "",
   ].join("\n");
-  return [head, ...rows];
+  const overrideRows = overrides.map(
+    (o) =>
+      `${renderRow([escapeCell(o.member.name), escapeCell(`${o.member.path}:${o.member.line}`), escapeCell(o.base.name), escapeCell(`${o.base.path}:${o.base.line}`)])}\n`,
+  );
+  const tail = [
+    "",
+    OVERRIDES_HEADING,
+    "",
+    "Members with a same-named member in a class or interface they extend or implement. A call through the base type",
+    "may run the override, so `ctx traverse Caller` counts calls of either, as the compiler's call hierarchy does.",
+    "",
+    renderRow([...OVERRIDES_HEADER]),
+    renderRow(OVERRIDES_HEADER.map(() => "---")),
+    "",
+  ].join("\n");
+  return [head, ...rows, tail, ...overrideRows];
+}
+
+export function parseOverrides(text: string, file = CALL_INDEX_FILE): Override[] {
+  const table = parseTable(text, OVERRIDES_HEADER, file, OVERRIDES_HEADING);
+  return table.rows.map((cells, i) => {
+    const line = table.lines[i]!;
+    const [member, memberLocation, base, baseLocation] = cells as [string, string, string, string];
+    const from = parseLocation(memberLocation, file, line);
+    const to = parseLocation(baseLocation, file, line);
+    return { member: { name: member, path: from.path, line: from.line, kind: "" }, base: { name: base, path: to.path, line: to.line, kind: "" } };
+  });
 }
 
 export function parseCallIndex(text: string, file = CALL_INDEX_FILE): CallEdge[] {

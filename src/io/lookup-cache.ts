@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
-import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../model.js";
+import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -44,6 +44,7 @@ export interface LookupTables {
   modules: ModuleRecord[];
   files: FileRow[];
   calls: CallEdge[];
+  overrides: Override[];
 }
 
 export function shardOf(name: string): number {
@@ -80,6 +81,13 @@ function callShards(calls: readonly CallEdge[]): { callers: string[]; callees: s
   return { callers: render(callers), callees: render(callees) };
 }
 
+/** related-<k>.json: the overrides whose member's name hashes to k (a base member has the same name). */
+function overrideShards(overrides: readonly Override[]): string[] {
+  const shards: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
+  for (const override of overrides) shards[shardOf(memberName(override.member.name)) % CALL_SHARDS]!.push(JSON.stringify(override));
+  return shards.map((list) => `[${list.join(",")}]`);
+}
+
 function fileShardOf(path: RepoPath): number {
   return shardOf(path) % FILE_SHARDS;
 }
@@ -113,6 +121,7 @@ async function writeCommon(directory: string, tables: Omit<LookupTables, "symbol
   await Promise.all([
     ...calls.callers.map((text, i) => writeFile(join(directory, `callers-${i}.json`), text)),
     ...calls.callees.map((text, i) => writeFile(join(directory, `callees-${i}.json`), text)),
+    ...overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text)),
     ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
     writeFile(join(directory, "names.json"), JSON.stringify([...names])),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
@@ -152,6 +161,7 @@ export interface LookupPatch {
   modules: ModuleRecord[];
   files: FileRow[];
   calls: CallEdge[];
+  overrides: Override[];
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
@@ -206,7 +216,7 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     readIndexFile(root, "call_index.md"),
   ]);
   // Parsers are loaded only on this slow path, so a warm lookup never pays for js-yaml.
-  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }, { parseCallIndex }] = await Promise.all([
+  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }, { parseCallIndex, parseOverrides }] = await Promise.all([
     import("../formats/file-index.js"),
     import("../formats/symbol-index.js"),
     import("../formats/endpoint-index.js"),
@@ -219,10 +229,11 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     endpoints: endpointText === undefined ? [] : parseEndpointIndex(endpointText, ".ai/endpoint_index.md"),
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
     calls: callText === undefined ? [] : parseCallIndex(callText, ".ai/call_index.md"),
+    overrides: callText === undefined ? [] : parseOverrides(callText, ".ai/call_index.md"),
   };
 }
 
-type TableName = "symbols" | "endpoints" | "modules" | "names" | "callers" | "callees";
+type TableName = "symbols" | "endpoints" | "modules" | "names" | "callers" | "callees" | "overrides";
 
 /**
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
@@ -339,4 +350,9 @@ export async function loadSymbolNames(root: string): Promise<string[]> {
 /** Call edges whose callee (direction `callers`) or caller (`callees`) is named `name`, among others sharing its shard. */
 export function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
   return readLookup<CallEdge>(root, `${direction}-${shardOf(name) % CALL_SHARDS}.json`, direction);
+}
+
+/** Overrides among members named `name` (and others sharing its shard). */
+export function loadOverrideLookup(root: string, name: string): Promise<Lookup<Override> | null> {
+  return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides");
 }

@@ -173,14 +173,17 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const rows = indexRows(files, modules);
     // Calls are linked across the whole file set on every run: an edit to one file's exports can
     // move the targets of calls written in others.
-    const resolver = createModuleResolver(fileSet, packages, await readPathMappings(root, listed));
+    // Specifiers resolve against every module file present, declaration files included, as the
+    // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
+    const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
+    const resolver = createModuleResolver(modulePaths, packages, await readPathMappings(root, listed));
     const linked = linkCalls(files, resolver);
     const callRows = [...new Set(linked.edges.map(renderCallRow))];
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-        ["call_index.md", renderCallIndex(callRows)],
+        ["call_index.md", renderCallIndex(callRows, linked.overrides)],
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -231,7 +234,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       if (!cache || parsed.length > 0 || dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges, overrides: linked.overrides };
         if (reused === 0) {
           await writeLookupCache(root, tables, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {

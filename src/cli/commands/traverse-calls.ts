@@ -7,14 +7,15 @@ import {
   nextNode,
   walkCalls,
   type CallDirection,
+  nodeKey,
   type CallNode,
   type CallTreeEntry,
 } from "../../core/traverse/find-calls.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
 import { commonDirectory, miss, shellQuote, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadCallLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
-import type { CallEdge, RepoPath } from "../../model.js";
+import { loadCallLookup, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
+import type { CallEdge, Override, RepoPath } from "../../model.js";
 
 export interface CallTraverseOptions {
   kind: TraverseKind;
@@ -64,25 +65,38 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const scope = parsed.path ? shellQuote(parsed.path) : ".";
 
   const loaded = new Map<string, readonly CallEdge[]>();
+  const related = new Map<string, readonly Override[]>();
   let files: FileTable | null = null;
   const load = async (names: Iterable<string>): Promise<boolean> => {
     for (const name of new Set(names)) {
       if (loaded.has(name)) continue;
-      const lookup = await loadCallLookup(root, direction, name);
+      const [lookup, overrides] = await Promise.all([
+        loadCallLookup(root, direction, name),
+        direction === "callers" ? loadOverrideLookup(root, name) : null,
+      ]);
       if (!lookup) return false;
       files ??= lookup.files;
       loaded.set(name, lookup.rows);
+      related.set(name, overrides?.rows ?? []);
     }
     return true;
   };
   if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, `${fallbackPattern} .`);
   const table: FileTable = files;
   const shard = loaded.get(parsed.name)!;
-  const roots = matchCallNodes(shard, parsed, direction);
+  // A declaration nobody calls directly may still be called through a base type, so the symbol
+  // index names the roots too, not only the call edges.
+  const symbols = await loadSymbolLookup(root, parsed.name);
+  const known = symbols ? findSymbols(symbols.rows, parsed) : [];
+  const roots = uniqueNodes([
+    ...matchCallNodes(shard, parsed, direction),
+    ...known.filter((s) => direction === "callers" || s.kind !== "class").map((s) => ({ path: s.path, name: s.container ? `${s.container}.${s.name}` : s.name })),
+  ]);
   const candidates = candidateEdges(shard, parsed, direction);
 
   // Load level by level what the walk will ask for, then walk synchronously.
-  const edgesFrom = (node: CallNode): CallEdge[] => edgesOf(loaded.get(memberName(node.name)) ?? [], node, direction);
+  const edgesFrom = (node: CallNode): CallEdge[] =>
+    edgesOf(loaded.get(memberName(node.name)) ?? [], node, direction, related.get(memberName(node.name)) ?? []);
   let frontier = roots;
   for (let level = 1; level < depth && frontier.length > 0; level += 1) {
     const next = frontier.flatMap((node) => edgesFrom(node).flatMap((edge) => nextNode(edge, direction) ?? []));
@@ -106,9 +120,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
       const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
       return miss(kind, query, "stale", detail, `${fallbackPattern} ${shellQuote(fallbackScope)}`, { rejected: verdict.rejected, candidates: candidateHits });
     }
-    const symbols = await loadSymbolLookup(root, parsed.name);
-    const known = symbols ? findSymbols(symbols.rows, parsed) : [];
-    if (roots.length === 0 && known.length === 0) {
+    if (roots.length === 0) {
       return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, `${fallbackPattern} ${scope}`, { candidates: candidateHits });
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
@@ -128,6 +140,10 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     detail: null,
     fallback: null,
   };
+}
+
+function uniqueNodes(nodes: readonly CallNode[]): CallNode[] {
+  return [...new Map(nodes.map((node) => [nodeKey(node), node])).values()];
 }
 
 /** Fresh entries whose whole chain up to the root is fresh, with parents renumbered. */

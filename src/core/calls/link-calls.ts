@@ -1,4 +1,4 @@
-import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, RepoPath } from "../../model.js";
+import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 
 export interface LinkStats {
@@ -43,7 +43,7 @@ const EXTERNAL: Entity = { type: "external" };
  * members, `this`/`super` with inherited members, and receivers of a declared type. A site that
  * cannot be proven is never guessed: it stays unresolved with the name it calls.
  */
-export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver): { edges: CallEdge[]; stats: LinkStats } {
+export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver): { edges: CallEdge[]; stats: LinkStats; overrides: Override[] } {
   const scopes = new Map<RepoPath, FileScope>();
   const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
   const callableNames = new Set<string>();
@@ -71,7 +71,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     let found = moduleMemo.get(key);
     if (found === undefined) {
       const target = resolveSpecifier(resolver, scope.path, specifier);
-      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? null);
+      // A module that exists but is not indexed (a declaration file, a skipped file) is outside what ctx answers for.
+      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? "external");
       moduleMemo.set(key, found);
     }
     return found;
@@ -125,19 +126,42 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
   };
 
   const typeMemo = new Map<string, Entity | undefined>();
-  /** The class or interface a dotted type name denotes in a file. */
+  /** The class or interface a dotted type name (or an inferred type, see CallableDeclaration.type) denotes in a file. */
   const resolveType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
     const key = `${scope.path}\0${dotted}`;
     if (typeMemo.has(key)) return typeMemo.get(key);
+    if (depth > MAX_DEPTH) return undefined;
     typeMemo.set(key, undefined);
+    const found = dotted.startsWith("ret:") || dotted.startsWith("cb:") ? inferredType(scope, dotted, depth) : namedType(scope, dotted, depth);
+    typeMemo.set(key, found);
+    return found;
+  };
+
+  /** `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type. */
+  const inferredType = (scope: FileScope, encoded: string, depth: number): Entity | undefined => {
+    const isReturn = encoded.startsWith("ret:");
+    const rest = encoded.slice(isReturn ? 4 : 3);
+    const colon = isReturn ? -1 : rest.indexOf(":");
+    const [head, owner, names] = JSON.parse(rest.slice(colon + 1)) as [CalleeRef["head"], string, string[]];
+    const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
+    if (callee?.type !== "decl") return callee?.type === "external" ? EXTERNAL : undefined;
+    if (isReturn) return callee.decl.returns === undefined ? undefined : resolveType(callee.scope, callee.decl.returns, depth + 1);
+    const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
+    // A callback passed to `new C(…)` takes its types from C's constructor.
+    const signature = callee.decl.kind === "class" ? callee.scope.decls.get(`${callee.decl.name}.constructor`) : callee.decl;
+    const declared = signature?.params?.[argument];
+    const type = Array.isArray(declared) ? declared[parameter] : undefined;
+    return typeof type === "string" ? resolveType(callee.scope, type, depth + 1) : undefined;
+  };
+
+  const namedType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
     const parts = dotted.split(".");
     let entity = lookupName(scope, parts[0]!, depth + 1);
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
-    let found: Entity | undefined;
-    if (entity?.type === "external") found = EXTERNAL;
-    else if (entity?.type === "decl" && (entity.decl.kind === "class" || entity.decl.kind === "interface")) found = { type: "instance", scope: entity.scope, decl: entity.decl };
-    typeMemo.set(key, found);
-    return found;
+    if (entity?.type === "external") return EXTERNAL;
+    if (entity?.type === "decl" && (entity.decl.kind === "class" || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
+    if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
+    return undefined;
   };
 
   const member = (entity: Entity, name: string, depth: number): Entity | undefined => {
@@ -171,12 +195,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     }
   };
 
-  const resolveCallee = (scope: FileScope, callee: CalleeRef): Entity | undefined => {
+  const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0): Entity | undefined => {
     let entity: Entity | undefined;
     let names = callee.names;
     switch (callee.head) {
       case "scope":
-        entity = lookupName(scope, names[0]!, 0);
+        entity = lookupName(scope, names[0]!, depth);
         names = names.slice(1);
         break;
       case "this": {
@@ -186,16 +210,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       }
       case "super": {
         const base = scope.decls.get(callee.owner)?.bases?.[0];
-        entity = base === undefined ? undefined : resolveType(scope, base, 0);
+        entity = base === undefined ? undefined : resolveType(scope, base, depth);
         break;
       }
       case "type":
-        entity = resolveType(scope, callee.owner, 0);
+        entity = resolveType(scope, callee.owner, depth);
         break;
       case "unknown":
         return undefined;
     }
-    for (const name of names) entity = entity && member(entity, name, 0);
+    for (const name of names) entity = entity && member(entity, name, depth);
     return entity;
   };
 
@@ -225,5 +249,51 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     }
   }
   edges.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || a.column - b.column || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
-  return { edges, stats };
+  return { edges, stats, overrides: findOverrides() };
+
+  /**
+   * Each class or interface member with the same-named members of its ancestors. The compiler's
+   * call hierarchy counts a call through a base type as a call of every override, and a call of an
+   * override as one of the base member, so a Caller query follows these in both directions.
+   */
+  function findOverrides(): Override[] {
+    const overrides: Override[] = [];
+    for (const scope of scopes.values()) {
+      for (const decl of scope.decls.values()) {
+        if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length) continue;
+        const ancestors: { scope: FileScope; decl: CallableDeclaration }[] = [];
+        const seen = new Set<string>();
+        const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
+          if (depth > MAX_DEPTH) return;
+          for (const base of from.decl.bases ?? []) {
+            const resolved = resolveType(from.scope, base, 0);
+            if (resolved?.type !== "instance") continue;
+            const key = `${resolved.scope.path}\0${resolved.decl.name}`;
+            if (seen.has(key)) continue;
+            seen.add(key);
+            ancestors.push({ scope: resolved.scope, decl: resolved.decl });
+            climb(resolved, depth + 1);
+          }
+        };
+        climb({ scope, decl }, 0);
+        if (ancestors.length === 0) continue;
+        const prefix = `${decl.name}.`;
+        for (const own of scope.decls.values()) {
+          if (!own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
+          const name = own.name.slice(prefix.length);
+          for (const ancestor of ancestors) {
+            const base = ancestor.scope.decls.get(`${ancestor.decl.name}.${name}`);
+            if (base) {
+              overrides.push({
+                member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
+                base: { name: base.name, path: ancestor.scope.path, line: base.line, kind: base.kind },
+              });
+            }
+          }
+        }
+      }
+    }
+    const key = (o: Override): string => `${o.member.path}\0${o.member.line}\0${o.member.name}\0${o.base.path}\0${o.base.line}\0${o.base.name}`;
+    return overrides.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+  }
 }

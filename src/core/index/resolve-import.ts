@@ -3,10 +3,10 @@ import type { RepoPath } from "../../model.js";
 const EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".d.ts", ".js", ".jsx", ".mjs", ".cjs"];
 // ESM TypeScript imports name the emitted file (`./a.js`) while the source is `./a.ts`.
 const EMITTED_TO_SOURCE: Record<string, string[]> = {
-  ".js": [".ts", ".tsx"],
-  ".jsx": [".tsx"],
-  ".mjs": [".mts"],
-  ".cjs": [".cts"],
+  ".js": [".ts", ".tsx", ".d.ts"],
+  ".jsx": [".tsx", ".d.ts"],
+  ".mjs": [".mts", ".d.mts"],
+  ".cjs": [".cts", ".d.cts"],
 };
 
 /** Normalises `a/./b/../c` to `a/c`; returns null when the path climbs out of the repository. */
@@ -30,13 +30,14 @@ export function resolveRelativeImport(from: RepoPath, specifier: string, files: 
   const directory = from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "";
   const base = normalisePath(`${directory}/${specifier}`);
   if (base === null) return null;
-  if (files.has(base)) return base;
+  // As the compiler does, `./a.js` means the source `./a.ts` (or its declarations) before `./a.js` itself.
   const dot = base.lastIndexOf(".");
   const extension = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
   for (const replacement of EMITTED_TO_SOURCE[extension] ?? []) {
     const candidate = base.slice(0, dot) + replacement;
     if (files.has(candidate)) return candidate;
   }
+  if (files.has(base)) return base;
   for (const ext of EXTENSIONS) if (files.has(base + ext)) return base + ext;
   for (const ext of EXTENSIONS) if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
   return null;

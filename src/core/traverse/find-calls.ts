@@ -1,4 +1,4 @@
-import type { CallEdge, RepoPath } from "../../model.js";
+import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { SymbolQuery } from "./find-symbols.js";
 
 export type CallDirection = "callers" | "callees";
@@ -41,14 +41,26 @@ export function matchCallNodes(edges: readonly CallEdge[], query: SymbolQuery, d
   return [...found.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 
-/** The resolved edges into (callers) or out of (callees) one declaration, one per site line, in file order. */
-export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: CallDirection): CallEdge[] {
-  const picked = edges.filter((edge) =>
-    direction === "callers"
-      ? edge.target !== null && edge.target.path === node.path && edge.callee === node.name
-      : edge.path === node.path && edge.caller === node.name && edge.target !== null,
-  );
-  return uniqueSorted(picked);
+/**
+ * The declarations whose calls count as calls of `node`, as the compiler's call hierarchy counts
+ * them: the node, the members it overrides, and every member that overrides one of those.
+ */
+export function relatedNodes(node: CallNode, overrides: readonly Override[]): CallNode[] {
+  const roots = [node, ...overrides.filter((o) => o.member.path === node.path && o.member.name === node.name).map((o) => ({ path: o.base.path, name: o.base.name }))];
+  const rootKeys = new Set(roots.map(nodeKey));
+  const derived = overrides.filter((o) => rootKeys.has(nodeKey(o.base))).map((o) => ({ path: o.member.path, name: o.member.name }));
+  const unique = new Map([...roots, ...derived].map((n) => [nodeKey(n), n]));
+  return [...unique.values()];
+}
+
+/**
+ * The resolved edges into (callers) or out of (callees) one declaration, one per site line, in
+ * file order. Callers include calls of the members related by `overrides`.
+ */
+export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: CallDirection, overrides: readonly Override[] = []): CallEdge[] {
+  if (direction === "callees") return uniqueSorted(edges.filter((edge) => edge.path === node.path && edge.caller === node.name && edge.target !== null));
+  const targets = new Set(relatedNodes(node, overrides).map(nodeKey));
+  return uniqueSorted(edges.filter((edge) => edge.target !== null && targets.has(nodeKey({ path: edge.target.path, name: edge.callee }))));
 }
 
 /**

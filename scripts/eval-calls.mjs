@@ -1,0 +1,212 @@
+// The callers part of `npm run eval`: ctx's resolved call sites against the TypeScript language
+// service's call hierarchy (prepareCallHierarchy + provideCallHierarchyIncomingCalls, call sites
+// from fromSpans), for functions and methods sampled from ctx's own index with a fixed seed.
+//   recall    = oracle call sites that ctx lists / oracle call sites
+//   precision = ctx call sites the oracle lists / ctx call sites
+// A site matches when the path is the same and the line is within 1.
+import { readFileSync, existsSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { execFileSync } from "node:child_process";
+import ts from "typescript";
+import { runTraverse } from "../dist/cli/commands/traverse-command.js";
+import { random } from "./random.mjs";
+
+const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
+const CALLABLE = new Set(["function", "method"]);
+export const LINE_TOLERANCE = 1;
+
+/** Data rows of a Markdown table in an .ai file, as cell arrays. */
+export function tableRows(dir, file) {
+  return readFileSync(join(dir, ".ai", file), "utf8")
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
+    .slice(1)
+    .map((line) => line.slice(2, -2).split(" | "));
+}
+
+/**
+ * A language service over the indexed files with real module resolution and the standard library,
+ * so the oracle resolves what the compiler would. The corpus's own tsconfig `paths` are used when it has one.
+ */
+function languageService(dir, files) {
+  const absolute = files.map((f) => join(dir, f));
+  let options = {
+    allowJs: true,
+    checkJs: false,
+    strict: true,
+    target: ts.ScriptTarget.ESNext,
+    module: ts.ModuleKind.ESNext,
+    moduleResolution: ts.ModuleResolutionKind.Bundler,
+    allowImportingTsExtensions: true,
+    noEmit: true,
+    skipLibCheck: true,
+    jsx: ts.JsxEmit.Preserve,
+    lib: ["lib.esnext.d.ts", "lib.dom.d.ts"],
+  };
+  const config = join(dir, "tsconfig.json");
+  if (existsSync(config)) {
+    const parsed = ts.getParsedCommandLineOfConfigFile(config, {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} });
+    if (parsed?.options.paths) options = { ...options, paths: parsed.options.paths, baseUrl: parsed.options.baseUrl, pathsBasePath: parsed.options.pathsBasePath };
+  }
+  const snapshots = new Map();
+  const host = {
+    getScriptFileNames: () => absolute,
+    getScriptVersion: () => "1",
+    getScriptSnapshot: (name) => {
+      if (!snapshots.has(name)) snapshots.set(name, ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? "") : undefined);
+      return snapshots.get(name);
+    },
+    getCurrentDirectory: () => dir,
+    getCompilationSettings: () => options,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: ts.sys.fileExists,
+    readFile: ts.sys.readFile,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  return ts.createLanguageService(host, ts.createDocumentRegistry());
+}
+
+/** The position of the name of the declaration ctx lists at `line` under `name`. */
+function namePosition(sourceFile, name, line) {
+  let found;
+  const visit = (node) => {
+    if (found !== undefined) return;
+    const declName = node.name;
+    if (declName && (ts.isIdentifier(declName) || ts.isPrivateIdentifier(declName) || ts.isStringLiteral(declName)) && declName.text === name) {
+      const start = sourceFile.getLineAndCharacterOfPosition(node.getStart(sourceFile)).line + 1;
+      if (start === line && (ts.isFunctionDeclaration(node) || ts.isMethodDeclaration(node) || ts.isVariableDeclaration(node) || ts.isPropertyDeclaration(node))) {
+        found = declName.getStart(sourceFile);
+        return;
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sourceFile);
+  return found;
+}
+
+/** `count` items drawn without replacement with the seeded `next`. */
+export function sample(items, count, next) {
+  const pool = [...items];
+  const chosen = [];
+  while (chosen.length < count && pool.length > 0) chosen.push(pool.splice(Math.floor(next() * pool.length), 1)[0]);
+  return chosen;
+}
+
+/** @param {{ name: string, dir: string }} corpus @param {number} targets */
+export async function evaluateCalls(corpus, targets) {
+  const { dir } = corpus;
+  const summary = JSON.parse(execFileSync("node", [CTX, "index", "--json"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }));
+  const files = tableRows(dir, "file_index.md").filter((r) => /^[0-9a-f]{64}$/.test(r[1] ?? "")).map((r) => r[0]);
+  const indexed = new Set(files);
+  const symbols = tableRows(dir, "symbol_index.md")
+    .filter((r) => CALLABLE.has(r[1]) && r[5] === "no")
+    .map((r) => {
+      const location = /^(.+):(\d+)(?:-\d+)?$/.exec(r[4]);
+      return { name: r[0], kind: r[1], container: r[2], path: location[1], line: Number(location[2]) };
+    });
+  const service = languageService(dir, files);
+  const program = service.getProgram();
+  const next = random(2026);
+  const chosen = sample(symbols, targets, next);
+
+  let oracleSites = 0;
+  let recalled = 0;
+  let ctxSites = 0;
+  let confirmed = 0;
+  let evaluated = 0;
+  const missed = [];
+  const unconfirmed = [];
+  for (const symbol of chosen) {
+    const file = join(dir, symbol.path);
+    const sourceFile = program.getSourceFile(file);
+    const position = sourceFile && namePosition(sourceFile, symbol.name, symbol.line);
+    if (position === undefined) continue;
+    let incoming;
+    try {
+      incoming = service.provideCallHierarchyIncomingCalls(file, position);
+    } catch {
+      continue;
+    }
+    evaluated += 1;
+    const oracle = new Map();
+    for (const call of incoming) {
+      const path = call.from.file.slice(dir.length + 1);
+      if (!indexed.has(path)) continue;
+      const from = program.getSourceFile(call.from.file);
+      for (const span of call.fromSpans) {
+        const line = from.getLineAndCharacterOfPosition(span.start).line + 1;
+        oracle.set(`${path}:${line}`, { path, line });
+      }
+    }
+    const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const answer = await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1 });
+    const hits = new Map(answer.hits.map((hit) => [`${hit.path}:${hit.line}`, { path: hit.path, line: hit.line }]));
+    const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
+    for (const site of oracle.values()) {
+      oracleSites += 1;
+      if ([...hits.values()].some((hit) => near(hit, site))) recalled += 1;
+      else {
+        if (missed.length < 12) missed.push(`${qualified} (${symbol.path}:${symbol.line}) called at ${site.path}:${site.line}`);
+        if (process.env.EVAL_VERBOSE) console.error(`MISS ${qualified} ${site.path}:${site.line}: ${readFileSync(join(dir, site.path), "utf8").split("\n")[site.line - 1].trim()}`);
+      }
+    }
+    for (const hit of hits.values()) {
+      ctxSites += 1;
+      if ([...oracle.values()].some((site) => near(hit, site))) confirmed += 1;
+      else {
+        if (unconfirmed.length < 12) unconfirmed.push(`${qualified} (${symbol.path}:${symbol.line}) at ${hit.path}:${hit.line}`);
+        if (process.env.EVAL_VERBOSE) console.error(`EXTRA ${qualified} ${hit.path}:${hit.line}: ${readFileSync(join(dir, hit.path), "utf8").split("\n")[hit.line - 1].trim()}`);
+      }
+    }
+  }
+  const calls = summary.calls;
+  return {
+    name: corpus.name,
+    files: files.length,
+    targets: evaluated,
+    oracleSites,
+    recalled,
+    ctxSites,
+    confirmed,
+    resolved: calls.resolved,
+    unresolved: calls.unresolved,
+    external: calls.external,
+    missed,
+    unconfirmed,
+  };
+}
+
+export function callsReport(results, { commit, command, targets }) {
+  const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
+  const sum = (key) => results.reduce((total, r) => total + r[key], 0);
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}, TypeScript ${ts.version} language service as the oracle. Command: \`${command}\`.`,
+    `Per corpus, up to ${targets} functions and methods sampled (seed 2026) from ctx's symbol index (tests excluded). For each, the oracle's`,
+    "call sites are `provideCallHierarchyIncomingCalls` at the declaration's name (one per `fromSpans` entry, in indexed files), with",
+    "module resolution and the standard library loaded; ctx's are the hits of `ctx traverse Caller path:Name` (in-process, freshness",
+    `checks included). A site matches when the path is the same and the line is within ${LINE_TOLERANCE}. Unresolved share: of all call-like sites`,
+    "`ctx index` linked in the corpus that could land in the repository (the rest land in the standard library, globals or packages).",
+    "",
+    "| corpus | files | targets | oracle sites | recalled | recall | ctx sites | confirmed | precision | resolved sites | unresolved | unresolved share | outside the repository |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map(
+      (r) =>
+        `| ${r.name} | ${r.files} | ${r.targets} | ${r.oracleSites} | ${r.recalled} | ${pct(r.recalled, r.oracleSites)} | ${r.ctxSites} | ${r.confirmed} | ${pct(r.confirmed, r.ctxSites)} | ${r.resolved} | ${r.unresolved} | ${pct(r.unresolved, r.resolved + r.unresolved)} | ${r.external} |`,
+    ),
+    `| **all** | | ${sum("targets")} | ${sum("oracleSites")} | ${sum("recalled")} | **${pct(sum("recalled"), sum("oracleSites"))}** | ${sum("ctxSites")} | ${sum("confirmed")} | **${pct(sum("confirmed"), sum("ctxSites"))}** | ${sum("resolved")} | ${sum("unresolved")} | ${pct(sum("unresolved"), sum("resolved") + sum("unresolved"))} | ${sum("external")} |`,
+    "",
+  ];
+  const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`)]);
+  if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
+  return lines.join("\n");
+}
+
+// Run alone: node scripts/eval-calls.mjs <corpus-dir> [targets]
+if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+  const dir = process.argv[2];
+  const result = await evaluateCalls({ name: dirname(dir) === dir ? dir : dir.split("/").pop(), dir }, Number(process.argv[3] ?? 60));
+  console.log(JSON.stringify(result, null, 1));
+}

@@ -1,0 +1,153 @@
+import { appendFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
+
+async function indexedFixture(name: string): Promise<string> {
+  const dir = copyFixture(`calls/${name}`);
+  const run = await ctx(dir, "index", "-q");
+  expect(run.code, run.stderr).toBe(0);
+  return dir;
+}
+
+interface CallHit {
+  name: string;
+  kind: string;
+  path: string;
+  line: number;
+  callee: string;
+  calleePath: string | null;
+  calleeLine: number | null;
+  via: string;
+  depth: number;
+  parent: number | null;
+}
+
+async function traverse(dir: string, kind: "Caller" | "Callee", query: string, ...flags: string[]) {
+  const run = await ctx(dir, "traverse", kind, query, "--json", ...flags);
+  const json = JSON.parse(run.stdout) as { status: string; reason: string | null; hits: CallHit[]; candidates?: CallHit[]; rejected: { path: string }[] };
+  return { code: run.code, json };
+}
+
+/** `path:line caller` of each hit: what an agent reads first. */
+async function sites(dir: string, kind: "Caller" | "Callee", query: string): Promise<string[]> {
+  const { json } = await traverse(dir, kind, query);
+  return json.hits.map((hit) => `${hit.path}:${hit.line} ${kind === "Caller" ? hit.name : hit.callee}`);
+}
+
+describe("call sites are linked through imports", () => {
+  it("follows named, default and namespace imports, `export *` barrels and renamed default re-exports", async () => {
+    const dir = await indexedFixture("imports-and-barrels");
+    expect(await sites(dir, "Caller", "formatName")).toEqual(["src/app.ts:6 render", "src/app.ts:7 render", "src/lib/format.ts:6 slugify"]);
+    expect(await sites(dir, "Caller", "slugify")).toEqual(["src/app.ts:8 render"]);
+    const { json } = await traverse(dir, "Caller", "src/lib/format.ts:slugify");
+    expect(json.hits[0]).toMatchObject({ name: "render", kind: "function", path: "src/app.ts", line: 8, callee: "slugify", calleePath: "src/lib/format.ts", calleeLine: 5 });
+  });
+
+  it("resolves tsconfig paths and baseUrl, read from a tsconfig with comments", async () => {
+    const dir = await indexedFixture("tsconfig-paths");
+    expect(await sites(dir, "Callee", "stamp")).toEqual(["src/feature/stamp.ts:5 makeId", "src/feature/stamp.ts:5 now"]);
+  });
+
+  it("resolves a workspace package to its sources", async () => {
+    const dir = await indexedFixture("workspace-packages");
+    expect(await sites(dir, "Caller", "charge")).toEqual(["packages/shop/src/checkout.ts:4 checkout"]);
+  });
+});
+
+describe("call sites are linked through classes", () => {
+  it("follows constructor-injected members, declared return types, inherited `this` members, statics, `new` and `super`", async () => {
+    const dir = await indexedFixture("class-members");
+    expect(await sites(dir, "Caller", "UsersService.find")).toEqual(["src/users.controller.ts:7 UsersController.get", "src/users.controller.ts:12 UsersController.list"]);
+    expect(await sites(dir, "Caller", "BaseService.log")).toEqual(["src/users.service.ts:11 UsersService.find"]);
+    expect(await sites(dir, "Caller", "UsersService.create")).toEqual(["src/users.controller.ts:11 UsersController.list"]);
+    expect(await sites(dir, "Caller", "UsersService")).toEqual(["src/users.service.ts:7 UsersService.create"]);
+    expect(await sites(dir, "Caller", "AdminController.get")).toEqual(["src/users.controller.ts:18 AdminController.get", "src/users.controller.ts:23 route"]);
+  });
+
+  it("walks --depth levels and keeps the tree: which caller reaches the target through whom", async () => {
+    const dir = await indexedFixture("class-members");
+    const { json } = await traverse(dir, "Caller", "src/users.service.ts:BaseService.log", "--depth", "3");
+    expect(json.hits.map((hit) => [hit.depth, hit.parent, `${hit.path}:${hit.line}`, hit.name])).toEqual([
+      [1, null, "src/users.service.ts:11", "UsersService.find"],
+      [2, 0, "src/users.controller.ts:7", "UsersController.get"],
+      [3, 1, "src/users.controller.ts:18", "AdminController.get"],
+      [3, 1, "src/users.controller.ts:23", "route"],
+      [2, 0, "src/users.controller.ts:12", "UsersController.list"],
+    ]);
+    const text = await ctx(dir, "traverse", "Caller", "BaseService.log", "--depth", "2");
+    expect(text.stdout.split("\n").slice(1, 3)).toEqual([
+      "src/users.service.ts:11 method UsersService.find → BaseService.log · method @ src/users.service.ts:2",
+      "  src/users.controller.ts:7 method UsersController.get → UsersService.find · method @ src/users.service.ts:10",
+    ]);
+  });
+
+  it("counts a call through an interface as a call of each implementation, as the compiler's call hierarchy does", async () => {
+    const dir = await indexedFixture("interface-dispatch");
+    expect(await sites(dir, "Caller", "English.greet")).toEqual(["src/greeter.ts:18 welcome", "src/greeter.ts:22 welcomeEnglish"]);
+    const { json } = await traverse(dir, "Caller", "English.greet");
+    expect(json.hits[0]).toMatchObject({ callee: "Greeter.greet", calleePath: "src/greeter.ts", calleeLine: 2 });
+  });
+
+  it("records JSX elements, decorators and tagged templates as calls, with their enclosing declaration", async () => {
+    const dir = await indexedFixture("jsx-decorators-tags");
+    const button = await traverse(dir, "Caller", "Button");
+    expect(button.json.hits.map((hit) => [hit.path, hit.line, hit.name, hit.via])).toEqual([["src/components.tsx", 8, "Page", "jsx"]]);
+    const injectable = await traverse(dir, "Caller", "Injectable");
+    expect(injectable.json.hits.map((hit) => [hit.line, hit.name, hit.kind, hit.via])).toEqual([[9, "Repo", "class", "decorator"]]);
+    const sql = await traverse(dir, "Caller", "sql");
+    expect(sql.json.hits.map((hit) => [hit.line, hit.name, hit.via])).toEqual([[12, "Repo.query", "tag"]]);
+  });
+});
+
+describe("what cannot be proven stays unresolved", () => {
+  it("keeps an any-typed receiver as a candidate, never a hit; records no dynamic access; never links a shadowing local", async () => {
+    const dir = await indexedFixture("stays-unresolved");
+    const store = await traverse(dir, "Caller", "Store.find");
+    expect(store.code).toBe(1);
+    expect(store.json.reason).toBe("no-calls");
+    expect(store.json.candidates?.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/use.ts:6 lookup"]);
+    expect(await sites(dir, "Caller", "src/store.ts:find")).toEqual(["src/use.ts:15 direct"]);
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/use.ts"));
+    expect(rows.map((row) => `${row[0]} ${row[4]} ${row[5]}`)).toEqual([
+      "src/use.ts:5 Store class",
+      "src/use.ts:6 find unresolved",
+      "src/use.ts:15 find function",
+    ]);
+  });
+});
+
+describe("freshness and upkeep", () => {
+  it("rejects the rows of a file changed since indexing, and misses as stale when none survive", async () => {
+    const dir = await indexedFixture("imports-and-barrels");
+    appendFileSync(join(dir, "src/app.ts"), "\n// edited\n");
+    const { code, json } = await traverse(dir, "Caller", "formatName");
+    expect(code).toBe(0);
+    expect(json.hits.map((hit) => `${hit.path}:${hit.line}`)).toEqual(["src/lib/format.ts:6"]);
+    expect(json.rejected).toEqual([{ path: "src/app.ts", reason: "modified" }]);
+    appendFileSync(join(dir, "src/lib/format.ts"), "\n");
+    const stale = await ctx(dir, "traverse", "Caller", "formatName");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("TRAVERSE_MISS Caller formatName: stale");
+  });
+
+  it("re-links calls in unchanged files when an export they go through changes", async () => {
+    const dir = await indexedFixture("imports-and-barrels");
+    writeFileSync(join(dir, "src/lib/index.ts"), 'export { default as slug } from "./format.js";\n');
+    const run = await ctx(dir, "index", "--json");
+    expect(JSON.parse(run.stdout)).toMatchObject({ parsed: 1 });
+    expect(await sites(dir, "Caller", "formatName")).toEqual(["src/app.ts:7 render", "src/lib/format.ts:6 slugify"]);
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/app.ts:6");
+    expect(rows.map((row) => row[5])).toEqual(["unresolved"]);
+  });
+
+  it("rewrites nothing on an unchanged tree, and answers the same from a rebuilt lookup cache", async () => {
+    const dir = await indexedFixture("class-members");
+    const before = await sites(dir, "Caller", "UsersService.find");
+    const again = await ctx(dir, "index", "--json");
+    expect(JSON.parse(again.stdout).written).toEqual([]);
+    const { rmSync } = await import("node:fs");
+    rmSync(join(dir, ".ai/.cache"), { recursive: true, force: true });
+    expect(await sites(dir, "Caller", "UsersService.find")).toEqual(before);
+  });
+});
