@@ -174,7 +174,8 @@ export interface CallSummary {
   declarations: CallableDeclaration[];
   imports: ImportBinding[];
   exports: ExportBinding[];
-  sites: CallSite[];
+  /** Encoded with `encodeCallSite` (core/calls/call-site-codec.ts): one short string each, not an object. */
+  sites: string[];
 }
 
 export interface CallTarget {

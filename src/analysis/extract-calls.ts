@@ -10,6 +10,7 @@ import type {
 } from "../model.js";
 import { hasModifier, lineOf, nameText, ts } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
+import { encodeCallSite } from "../core/calls/call-site-codec.js";
 
 export const MODULE_CALLER = "(module)";
 
@@ -69,10 +70,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
   const sites: CallSite[] = [];
+  const used = new Set<number>();
 
   const record = (nameNode: ts.Node, via: CallVia, callee: CalleeRef, ctx: Context): void => {
     const position = sourceFile.getLineAndCharacterOfPosition(nameNode.getStart(sourceFile));
     sites.push({ caller: ctx.caller, line: position.line + 1, column: position.character + 1, via, callee });
+    used.add(ctx.caller);
   };
 
   /** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
@@ -105,6 +108,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
     }
     if (names.length === 0 || !nameNode) return undefined;
+    // `new Repo().find()`: the receiver is an instance of the class.
+    if (ts.isNewExpression(current)) {
+      const name = entityName(current.expression);
+      const type = name === undefined ? undefined : inScope(name, ctx.scope);
+      if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
+    }
     // `make().run()`: the receiver is whatever `make` declares it returns.
     if (ts.isCallExpression(current) || (ts.isAwaitExpression(current) && ts.isCallExpression(skipOuter(current.expression)))) {
       const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as ts.CallExpression;
@@ -241,6 +250,9 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   /** `var` declarations anywhere in a function body, outside nested functions: they belong to the function. */
   const declareVars = (scope: Scope, node: ts.Node): void => {
+    // Most bodies have no `var`; a text search spares them a second walk.
+    const at = sourceFile.text.indexOf("var", node.pos);
+    if (at < 0 || at >= node.end) return;
     const walk = (child: ts.Node): void => {
       if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
       if (ts.isVariableDeclarationList(child) && (child.flags & ts.NodeFlags.BlockScoped) === 0) {
@@ -368,76 +380,119 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     if (ts.isIdentifier(tag) || ts.isPropertyAccessExpression(tag)) visitCallee(tag, "jsx", ctx);
   };
 
+  // Children are visited in `current`, so walking a node allocates no closure for it.
+  let current: Context = { scope: new Scope(undefined), caller: 0, owner: null };
+  const visitChild = (child: ts.Node): void => visit(child, current);
+  const visitChildren = (node: ts.Node, ctx: Context): void => {
+    const saved = current;
+    current = ctx;
+    ts.forEachChild(node, visitChild);
+    current = saved;
+  };
+
   /** Any node inside a body: finds call sites and keeps the scope in step with blocks and functions. */
   const visit = (node: ts.Node, ctx: Context): void => {
-    if (ts.isCallExpression(node)) {
-      const callee = node.expression;
-      if (callee.kind !== ts.SyntaxKind.SuperKeyword && callee.kind !== ts.SyntaxKind.ImportKeyword) visitCallee(callee, "call", ctx);
-      visitArguments(callee, node.arguments, ctx);
-      return;
-    }
-    if (ts.isNewExpression(node)) {
-      visitCallee(node.expression, "new", ctx);
-      visitArguments(node.expression, node.arguments, ctx);
-      return;
-    }
-    if (ts.isTaggedTemplateExpression(node)) {
-      visitCallee(node.tag, "tag", ctx);
-      visit(node.template, ctx);
-      return;
-    }
-    if (ts.isPropertyAccessExpression(node) || (ts.isElementAccessExpression(node) && isLiteralName(node.argumentExpression))) {
-      // A member read that is not called still counts: `this.handle` passed as a callback.
-      const callee = calleeOf(node, ctx);
-      if (callee && callee.ref.head !== "unknown") record(callee.nameNode, "ref", callee.ref, ctx);
-      visit(node.expression, ctx);
-      return;
-    }
-    if (ts.isJsxSelfClosingElement(node) || ts.isJsxOpeningElement(node)) {
-      visitJsxTag(node.tagName, ctx);
-      visit(node.attributes, ctx);
-      return;
-    }
-    if (ts.isFunctionLike(node)) {
-      if (ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node) || ts.isArrowFunction(node) || ts.isMethodDeclaration(node) || ts.isGetAccessorDeclaration(node) || ts.isSetAccessorDeclaration(node) || ts.isConstructorDeclaration(node)) {
+    const K = ts.SyntaxKind;
+    switch (node.kind) {
+      // Leaves, and declarations that hold no calls.
+      case K.Identifier:
+      case K.PrivateIdentifier:
+      case K.StringLiteral:
+      case K.NumericLiteral:
+      case K.BigIntLiteral:
+      case K.NoSubstitutionTemplateLiteral:
+      case K.RegularExpressionLiteral:
+      case K.ThisKeyword:
+      case K.SuperKeyword:
+      case K.TrueKeyword:
+      case K.FalseKeyword:
+      case K.NullKeyword:
+      case K.InterfaceDeclaration:
+      case K.TypeAliasDeclaration:
+      case K.ImportDeclaration:
+      case K.TypeParameter:
+      case K.JsxClosingElement:
+        return;
+      case K.CallExpression: {
+        const callee = (node as ts.CallExpression).expression;
+        if (callee.kind !== K.SuperKeyword && callee.kind !== K.ImportKeyword) visitCallee(callee, "call", ctx);
+        visitArguments(callee, (node as ts.CallExpression).arguments, ctx);
+        return;
+      }
+      case K.NewExpression:
+        visitCallee((node as ts.NewExpression).expression, "new", ctx);
+        visitArguments((node as ts.NewExpression).expression, (node as ts.NewExpression).arguments, ctx);
+        return;
+      case K.TaggedTemplateExpression:
+        visitCallee((node as ts.TaggedTemplateExpression).tag, "tag", ctx);
+        visit((node as ts.TaggedTemplateExpression).template, ctx);
+        return;
+      case K.PropertyAccessExpression:
+      case K.ElementAccessExpression: {
+        const access = node as ts.PropertyAccessExpression | ts.ElementAccessExpression;
+        if (ts.isElementAccessExpression(access) && !isLiteralName(access.argumentExpression)) break;
+        // A member read that is not called still counts: `this.handle` passed as a callback.
+        const callee = calleeOf(access, ctx);
+        if (callee && callee.ref.head !== "unknown") record(callee.nameNode, "ref", callee.ref, ctx);
+        visit(access.expression, ctx);
+        return;
+      }
+      case K.JsxSelfClosingElement:
+      case K.JsxOpeningElement: {
+        const element = node as ts.JsxSelfClosingElement | ts.JsxOpeningElement;
+        visitJsxTag(element.tagName, ctx);
+        visit(element.attributes, ctx);
+        return;
+      }
+      case K.FunctionDeclaration:
+      case K.FunctionExpression:
+      case K.MethodDeclaration:
+      case K.GetAccessor:
+      case K.SetAccessor:
+      case K.Constructor:
         // Reached here, a method or accessor belongs to an object literal, whose `this` is the object.
-        const rebindsThis = !ts.isArrowFunction(node);
         visitDecorators(node, ctx);
-        visitFunction(node, rebindsThis ? { ...ctx, owner: null } : ctx);
+        visitFunction(node as ts.SignatureDeclaration, { ...ctx, owner: null });
+        return;
+      case K.ArrowFunction:
+        visitFunction(node as ts.ArrowFunction, ctx);
+        return;
+      case K.ClassDeclaration:
+      case K.ClassExpression:
+        visitClass(node as ts.ClassLikeDeclaration, null, ctx);
+        return;
+      case K.Block:
+      case K.ModuleBlock:
+      case K.CaseBlock: {
+        const scope = new Scope(ctx.scope);
+        const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : (node as ts.Block).statements;
+        declareStatements(scope, statements);
+        visitChildren(node, { ...ctx, scope });
+        return;
       }
-      // Signatures and function types contain no calls.
-      return;
-    }
-    if (ts.isClassLike(node)) {
-      visitClass(node, null, ctx);
-      return;
-    }
-    if (ts.isBlock(node) || ts.isModuleBlock(node) || ts.isCaseBlock(node)) {
-      const scope = new Scope(ctx.scope);
-      const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : node.statements;
-      declareStatements(scope, statements);
-      ts.forEachChild(node, (child) => visit(child, { ...ctx, scope }));
-      return;
-    }
-    if (ts.isForStatement(node) || ts.isForInStatement(node) || ts.isForOfStatement(node)) {
-      const scope = new Scope(ctx.scope);
-      const initializer = node.initializer;
-      if (initializer && ts.isVariableDeclarationList(initializer)) {
-        for (const declaration of initializer.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+      case K.ForStatement:
+      case K.ForInStatement:
+      case K.ForOfStatement: {
+        const scope = new Scope(ctx.scope);
+        const initializer = (node as ts.ForStatement).initializer;
+        if (initializer && ts.isVariableDeclarationList(initializer)) {
+          for (const declaration of initializer.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+        }
+        visitChildren(node, { ...ctx, scope });
+        return;
       }
-      ts.forEachChild(node, (child) => visit(child, { ...ctx, scope }));
-      return;
+      case K.CatchClause: {
+        const scope = new Scope(ctx.scope);
+        const clause = node as ts.CatchClause;
+        if (clause.variableDeclaration) declareBinding(scope, clause.variableDeclaration.name, undefined);
+        visit(clause.block, { ...ctx, scope });
+        return;
+      }
+      default:
+        // Types hold no calls; skipping them also keeps `typeof x.y` from counting as a reference.
+        if (node.kind >= K.FirstTypeNode && node.kind <= K.LastTypeNode) return;
     }
-    if (ts.isCatchClause(node)) {
-      const scope = new Scope(ctx.scope);
-      if (node.variableDeclaration) declareBinding(scope, node.variableDeclaration.name, undefined);
-      visit(node.block, { ...ctx, scope });
-      return;
-    }
-    // Types hold no calls; skipping them also keeps `typeof x.y` from counting as a reference.
-    if (ts.isTypeNode(node) || ts.isInterfaceDeclaration(node) || ts.isTypeAliasDeclaration(node) || ts.isImportDeclaration(node)) return;
-    if (ts.isJsxClosingElement(node)) return;
-    ts.forEachChild(node, (child) => visit(child, ctx));
+    visitChildren(node, ctx);
   };
 
   // ── File and namespace level: declarations, their callers, imports and exports ──
@@ -627,14 +682,14 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
   for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });
   // Only callers with a site are kept; site indices are renumbered to match.
-  const used = [...new Set(sites.map((site) => site.caller))].sort((a, b) => a - b);
-  const renumbered = new Map(used.map((old, index) => [old, index]));
+  const kept = [...used].sort((a, b) => a - b);
+  const renumbered = new Map(kept.map((old, index) => [old, index]));
   return {
-    callers: used.map((index) => callers[index]!),
+    callers: kept.map((index) => callers[index]!),
     declarations,
     imports,
     exports,
-    sites: sites.map((site) => ({ ...site, caller: renumbered.get(site.caller)! })),
+    sites: sites.map((site) => encodeCallSite({ ...site, caller: renumbered.get(site.caller)! })),
   };
 }
 

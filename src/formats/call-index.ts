@@ -1,6 +1,6 @@
 import { CALL_VIAS, type CallEdge, type CallVia, type Override } from "../model.js";
 import { FormatError } from "../errors.js";
-import { escapeCell, parseLocation, parseTable, renderRow } from "./markdown-table.js";
+import { escapeCell, parseLocation, parseTable, renderRow, splitRow } from "./markdown-table.js";
 import { CALL_INDEX_FILE } from "./index-file-names.js";
 
 const HEADER = ["site", "caller", "caller kind", "via", "callee", "callee kind", "target"] as const;
@@ -71,8 +71,23 @@ export function parseOverrides(text: string, file = CALL_INDEX_FILE): Override[]
 
 export function parseCallIndex(text: string, file = CALL_INDEX_FILE): CallEdge[] {
   const table = parseTable(text, HEADER, file);
-  return table.rows.map((cells, i) => {
-    const line = table.lines[i]!;
+  return table.rows.map((cells, i) => parseCallCells(cells, file, table.lines[i]!));
+}
+
+/** Rows as renderCallRow writes them, one per line (the lookup cache keeps them so). */
+export function parseCallRows(text: string, file: string): CallEdge[] {
+  const edges: CallEdge[] = [];
+  text.split("\n").forEach((row, i) => {
+    if (row === "") return;
+    const cells = splitRow(row);
+    if (!cells || cells.length !== HEADER.length) throw new FormatError(file, i + 1, `expected a call row with ${HEADER.length} cells`);
+    edges.push(parseCallCells(cells, file, i + 1));
+  });
+  return edges;
+}
+
+function parseCallCells(cells: string[], file: string, line: number): CallEdge {
+  {
     const [site, caller, callerKind, via, callee, calleeKind, target] = cells as [string, string, string, string, string, string, string];
     if (!(CALL_VIAS as readonly string[]).includes(via)) {
       throw new FormatError(file, line, `expected via to be one of ${CALL_VIAS.join(", ")}, found "${via}"`, "regenerate it with `ctx index`");
@@ -90,5 +105,5 @@ export function parseCallIndex(text: string, file = CALL_INDEX_FILE): CallEdge[]
       callee,
       target: to ? { path: to.path, line: to.line, kind: calleeKind } : null,
     };
-  });
+  }
 }

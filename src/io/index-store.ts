@@ -8,6 +8,7 @@ import {
   INDEX_CONFIG_FILE,
   SYMBOL_INDEX_FILE,
 } from "../formats/index-file-names.js";
+import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile } from "../core/index/indexed-file.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
@@ -81,6 +82,17 @@ export interface CachedFile extends IndexedFile {
 
 type StoredFile = Omit<CachedFile, "symbolRows"> & { rowsLength: number };
 
+/**
+ * What the last run wrote: the stamp of the index files it left, what module resolution rested on,
+ * and its counts. A run that finds no file changed, the same resolution and index files with that
+ * stamp would write the same bytes, so it stops there.
+ */
+export interface SettledIndex {
+  stamp: string;
+  resolution: string;
+  counts: { symbols: number; endpoints: number; modules: number; calls: LinkStats };
+}
+
 interface FilesCache {
   version: string;
   /** When the run that wrote the cache started (ms since epoch); see RACY_WINDOW_MS in index-command. */
@@ -88,6 +100,7 @@ interface FilesCache {
   /** Length of the rows file this cache was written with; a mismatch means the pair is torn. */
   rowsLength: number;
   files: StoredFile[];
+  settled: SettledIndex | null;
 }
 
 /**
@@ -95,7 +108,7 @@ interface FilesCache {
  * the JSON, because parsing megabytes of them as JSON strings would cost more than the rest of an
  * incremental run. Valid only for the extractor that wrote it: a rebuilt extractor re-parses all.
  */
-export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[] } | null> {
+export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[]; settled: SettledIndex | null } | null> {
   try {
     const [json, rows] = await Promise.all([
       readText(join(root, CACHE_DIR, FILES_CACHE)),
@@ -109,18 +122,24 @@ export async function readFilesCache(root: string, version: string): Promise<{ s
       offset += rowsLength;
       return { ...file, symbolRows };
     });
-    return offset === rows.length ? { startedAt: cache.startedAt, files } : null;
+    return offset === rows.length ? { startedAt: cache.startedAt, files, settled: cache.settled ?? null } : null;
   } catch {
     return null;
   }
 }
 
-export async function writeFilesCache(root: string, version: string, startedAt: number, files: readonly CachedFile[]): Promise<void> {
+export async function writeFilesCache(
+  root: string,
+  version: string,
+  startedAt: number,
+  files: readonly CachedFile[],
+  settled: SettledIndex | null,
+): Promise<void> {
   const rows = files.map((file) => file.symbolRows);
   const stored: StoredFile[] = files.map(({ symbolRows, ...file }) => ({ ...file, rowsLength: symbolRows.length }));
   const rowsLength = stored.reduce((sum, file) => sum + file.rowsLength, 0);
   await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), rows, { ifChanged: false });
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, files: stored } satisfies FilesCache), {
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, files: stored, settled } satisfies FilesCache), {
     ifChanged: false,
   });
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
+import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -15,7 +16,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 5;
+const LOOKUP_VERSION = 6;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -44,6 +45,8 @@ export interface LookupTables {
   modules: ModuleRecord[];
   files: FileRow[];
   calls: CallEdge[];
+  /** The rendered row of each of `calls`, when the caller has them already. */
+  callRows?: string[];
   overrides: Override[];
 }
 
@@ -66,19 +69,19 @@ export function memberName(qualified: string): string {
 }
 
 /**
- * callers-<k>.json holds the call edges whose callee's name hashes to k (for `Caller`),
- * callees-<k>.json those whose caller's name does (for `Callee`). Columns are dropped: rows are by line.
+ * callers-<k>.md holds the rows of call_index.md whose callee's name hashes to k (for `Caller`),
+ * callees-<k>.md those whose caller's name does (for `Callee`): the committed rows as they are,
+ * so writing the cache renders nothing twice. `rows[i]` is the rendered row of `calls[i]`.
  */
-function callShards(calls: readonly CallEdge[]): { callers: string[]; callees: string[] } {
+function callShards(calls: readonly CallEdge[], rows: readonly string[]): { callers: string[]; callees: string[] } {
   const callers: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
   const callees: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
-  for (const edge of calls) {
-    const json = JSON.stringify({ ...edge, column: 0 });
-    callers[shardOf(memberName(edge.callee)) % CALL_SHARDS]!.push(json);
-    callees[shardOf(memberName(edge.caller)) % CALL_SHARDS]!.push(json);
-  }
-  const render = (lists: string[][]): string[] => lists.map((list) => `[${list.join(",")}]`);
-  return { callers: render(callers), callees: render(callees) };
+  calls.forEach((edge, i) => {
+    const row = rows[i]!;
+    callers[shardOf(memberName(edge.callee)) % CALL_SHARDS]!.push(row);
+    callees[shardOf(memberName(edge.caller)) % CALL_SHARDS]!.push(row);
+  });
+  return { callers: callers.map((list) => list.join("")), callees: callees.map((list) => list.join("")) };
 }
 
 /** related-<k>.json: the overrides whose member's name hashes to k (a base member has the same name). */
@@ -117,10 +120,10 @@ function parseNameCounts(text: string): NameCounts {
 }
 
 async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: NameCounts): Promise<void> {
-  const calls = callShards(tables.calls);
+  const calls = callShards(tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
   await Promise.all([
-    ...calls.callers.map((text, i) => writeFile(join(directory, `callers-${i}.json`), text)),
-    ...calls.callees.map((text, i) => writeFile(join(directory, `callees-${i}.json`), text)),
+    ...calls.callers.map((text, i) => writeFile(join(directory, `callers-${i}.md`), text)),
+    ...calls.callees.map((text, i) => writeFile(join(directory, `callees-${i}.md`), text)),
     ...overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text)),
     ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
     writeFile(join(directory, "names.json"), JSON.stringify([...names])),
@@ -161,6 +164,8 @@ export interface LookupPatch {
   modules: ModuleRecord[];
   files: FileRow[];
   calls: CallEdge[];
+  /** The rendered row of each of `calls`, when the caller has them already. */
+  callRows?: string[];
   overrides: Override[];
 }
 
@@ -233,7 +238,7 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
   };
 }
 
-type TableName = "symbols" | "endpoints" | "modules" | "names" | "callers" | "callees" | "overrides";
+type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides";
 
 /**
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
@@ -268,7 +273,6 @@ async function readCached<T>(
 
 function tableOf(name: TableName): (tables: LookupTables) => unknown {
   if (name === "names") return (tables) => [...countNames(tables.symbols).keys()].sort();
-  if (name === "callers" || name === "callees") return (tables) => tables.calls;
   return (tables) => tables[name];
 }
 
@@ -348,8 +352,10 @@ export async function loadSymbolNames(root: string): Promise<string[]> {
 }
 
 /** Call edges whose callee (direction `callers`) or caller (`callees`) is named `name`, among others sharing its shard. */
-export function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
-  return readLookup<CallEdge>(root, `${direction}-${shardOf(name) % CALL_SHARDS}.json`, direction);
+export async function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
+  const file = `${direction}-${shardOf(name) % CALL_SHARDS}.md`;
+  const result = await readCached(root, file, (tables) => tables.calls, (text) => parseCallRows(text, `${LOOKUP_DIR}/${file}`));
+  return result && { rows: result.value, files: result.files };
 }
 
 /** Overrides among members named `name` (and others sharing its shard). */

@@ -163,6 +163,27 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     skipped.sort(byPath);
     partial.sort(byPath);
 
+    const mappings = await readPathMappings(root, listed);
+    const resolution = JSON.stringify([packages, mappings]);
+    const settled = cache?.settled;
+    if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === (await indexStamp(root))) {
+      // Nothing changed since the last run wrote these very index files: the same bytes would be written.
+      if (statChanged) await writeFilesCache(root, version, startedAt, files, settled);
+      return {
+        root,
+        files: files.length,
+        parsed: 0,
+        reused,
+        dropped: 0,
+        skipped,
+        partial,
+        ...settled.counts,
+        written: [],
+        check: null,
+        durationMs: Math.round(performance.now() - started),
+      };
+    }
+
     // Import targets depend on which files exist, so they are resolved on every run, not cached.
     const fileSet = new Set(files.map((f) => f.path));
     const modules = buildModules(
@@ -176,9 +197,10 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
-    const resolver = createModuleResolver(modulePaths, packages, await readPathMappings(root, listed));
+    const resolver = createModuleResolver(modulePaths, packages, mappings);
     const linked = linkCalls(files, resolver);
-    const callRows = [...new Set(linked.edges.map(renderCallRow))];
+    const renderedCalls = linked.edges.map(renderCallRow);
+    const callRows = [...new Set(renderedCalls)];
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
@@ -231,10 +253,9 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
       await writeIndexFiles(root, changedFiles);
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
-      if (!cache || parsed.length > 0 || dropped.length > 0 || statChanged) await writeFilesCache(root, version, startedAt, files);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges, overrides: linked.overrides };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges, callRows: renderedCalls, overrides: linked.overrides };
         if (reused === 0) {
           await writeLookupCache(root, tables, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
@@ -249,6 +270,8 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
           await invalidateLookupCache(root);
         }
       }
+      const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
+      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts });
     }
     summary.durationMs = Math.round(performance.now() - started);
     return summary;

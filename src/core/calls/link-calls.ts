@@ -1,4 +1,5 @@
 import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
+import { decodeCallSite } from "./call-site-codec.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 
 export interface LinkStats {
@@ -22,6 +23,10 @@ const MAX_DEPTH = 24;
 
 interface FileScope {
   path: RepoPath;
+  /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
+  modules: Map<string, FileScope | "external" | null>;
+  exportsResolved: Map<string, Entity | undefined>;
+  types: Map<string, Entity | undefined>;
   decls: Map<string, CallableDeclaration>;
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
@@ -41,14 +46,15 @@ const EXTERNAL: Entity = { type: "external" };
  * follows without type-checking: imports (named, default, namespace), re-export chains and
  * barrels, tsconfig paths and workspace packages (through `resolver`), namespace and object
  * members, `this`/`super` with inherited members, and receivers of a declared type. A site that
- * cannot be proven is never guessed: it stays unresolved with the name it calls.
+ * cannot be proven is never guessed: it stays unresolved with the name it calls. `files` must be
+ * sorted by path; edges come out sorted by path, line and column.
  */
 export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver): { edges: CallEdge[]; stats: LinkStats; overrides: Override[] } {
   const scopes = new Map<RepoPath, FileScope>();
   const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
   const callableNames = new Set<string>();
   for (const { path, calls } of files) {
-    const scope: FileScope = { path, decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
+    const scope: FileScope = { path, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
     for (const decl of calls.declarations) {
       if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
       if (CALLABLE_KINDS.has(decl.kind)) callableNames.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
@@ -65,15 +71,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     }
   }
 
-  const moduleMemo = new Map<string, FileScope | "external" | null>();
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
-    const key = `${scope.path}\0${specifier}`;
-    let found = moduleMemo.get(key);
+    let found = scope.modules.get(specifier);
     if (found === undefined) {
       const target = resolveSpecifier(resolver, scope.path, specifier);
       // A module that exists but is not indexed (a declaration file, a skipped file) is outside what ctx answers for.
       found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? "external");
-      moduleMemo.set(key, found);
+      scope.modules.set(specifier, found);
     }
     return found;
   };
@@ -92,15 +96,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     return global ? { type: "decl", ...global } : undefined;
   };
 
-  const exportMemo = new Map<string, Entity | undefined>();
   const resolveExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
-    const key = `${scope.path}\0${name}`;
-    if (exportMemo.has(key)) return exportMemo.get(key);
+    const memo = scope.exportsResolved;
+    if (memo.has(name)) return memo.get(name);
     if (depth > MAX_DEPTH) return undefined;
     // A cycle of re-exports resolves to nothing rather than looping.
-    exportMemo.set(key, undefined);
+    memo.set(name, undefined);
     const found = computeExport(scope, name, depth);
-    exportMemo.set(key, found);
+    memo.set(name, found);
     return found;
   };
 
@@ -125,15 +128,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     return external ? EXTERNAL : undefined;
   };
 
-  const typeMemo = new Map<string, Entity | undefined>();
   /** The class or interface a dotted type name (or an inferred type, see CallableDeclaration.type) denotes in a file. */
   const resolveType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
-    const key = `${scope.path}\0${dotted}`;
-    if (typeMemo.has(key)) return typeMemo.get(key);
+    const memo = scope.types;
+    if (memo.has(dotted)) return memo.get(dotted);
     if (depth > MAX_DEPTH) return undefined;
-    typeMemo.set(key, undefined);
+    memo.set(dotted, undefined);
     const found = dotted.startsWith("ret:") || dotted.startsWith("cb:") ? inferredType(scope, dotted, depth) : namedType(scope, dotted, depth);
-    typeMemo.set(key, found);
+    memo.set(dotted, found);
     return found;
   };
 
@@ -227,7 +229,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
   const stats: LinkStats = { sites: 0, resolved: 0, unresolved: 0, external: 0 };
   for (const { path, calls } of files) {
     const scope = scopes.get(path)!;
-    for (const site of calls.sites) {
+    const first = edges.length;
+    for (const encoded of calls.sites) {
+      const site = decodeCallSite(encoded);
       const caller = calls.callers[site.caller]!;
       const entity = resolveCallee(scope, site.callee);
       const isRef = site.via === "ref";
@@ -247,8 +251,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       }
       if (!isRef) stats.sites += 1;
     }
+    // Files come sorted by path, so sorting each file's own edges sorts them all.
+    const own = edges.splice(first).sort((a, b) => a.line - b.line || a.column - b.column || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
+    for (const edge of own) edges.push(edge);
   }
-  edges.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || a.column - b.column || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
   return { edges, stats, overrides: findOverrides() };
 
   /**
