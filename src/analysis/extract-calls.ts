@@ -10,7 +10,7 @@ import type {
 } from "../model.js";
 import { hasModifier, lineOf, nameText, ts } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
-import { encodeCallSite } from "../core/calls/call-site-codec.js";
+import { ELEMENT, encodeCallSite } from "../core/calls/call-site-codec.js";
 
 export const MODULE_CALLER = "(module)";
 
@@ -93,6 +93,10 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       } else if (ts.isElementAccessExpression(current) && isLiteralName(current.argumentExpression)) {
         names.unshift(current.argumentExpression.text);
         nameNode ??= current.argumentExpression;
+        current = skipOuter(current.expression);
+      } else if (ts.isElementAccessExpression(current) && nameNode !== undefined) {
+        // `items[i].run()`: an element of whatever `items` is declared as.
+        names.unshift(ELEMENT);
         current = skipOuter(current.expression);
       } else {
         break;
@@ -180,41 +184,93 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     });
   };
 
+  /**
+   * A type annotation as a type string (see CallableDeclaration.type): a dotted name in file scope,
+   * `arr:<element>`, `union:[…]` or `inter:[…]`; undefined for what names no class or interface.
+   */
   const typeName = (type: ts.TypeNode | undefined, scope: Scope): string | undefined => {
-    const name = dottedTypeName(type);
-    return name === undefined ? undefined : inScope(name, scope);
+    if (!type) return undefined;
+    if (ts.isTypeReferenceNode(type)) {
+      const name = qualifiedNameText(type.typeName);
+      const [argument] = type.typeArguments ?? [];
+      // Wrappers that keep the members of what they wrap.
+      if (WRAPPER_TYPES.has(name) && type.typeArguments?.length === 1) return typeName(argument, scope);
+      if ((name === "Array" || name === "ReadonlyArray") && type.typeArguments?.length === 1) {
+        const element = typeName(argument, scope);
+        return element === undefined ? undefined : `arr:${element}`;
+      }
+      return inScope(name, scope);
+    }
+    if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
+    if (ts.isArrayTypeNode(type)) {
+      const element = typeName(type.elementType, scope);
+      return element === undefined ? undefined : `arr:${element}`;
+    }
+    if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) {
+      const named = type.types.filter((member) => !isNullish(member));
+      const parts = named.map((member) => typeName(member, scope));
+      if (parts.length === 1) return parts[0];
+      // A member read on a union must exist on every part; on an intersection, on any.
+      if (ts.isUnionTypeNode(type)) return parts.every((part) => part !== undefined) ? `union:${JSON.stringify(parts)}` : undefined;
+      const known = parts.filter((part) => part !== undefined);
+      return known.length === 0 ? undefined : known.length === 1 ? known[0] : `inter:${JSON.stringify(known)}`;
+    }
+    return undefined;
   };
 
-  /** A dotted type or value name as the file scope knows it, or undefined when a local shadows it. */
+  /**
+   * A dotted type or value name as the file scope knows it; for a constrained type parameter, its
+   * constraint; undefined when a local shadows it.
+   */
   const inScope = (dotted: string, scope: Scope): string | undefined => {
     const head = dotted.split(".", 1)[0]!;
     const binding = scope.lookup(head);
     if (!binding) return dotted;
     if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
-    return undefined;
+    return head === dotted ? binding.type : undefined;
   };
 
-  /** The declared type of a variable, parameter or property: its annotation, else the class it is `new`ed from. */
-  const declaredType = (node: { type?: ts.TypeNode; initializer?: ts.Expression }, scope: Scope): string | undefined => {
+  /** The declared type of a variable, parameter or property: its annotation, else what its initializer evaluates to. */
+  const declaredType = (node: { type?: ts.TypeNode; initializer?: ts.Expression }, scope: Scope, owner: string | null): string | undefined => {
     if (node.type) return typeName(node.type, scope);
-    let initializer = unwrapExpression(node.initializer);
-    if (initializer && ts.isAwaitExpression(initializer)) initializer = unwrapExpression(initializer.expression);
-    if (initializer && ts.isNewExpression(initializer)) {
-      const name = entityName(initializer.expression);
+    return node.initializer ? valueType(node.initializer, scope, owner) : undefined;
+  };
+
+  /**
+   * The type of an expression, where it can be told without a checker: `this`, `new C()`, a typed
+   * local, and what is linked later — `ret:<callee>` (what a call declares it returns) and
+   * `val:<ref>` (the declared type of what a name or member chain refers to).
+   */
+  const valueType = (expression: ts.Expression, scope: Scope, owner: string | null): string | undefined => {
+    let value = skipOuter(expression);
+    if (ts.isAwaitExpression(value)) value = skipOuter(value.expression);
+    if (value.kind === ts.SyntaxKind.ThisKeyword) return owner ?? undefined;
+    if (ts.isNewExpression(value)) {
+      const name = entityName(value.expression);
       return name === undefined ? undefined : inScope(name, scope);
     }
-    // `const x = make()`: whatever `make` declares it returns (`ret:<callee>`, linked later).
-    if (initializer && ts.isCallExpression(initializer)) {
-      const ref = calleeOfInScope(initializer.expression, scope);
-      return ref ? `ret:${encodeRef(ref)}` : undefined;
+    if (ts.isCallExpression(value)) {
+      const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
+      return ref && ref.head !== "unknown" ? `ret:${encodeRef(ref)}` : undefined;
+    }
+    if (ts.isIdentifier(value)) {
+      const binding = scope.lookup(value.text);
+      if (binding?.kind === "local") return binding.type;
+    }
+    if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value)) {
+      const ref = calleeOf(value, { scope, caller: 0, owner })?.ref;
+      return ref && ref.head !== "unknown" ? `val:${encodeRef(ref)}` : undefined;
     }
     return undefined;
   };
 
-  /** A callee as seen from `scope` when no context (`this`) is at hand: scope-headed or typed only. */
-  const calleeOfInScope = (expression: ts.Expression, scope: Scope): CalleeRef | undefined => {
-    const ref = calleeOf(expression, { scope, caller: 0, owner: null })?.ref;
-    return ref && (ref.head === "scope" || ref.head === "type") ? ref : undefined;
+  /** Type parameters shadow file-scope types; one with a constraint (`T extends Repo`) has that type's members. */
+  const declareTypeParameters = (scope: Scope, parameters: readonly ts.TypeParameterDeclaration[] | undefined): void => {
+    for (const parameter of parameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    for (const parameter of parameters ?? []) {
+      const constraint = parameter.constraint ? typeName(parameter.constraint, scope) : undefined;
+      if (constraint !== undefined) scope.names.set(parameter.name.text, { kind: "local", type: constraint });
+    }
   };
 
   const declareBinding = (scope: Scope, name: ts.BindingName, type: string | undefined): void => {
@@ -228,10 +284,10 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Lexical declarations made directly in a list of statements (block scope). */
-  const declareStatements = (scope: Scope, statements: readonly ts.Statement[]): void => {
+  const declareStatements = (scope: Scope, statements: readonly ts.Statement[], owner: string | null): void => {
     for (const statement of statements) {
       if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+        for (const declaration of statement.declarationList.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
       } else if (
         (ts.isFunctionDeclaration(statement) ||
           ts.isClassDeclaration(statement) ||
@@ -249,14 +305,14 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** `var` declarations anywhere in a function body, outside nested functions: they belong to the function. */
-  const declareVars = (scope: Scope, node: ts.Node): void => {
+  const declareVars = (scope: Scope, node: ts.Node, owner: string | null): void => {
     // Most bodies have no `var`; a text search spares them a second walk.
     const at = sourceFile.text.indexOf("var", node.pos);
     if (at < 0 || at >= node.end) return;
     const walk = (child: ts.Node): void => {
       if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
       if (ts.isVariableDeclarationList(child) && (child.flags & ts.NodeFlags.BlockScoped) === 0) {
-        for (const declaration of child.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+        for (const declaration of child.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
       }
       ts.forEachChild(child, walk);
     };
@@ -272,7 +328,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     const scope = new Scope(ctx.scope);
     // A named function expression sees its own name.
     if (ts.isFunctionExpression(node) && node.name) scope.names.set(node.name.text, { kind: "local", type: undefined });
-    for (const parameter of node.typeParameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    declareTypeParameters(scope, node.typeParameters);
     const parameters = node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"));
     parameters.forEach((parameter, index) => {
       const type = parameter.type ? typeName(parameter.type, scope) : contextual?.(index);
@@ -283,14 +339,17 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const returns = typeName(node.type, scope);
       extras.set(declared, { ...extras.get(declared), params, ...(returns === undefined ? {} : { returns }) });
     }
+    // A `function` has its own `this`; an arrow function keeps the enclosing one; a declared
+    // `this: T` parameter says what it is.
+    const rebindsThis = ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node);
+    const thisParameter = node.parameters.find((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === "this");
+    const declaredThis = thisParameter?.type ? typeName(thisParameter.type, scope) : undefined;
+    const inner: Context = { ...ctx, scope, owner: declaredThis ?? (rebindsThis ? null : ctx.owner) };
     const body = (node as { body?: ts.Node }).body;
     if (body && ts.isBlock(body)) {
-      declareVars(scope, body);
-      declareStatements(scope, body.statements);
+      declareVars(scope, body, inner.owner);
+      declareStatements(scope, body.statements, inner.owner);
     }
-    // A `function` has its own `this`; an arrow function keeps the enclosing one.
-    const rebindsThis = ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node);
-    const inner: Context = { ...ctx, scope, owner: rebindsThis ? null : ctx.owner };
     for (const parameter of node.parameters) {
       visitDecorators(parameter, inner);
       if (parameter.initializer) visit(parameter.initializer, inner);
@@ -323,7 +382,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     visitDecorators(node, classCtx);
     const scope = new Scope(ctx.scope);
     if (node.name && ts.isClassExpression(node)) scope.names.set(node.name.text, { kind: "local", type: undefined });
-    for (const parameter of node.typeParameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    declareTypeParameters(scope, node.typeParameters);
     for (const clause of node.heritageClauses ?? []) {
       for (const type of clause.types) visit(type.expression, { ...classCtx, scope });
     }
@@ -349,7 +408,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         }
       }
       if (memberName !== null && ts.isPropertyDeclaration(member)) {
-        const type = declaredType(member, scope);
+        const type = declaredType(member, scope, qualified);
         if (type !== undefined) extras.set(memberName, { type });
       }
       if (memberName !== null && ts.isGetAccessorDeclaration(member)) {
@@ -369,8 +428,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   const visitFunctionBody = (body: ts.Block, ctx: Context): void => {
     const scope = new Scope(ctx.scope);
-    declareVars(scope, body);
-    declareStatements(scope, body.statements);
+    declareVars(scope, body, ctx.owner);
+    declareStatements(scope, body.statements, ctx.owner);
     body.statements.forEach((statement) => visit(statement, { ...ctx, scope }));
   };
 
@@ -466,7 +525,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       case K.CaseBlock: {
         const scope = new Scope(ctx.scope);
         const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : (node as ts.Block).statements;
-        declareStatements(scope, statements);
+        declareStatements(scope, statements, ctx.owner);
         visitChildren(node, { ...ctx, scope });
         return;
       }
@@ -476,7 +535,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         const scope = new Scope(ctx.scope);
         const initializer = (node as ts.ForStatement).initializer;
         if (initializer && ts.isVariableDeclarationList(initializer)) {
-          for (const declaration of initializer.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope));
+          // `for (const x of xs)`: x is an element of what xs is declared as.
+          const iterated = ts.isForOfStatement(node) ? valueType(node.expression, ctx.scope, ctx.owner) : undefined;
+          for (const declaration of initializer.declarations) {
+            const type = declaration.type || !iterated ? declaredType(declaration, scope, ctx.owner) : `elem:${iterated}`;
+            declareBinding(scope, declaration.name, type);
+          }
         }
         visitChildren(node, { ...ctx, scope });
         return;
@@ -562,7 +626,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       if (declaration.initializer) visit(declaration.initializer, ctx);
       return;
     }
-    const type = declaredType(declaration, scope);
+    const type = declaredType(declaration, scope, null);
     if (type !== undefined) extras.set(qualified, { type });
     const initializer = unwrapExpression(declaration.initializer);
     if (initializer && ts.isClassExpression(initializer)) {
@@ -590,7 +654,18 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   /** `const api = { get() {}, put: () => … }`: members a call like `api.get()` lands on. */
   const declareObjectMembers = (object: ts.ObjectLiteralExpression, qualified: string, scope: Scope): void => {
+    // `{ ...schemas, iso }`: what the spreads hold is reached through the object too.
+    const spreads = object.properties.flatMap((property) => {
+      const type = ts.isSpreadAssignment(property) ? valueType(property.expression, scope, null) : undefined;
+      return type === undefined ? [] : [type];
+    });
+    if (spreads.length > 0) extras.set(qualified, { ...extras.get(qualified), bases: spreads });
     for (const property of object.properties) {
+      if (ts.isShorthandPropertyAssignment(property)) {
+        const type = valueType(property.name, scope, null);
+        members.push({ name: `${qualified}.${property.name.text}`, kind: "property", line: line(property), ...(type === undefined ? {} : { type }) });
+        continue;
+      }
       const name = nameText(property.name);
       if (name === undefined) continue;
       const memberName = `${qualified}.${name}`;
@@ -602,7 +677,9 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
           : ts.isSetAccessorDeclaration(property)
             ? "setter"
             : "property";
-      members.push({ name: memberName, kind, line: line(property) });
+      // `iso: isoSchemas`: a member holding a namespace or object is reached through.
+      const type = value && kind === "property" && !ts.isObjectLiteralExpression(value) ? valueType(value, scope, null) : undefined;
+      members.push({ name: memberName, kind, line: line(property), ...(type === undefined ? {} : { type }) });
       if (value && ts.isObjectLiteralExpression(value)) declareObjectMembers(value, memberName, scope);
     }
   };
@@ -617,7 +694,9 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const name = nameText(member.name);
       if (name === undefined) continue;
       const type = ts.isPropertySignature(member) ? typeName(member.type, scope) : undefined;
-      const kind = ts.isMethodSignature(member) ? "method" : ts.isPropertySignature(member) ? "property" : undefined;
+      // A property of function type is called like a method (`next: (value: T) => void`).
+      const isFunctionProperty = ts.isPropertySignature(member) && member.type !== undefined && ts.isFunctionTypeNode(member.type);
+      const kind = ts.isMethodSignature(member) || isFunctionProperty ? "method" : ts.isPropertySignature(member) ? "property" : undefined;
       if (kind) members.push({ name: `${qualified}.${name}`, kind, line: line(member), ...(type === undefined ? {} : { type }) });
     }
   };
@@ -713,23 +792,6 @@ function entityName(node: ts.Expression): string | undefined {
   if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name)) {
     const left = entityName(expression.expression);
     return left === undefined ? undefined : `${left}.${expression.name.text}`;
-  }
-  return undefined;
-}
-
-/** The class or interface a type annotation names: `Repo`, `db.Pool`, `Repo<T>`, `Repo | undefined`. */
-function dottedTypeName(type: ts.TypeNode | undefined): string | undefined {
-  if (!type) return undefined;
-  if (ts.isTypeReferenceNode(type)) {
-    const name = qualifiedNameText(type.typeName);
-    // Wrappers that keep the members of what they wrap.
-    if (WRAPPER_TYPES.has(name) && type.typeArguments?.length === 1) return dottedTypeName(type.typeArguments[0]);
-    return name;
-  }
-  if (ts.isParenthesizedTypeNode(type)) return dottedTypeName(type.type);
-  if (ts.isUnionTypeNode(type)) {
-    const named = type.types.filter((member) => !isNullish(member));
-    return named.length === 1 ? dottedTypeName(named[0]) : undefined;
   }
   return undefined;
 }

@@ -7,6 +7,9 @@ import { CALL_VIAS, type CallSite, type CalleeRef } from "../../model.js";
  */
 const HEADS: readonly CalleeRef["head"][] = ["scope", "this", "super", "type", "unknown"];
 
+/** The member name that stands for "an element of" in a chain (`items[i]`); no identifier can clash with it. */
+export const ELEMENT = "[]";
+
 export function encodeCallSite(site: CallSite): string {
   const { callee } = site;
   const names = callee.names.map((name) => name.replace(/[\t\n]/g, " "));

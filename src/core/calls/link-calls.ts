@@ -1,5 +1,5 @@
 import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
-import { decodeCallSite } from "./call-site-codec.js";
+import { decodeCallSite, ELEMENT } from "./call-site-codec.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 
 export interface LinkStats {
@@ -35,11 +35,28 @@ interface FileScope {
 
 type Entity =
   | { type: "decl"; scope: FileScope; decl: CallableDeclaration }
+  | { type: "union"; members: Entity[] }
+  | { type: "array"; scope: FileScope; element: string }
   | { type: "instance"; scope: FileScope; decl: CallableDeclaration }
   | { type: "module"; scope: FileScope }
   | { type: "external" };
 
 const EXTERNAL: Entity = { type: "external" };
+
+/** One entity for several: nothing, the one, or a union (externals dropped when anything else is known). */
+function unionOf(parts: readonly Entity[]): Entity | undefined {
+  const known = parts.filter((part) => part.type !== "external");
+  if (known.length === 0) return parts.length > 0 ? EXTERNAL : undefined;
+  if (known.length === 1) return known[0];
+  return { type: "union", members: known.flatMap((part) => (part.type === "union" ? part.members : [part])) };
+}
+
+/** The declarations an entity stands for: itself, or each member of a union. */
+function declarationsOf(entity: Entity | undefined): Extract<Entity, { type: "decl" }>[] {
+  if (entity?.type === "decl") return [entity];
+  if (entity?.type === "union") return entity.members.flatMap(declarationsOf);
+  return [];
+}
 
 /**
  * Links every file's call sites to the declarations they land on, following what the compiler
@@ -134,9 +151,33 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     if (memo.has(dotted)) return memo.get(dotted);
     if (depth > MAX_DEPTH) return undefined;
     memo.set(dotted, undefined);
-    const found = dotted.startsWith("ret:") || dotted.startsWith("cb:") ? inferredType(scope, dotted, depth) : namedType(scope, dotted, depth);
+    const found = composedType(scope, dotted, depth) ?? (dotted.startsWith("ret:") || dotted.startsWith("cb:") ? inferredType(scope, dotted, depth) : namedType(scope, dotted, depth));
     memo.set(dotted, found);
     return found;
+  };
+
+  /**
+   * Type strings made of others: `arr:<element>`, `elem:<array type>`, `union:[…]`, `inter:[…]`,
+   * `val:<ref>` (the declared type of what a name or member chain refers to). Null for the rest.
+   */
+  const composedType = (scope: FileScope, text: string, depth: number): Entity | undefined | null => {
+    if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4) };
+    if (text.startsWith("elem:")) {
+      const array = resolveType(scope, text.slice(5), depth + 1);
+      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1) : array?.type === "external" ? EXTERNAL : undefined;
+    }
+    if (text.startsWith("union:") || text.startsWith("inter:")) {
+      const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1));
+      return unionOf(parts.filter((part): part is Entity => part !== undefined));
+    }
+    if (text.startsWith("val:")) {
+      const [head, owner, names] = JSON.parse(text.slice(4)) as [CalleeRef["head"], string, string[]];
+      const value = resolveCallee(scope, { head, owner, names }, depth + 1);
+      if (value?.type !== "decl") return value;
+      if (value.decl.kind === "class" || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
+      return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1);
+    }
+    return null;
   };
 
   /** `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type. */
@@ -171,6 +212,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     switch (entity.type) {
       case "external":
         return EXTERNAL;
+      case "union":
+        return unionOf(entity.members.map((part) => member(part, name, depth + 1)).filter((part): part is Entity => part !== undefined));
+      case "array":
+        // An element, or a method of the standard library's Array.
+        return name === ELEMENT ? resolveType(entity.scope, entity.element, depth + 1) : EXTERNAL;
       case "module":
         return resolveExport(entity.scope, name, depth + 1);
       case "decl":
@@ -186,6 +232,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
             if (resolved?.type === "external") external = true;
             if (resolved?.type !== "instance") continue;
             const found = member(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
+            if (found) return found;
+          }
+        } else if (entity.type === "decl" && decl.bases !== undefined) {
+          // An object literal's spreads, in order.
+          for (const base of decl.bases) {
+            const resolved = resolveType(scope, base, depth + 1);
+            const found = resolved && member(resolved, name, depth + 1);
             if (found) return found;
           }
         } else if (entity.type === "decl" && decl.type !== undefined) {
@@ -206,8 +259,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
         names = names.slice(1);
         break;
       case "this": {
+        // The enclosing class (or object) of this file, else a declared `this: T` parameter's type.
         const decl = scope.decls.get(callee.owner);
-        entity = decl && { type: "instance", scope, decl };
+        entity = decl ? { type: "instance", scope, decl } : resolveType(scope, callee.owner, depth);
         break;
       }
       case "super": {
@@ -236,13 +290,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       const entity = resolveCallee(scope, site.callee);
       const isRef = site.via === "ref";
       const base = { path, line: site.line, column: site.column, caller: caller.name, callerKind: caller.kind, via: site.via };
-      if (entity?.type === "decl") {
-        if (isRef && !CALLABLE_KINDS.has(entity.decl.kind)) continue;
-        edges.push({ ...base, callee: entity.decl.name, target: { path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });
+      // A receiver of a union type reaches the member of each part: one edge per declaration.
+      const targets = declarationsOf(entity).filter((target) => !isRef || CALLABLE_KINDS.has(target.decl.kind));
+      if (targets.length > 0) {
+        for (const target of targets) {
+          edges.push({ ...base, callee: target.decl.name, target: { path: target.scope.path, line: target.decl.line, kind: target.decl.kind } });
+        }
         if (!isRef) stats.resolved += 1;
       } else if (!isRef) {
         const name = site.callee.names[site.callee.names.length - 1]!;
-        if (entity?.type !== "external" && callableNames.has(name)) {
+        if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && callableNames.has(name)) {
           edges.push({ ...base, callee: name, target: null });
           stats.unresolved += 1;
         } else {
