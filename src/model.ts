@@ -108,12 +108,13 @@ export type CallVia = (typeof CALL_VIAS)[number];
  * The callee of a call site as written, before it is linked to a declaration: a head and a chain
  * of member names. `scope`: the first name is looked up in the file's scope (its top-level
  * declarations and imports); `this`/`super`: members of the enclosing class `owner`; `type`: a
- * receiver declared as `owner` (a type name in file scope); `unknown`: the receiver cannot be
+ * receiver declared as `owner` (a type name in file scope); `import`: the module a dynamic
+ * `import(owner)` loads; `unknown`: the receiver cannot be
  * known without running the program, so only the last name survives, as a candidate.
  */
 export interface CalleeRef {
-  head: "scope" | "this" | "super" | "type" | "unknown";
-  /** The class's qualified name for `this`/`super`, the dotted type name for `type`, else "". */
+  head: "scope" | "this" | "super" | "type" | "import" | "unknown";
+  /** The class's qualified name for `this`/`super`, the type string for `type`, the specifier for `import`, else "". */
   owner: string;
   names: string[];
 }

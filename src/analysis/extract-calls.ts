@@ -118,6 +118,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const type = name === undefined ? undefined : inScope(name, ctx.scope);
       if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
     }
+    // `(await import("./x.js")).run()`: a member of the module it loads.
+    const loaded = ts.isAwaitExpression(current) ? skipOuter(current.expression) : current;
+    if (ts.isCallExpression(loaded) && loaded.expression.kind === ts.SyntaxKind.ImportKeyword) {
+      const [specifier] = loaded.arguments;
+      if (specifier && ts.isStringLiteralLike(specifier)) return { ref: { head: "import", owner: specifier.text, names }, nameNode };
+    }
     // `make().run()`: the receiver is whatever `make` declares it returns.
     if (ts.isCallExpression(current) || (ts.isAwaitExpression(current) && ts.isCallExpression(skipOuter(current.expression)))) {
       const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as ts.CallExpression;
@@ -796,7 +802,8 @@ function entityName(node: ts.Expression): string | undefined {
   return undefined;
 }
 
-const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable"]);
+// `Promise<T>` counts as `T`: what is called on it is almost always called on the awaited value.
+const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable", "Promise", "PromiseLike", "Awaited"]);
 
 function isNullish(type: ts.TypeNode): boolean {
   if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.NullKeyword) return true;

@@ -5,7 +5,7 @@ import { CALL_VIAS, type CallSite, type CalleeRef } from "../../model.js";
  * A large repository has hundreds of thousands of sites; cached as objects with keys they cost
  * several times the bytes, and the time to parse them, of what they say.
  */
-const HEADS: readonly CalleeRef["head"][] = ["scope", "this", "super", "type", "unknown"];
+const HEADS: readonly CalleeRef["head"][] = ["scope", "this", "super", "type", "unknown", "import"];
 
 /** The member name that stands for "an element of" in a chain (`items[i]`); no identifier can clash with it. */
 export const ELEMENT = "[]";

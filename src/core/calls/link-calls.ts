@@ -272,6 +272,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       case "type":
         entity = resolveType(scope, callee.owner, depth);
         break;
+      case "import": {
+        const target = resolveModule(scope, callee.owner);
+        entity = target === "external" ? EXTERNAL : target === null ? undefined : { type: "module", scope: target };
+        break;
+      }
       case "unknown":
         return undefined;
     }
