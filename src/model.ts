@@ -142,6 +142,10 @@ export interface CallableDeclaration {
   type?: string;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
   bases?: string[];
+  /** The type arguments passed to each of `bases` (type strings, null where unknown), when any is known. */
+  baseArgs?: (string | null)[][];
+  /** Generic classes and interfaces: their type parameters' names, in order. */
+  typeParams?: string[];
   /**
    * Functions, methods and constructors: each parameter's declared type name; for a parameter of
    * function type, the declared types of that function's parameters (what a callback passed there receives).

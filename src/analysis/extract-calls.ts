@@ -19,7 +19,7 @@ export const MODULE_CALLER = "(module)";
  * on something declared in a body, which the index does not hold. `qualified`: a namespace member
  * seen from inside its namespace, which the file scope knows by its dotted name.
  */
-type Binding = { kind: "local"; type: string | undefined } | { kind: "qualified"; name: string };
+type Binding = { kind: "local"; type: string | undefined; typeParameter?: boolean } | { kind: "qualified"; name: string };
 
 class Scope {
   readonly names = new Map<string, Binding>();
@@ -65,7 +65,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     return index;
   };
 
-  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "params" | "returns">>();
+  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "baseArgs" | "typeParams" | "params" | "returns">>();
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
@@ -173,8 +173,15 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    */
   const visitArguments = (callee: ts.Expression, args: readonly ts.Expression[] | undefined, ctx: Context): void => {
     let encoded: string | null | undefined;
-    (args ?? []).forEach((argument, i) => {
+    const visitArgument = (argument: ts.Expression, i: number): void => {
       const fn = unwrapExpression(argument);
+      // `cond ? (x) => … : (x) => …`: each branch is typed by the same parameter.
+      if (fn && ts.isConditionalExpression(fn)) {
+        visit(fn.condition, ctx);
+        visitArgument(fn.whenTrue, i);
+        visitArgument(fn.whenFalse, i);
+        return;
+      }
       if (fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type)) {
         if (encoded === undefined) {
           const ref = calleeOf(callee, ctx)?.ref;
@@ -187,7 +194,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         }
       }
       visit(argument, ctx);
-    });
+    };
+    (args ?? []).forEach(visitArgument);
   };
 
   /**
@@ -205,7 +213,10 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         const element = typeName(argument, scope);
         return element === undefined ? undefined : `arr:${element}`;
       }
-      return inScope(name, scope);
+      const named = inScope(name, scope);
+      // `Repo<User>`: the arguments bind the generic's type parameters (`gen:[name, args]`).
+      const args = (type.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
+      return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args])}` : named;
     }
     if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
     if (ts.isArrayTypeNode(type)) {
@@ -233,6 +244,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     const binding = scope.lookup(head);
     if (!binding) return dotted;
     if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
+    // A type parameter: what it is bound to where the type is used, else its constraint (`tp:[name, constraint]`).
+    if (binding.typeParameter && head === dotted) return `tp:${JSON.stringify([head, binding.type ?? null])}`;
     return head === dotted ? binding.type : undefined;
   };
 
@@ -263,6 +276,11 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const binding = scope.lookup(value.text);
       if (binding?.kind === "local") return binding.type;
     }
+    if (ts.isArrayLiteralExpression(value)) {
+      const first = value.elements.find((element) => !ts.isSpreadElement(element) && !ts.isOmittedExpression(element));
+      const element = first && valueType(first, scope, owner);
+      return element === undefined ? undefined : `arr:${element}`;
+    }
     if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value)) {
       const ref = calleeOf(value, { scope, caller: 0, owner })?.ref;
       return ref && ref.head !== "unknown" ? `val:${encodeRef(ref)}` : undefined;
@@ -272,20 +290,30 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   /** Type parameters shadow file-scope types; one with a constraint (`T extends Repo`) has that type's members. */
   const declareTypeParameters = (scope: Scope, parameters: readonly ts.TypeParameterDeclaration[] | undefined): void => {
-    for (const parameter of parameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined });
+    for (const parameter of parameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined, typeParameter: true });
     for (const parameter of parameters ?? []) {
       const constraint = parameter.constraint ? typeName(parameter.constraint, scope) : undefined;
-      if (constraint !== undefined) scope.names.set(parameter.name.text, { kind: "local", type: constraint });
+      if (constraint !== undefined) scope.names.set(parameter.name.text, { kind: "local", type: constraint, typeParameter: true });
     }
   };
 
+  /** Declares the names a binding introduces; destructured ones get the type of the member (`mem:`) or element (`elem:`) they take. */
   const declareBinding = (scope: Scope, name: ts.BindingName, type: string | undefined): void => {
     if (ts.isIdentifier(name)) {
       scope.names.set(name.text, { kind: "local", type });
       return;
     }
     for (const element of name.elements) {
-      if (!ts.isOmittedExpression(element)) declareBinding(scope, element.name, undefined);
+      if (ts.isOmittedExpression(element)) continue;
+      let part: string | undefined;
+      if (type !== undefined && !element.dotDotDotToken) {
+        if (ts.isArrayBindingPattern(name)) part = `elem:${type}`;
+        else {
+          const property = nameText(element.propertyName ?? (ts.isIdentifier(element.name) ? element.name : undefined));
+          if (property !== undefined) part = `mem:${JSON.stringify([property, type])}`;
+        }
+      }
+      declareBinding(scope, element.name, part);
     }
   };
 
@@ -382,6 +410,26 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * A class's members, each the caller of what it contains. `owner` is the class `this` refers to
    * when the class is indexed; a local class's `this` is unknown.
    */
+  /** What a class or interface extends or implements, with the type arguments it passes (in `scope`, where its own type parameters are declared). */
+  const recordHeritage = (node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, qualified: string, outer: Scope, scope: Scope): void => {
+    const bases: string[] = [];
+    const baseArgs: (string | null)[][] = [];
+    for (const type of (node.heritageClauses ?? []).flatMap((clause) => [...clause.types])) {
+      const name = entityName(type.expression);
+      const resolved = name === undefined ? undefined : inScope(name, outer);
+      if (resolved === undefined) continue;
+      bases.push(resolved);
+      baseArgs.push((type.typeArguments ?? []).map((argument) => typeName(argument, scope) ?? null));
+    }
+    const typeParams = (node.typeParameters ?? []).map((parameter) => parameter.name.text);
+    extras.set(qualified, {
+      ...extras.get(qualified),
+      ...(bases.length > 0 ? { bases } : {}),
+      ...(baseArgs.some((args) => args.some((arg) => arg !== null)) ? { baseArgs } : {}),
+      ...(typeParams.length > 0 ? { typeParams } : {}),
+    });
+  };
+
   const visitClass = (node: ts.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
     const classCaller = qualified === null ? ctx.caller : callerOf(qualified);
     const classCtx: Context = { ...ctx, caller: classCaller };
@@ -392,11 +440,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     for (const clause of node.heritageClauses ?? []) {
       for (const type of clause.types) visit(type.expression, { ...classCtx, scope });
     }
-    const bases = (node.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => entityName(type.expression))).flatMap((name) => {
-      const resolved = name === undefined ? undefined : inScope(name, ctx.scope);
-      return resolved === undefined ? [] : [resolved];
-    });
-    if (qualified !== null && bases.length > 0) extras.set(qualified, { ...extras.get(qualified), bases });
+    if (qualified !== null) recordHeritage(node, qualified, ctx.scope, scope);
     const owner = qualified;
     for (const member of node.members) {
       const name = nameText(member.name);
@@ -690,15 +734,20 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const declareInterface = (node: ts.InterfaceDeclaration, qualified: string, scope: Scope): void => {
-    const bases = (node.heritageClauses ?? []).flatMap((clause) => clause.types.map((type) => entityName(type.expression))).flatMap((name) => {
-      const resolved = name === undefined ? undefined : inScope(name, scope);
-      return resolved === undefined ? [] : [resolved];
-    });
-    if (bases.length > 0) extras.set(qualified, { bases });
+  const declareInterface = (node: ts.InterfaceDeclaration, qualified: string, outer: Scope): void => {
+    const scope = new Scope(outer);
+    declareTypeParameters(scope, node.typeParameters);
+    recordHeritage(node, qualified, outer, scope);
     for (const member of node.members) {
       const name = nameText(member.name);
       if (name === undefined) continue;
+      if (ts.isMethodSignature(member)) {
+        const signature = new Scope(scope);
+        declareTypeParameters(signature, member.typeParameters);
+        const params = member.parameters.map((parameter) => callbackTypes(parameter.type, signature) ?? typeName(parameter.type, signature) ?? null);
+        const returns = typeName(member.type, signature);
+        extras.set(`${qualified}.${name}`, { params, ...(returns === undefined ? {} : { returns }) });
+      }
       const type = ts.isPropertySignature(member) ? typeName(member.type, scope) : undefined;
       // A property of function type is called like a method (`next: (value: T) => void`).
       const isFunctionProperty = ts.isPropertySignature(member) && member.type !== undefined && ts.isFunctionTypeNode(member.type);

@@ -21,6 +21,12 @@ export interface FileCalls {
 const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
 const MAX_DEPTH = 24;
 
+/** Array methods whose results or callbacks carry the element type. */
+const RETURNS_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
+const RETURNS_ARRAY = new Set(["filter", "slice", "concat", "reverse", "sort", "splice", "toReversed", "toSorted"]);
+const CALLBACK_ELEMENT = new Set(["forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some", "every", "flatMap", "reduce", "reduceRight"]);
+const ARRAY_METHODS = new Set([...RETURNS_ELEMENT, ...RETURNS_ARRAY, ...CALLBACK_ELEMENT]);
+
 interface FileScope {
   path: RepoPath;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
@@ -33,11 +39,16 @@ interface FileScope {
   stars: ExportBinding[];
 }
 
+/** What the type parameters of a generic class or interface stand for where it was reached: each a type string in its own scope. */
+type Subst = ReadonlyMap<string, { scope: FileScope; type: string; subst: Subst | undefined }>;
+
 type Entity =
-  | { type: "decl"; scope: FileScope; decl: CallableDeclaration }
+  | { type: "decl"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
   | { type: "union"; members: Entity[] }
-  | { type: "array"; scope: FileScope; element: string }
-  | { type: "instance"; scope: FileScope; decl: CallableDeclaration }
+  | { type: "array"; scope: FileScope; element: string; subst: Subst | undefined }
+  /** A method of the standard library's Array on an array of `element`: what it returns or passes to callbacks. */
+  | { type: "arrayMethod"; scope: FileScope; element: string; subst: Subst | undefined; name: string }
+  | { type: "instance"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
   | { type: "module"; scope: FileScope }
   | { type: "external" };
 
@@ -146,38 +157,74 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
   };
 
   /** The class or interface a dotted type name (or an inferred type, see CallableDeclaration.type) denotes in a file. */
-  const resolveType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
+  const resolveType = (scope: FileScope, dotted: string, depth: number, subst?: Subst): Entity | undefined => {
+    if (depth > MAX_DEPTH) return undefined;
+    // What depends on type parameters bound here is not memoised: another binding gives another answer.
+    if (subst !== undefined && dotted.includes("tp:")) return computeType(scope, dotted, depth, subst);
     const memo = scope.types;
     if (memo.has(dotted)) return memo.get(dotted);
-    if (depth > MAX_DEPTH) return undefined;
     memo.set(dotted, undefined);
-    const found = composedType(scope, dotted, depth) ?? (dotted.startsWith("ret:") || dotted.startsWith("cb:") ? inferredType(scope, dotted, depth) : namedType(scope, dotted, depth));
+    const found = computeType(scope, dotted, depth, undefined);
     memo.set(dotted, found);
     return found;
+  };
+
+  const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
+    composedType(scope, text, depth, subst) ?? (text.startsWith("ret:") || text.startsWith("cb:") ? inferredType(scope, text, depth) : namedType(scope, text, depth));
+
+  /** A generic's instance with its type parameters bound to `args` (type strings in `scope`). */
+  const bind = (generic: Entity | undefined, args: readonly (string | null)[] | undefined, scope: FileScope, subst: Subst | undefined): Entity | undefined => {
+    if (generic?.type !== "instance" || !generic.decl.typeParams || !args) return generic;
+    const bound = new Map<string, { scope: FileScope; type: string; subst: Subst | undefined }>();
+    generic.decl.typeParams.forEach((name, k) => {
+      const type = args[k];
+      if (type) bound.set(name, { scope, type, subst });
+    });
+    return { ...generic, subst: bound };
   };
 
   /**
    * Type strings made of others: `arr:<element>`, `elem:<array type>`, `union:[…]`, `inter:[…]`,
    * `val:<ref>` (the declared type of what a name or member chain refers to). Null for the rest.
    */
-  const composedType = (scope: FileScope, text: string, depth: number): Entity | undefined | null => {
-    if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4) };
+  const composedType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined | null => {
+    if (text.startsWith("tp:")) {
+      const [name, constraint] = JSON.parse(text.slice(3)) as [string, string | null];
+      const bound = subst?.get(name);
+      if (bound) return resolveType(bound.scope, bound.type, depth + 1, bound.subst);
+      return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
+    }
+    if (text.startsWith("gen:")) {
+      const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];
+      return bind(resolveType(scope, name, depth + 1), args, scope, subst);
+    }
+    // The element is resolved where the array was declared, with what was bound there.
+    if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4), subst };
     if (text.startsWith("elem:")) {
-      const array = resolveType(scope, text.slice(5), depth + 1);
-      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1) : array?.type === "external" ? EXTERNAL : undefined;
+      const array = resolveType(scope, text.slice(5), depth + 1, subst);
+      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1, array.subst) : array?.type === "external" ? EXTERNAL : undefined;
     }
     if (text.startsWith("union:") || text.startsWith("inter:")) {
-      const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1));
+      const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
       return unionOf(parts.filter((part): part is Entity => part !== undefined));
+    }
+    if (text.startsWith("mem:")) {
+      const [name, type] = JSON.parse(text.slice(4)) as [string, string];
+      const holder = resolveType(scope, type, depth + 1, subst);
+      return holder && valueOf(member(holder, name, depth + 1), depth);
     }
     if (text.startsWith("val:")) {
       const [head, owner, names] = JSON.parse(text.slice(4)) as [CalleeRef["head"], string, string[]];
-      const value = resolveCallee(scope, { head, owner, names }, depth + 1);
-      if (value?.type !== "decl") return value;
-      if (value.decl.kind === "class" || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
-      return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1);
+      return valueOf(resolveCallee(scope, { head, owner, names }, depth + 1), depth);
     }
     return null;
+  };
+
+  /** What a name holds: a class, namespace or module as itself; a variable or property as its declared type. */
+  const valueOf = (value: Entity | undefined, depth: number): Entity | undefined => {
+    if (value?.type !== "decl") return value;
+    if (value.decl.kind === "class" || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
+    return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1, value.subst);
   };
 
   /** `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type. */
@@ -187,14 +234,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     const colon = isReturn ? -1 : rest.indexOf(":");
     const [head, owner, names] = JSON.parse(rest.slice(colon + 1)) as [CalleeRef["head"], string, string[]];
     const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
+    if (callee?.type === "arrayMethod") {
+      if (isReturn) {
+        if (RETURNS_ELEMENT.has(callee.name)) return resolveType(callee.scope, callee.element, depth + 1, callee.subst);
+        return RETURNS_ARRAY.has(callee.name) ? { type: "array", scope: callee.scope, element: callee.element, subst: callee.subst } : EXTERNAL;
+      }
+      const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
+      const elementAt = callee.name === "reduce" || callee.name === "reduceRight" ? 1 : 0;
+      return argument === 0 && parameter === elementAt ? resolveType(callee.scope, callee.element, depth + 1, callee.subst) : EXTERNAL;
+    }
     if (callee?.type !== "decl") return callee?.type === "external" ? EXTERNAL : undefined;
-    if (isReturn) return callee.decl.returns === undefined ? undefined : resolveType(callee.scope, callee.decl.returns, depth + 1);
+    if (isReturn) return callee.decl.returns === undefined ? undefined : resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
     const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
     // A callback passed to `new C(…)` takes its types from C's constructor.
     const signature = callee.decl.kind === "class" ? callee.scope.decls.get(`${callee.decl.name}.constructor`) : callee.decl;
     const declared = signature?.params?.[argument];
     const type = Array.isArray(declared) ? declared[parameter] : undefined;
-    return typeof type === "string" ? resolveType(callee.scope, type, depth + 1) : undefined;
+    return typeof type === "string" ? resolveType(callee.scope, type, depth + 1, callee.subst) : undefined;
   };
 
   const namedType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
@@ -216,19 +272,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
         return unionOf(entity.members.map((part) => member(part, name, depth + 1)).filter((part): part is Entity => part !== undefined));
       case "array":
         // An element, or a method of the standard library's Array.
-        return name === ELEMENT ? resolveType(entity.scope, entity.element, depth + 1) : EXTERNAL;
+        if (name === ELEMENT) return resolveType(entity.scope, entity.element, depth + 1, entity.subst);
+        return ARRAY_METHODS.has(name) ? { type: "arrayMethod", scope: entity.scope, element: entity.element, subst: entity.subst, name } : EXTERNAL;
+      case "arrayMethod":
+        return EXTERNAL;
       case "module":
         return resolveExport(entity.scope, name, depth + 1);
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
         const own = scope.decls.get(`${decl.name}.${name}`);
-        if (own) return { type: "decl", scope, decl: own };
+        if (own) return { type: "decl", scope, decl: own, ...(entity.subst ? { subst: entity.subst } : {}) };
         let external = false;
         if (decl.kind === "class" || decl.kind === "interface") {
-          // Inherited members: static ones through the class, instance ones through an instance.
-          for (const base of decl.bases ?? []) {
-            const resolved = resolveType(scope, base, depth + 1);
+          // Inherited members: static ones through the class, instance ones through an instance;
+          // the base's type parameters bound to what this class passes it.
+          for (const [i, base] of (decl.bases ?? []).entries()) {
+            const resolved = bind(resolveType(scope, base, depth + 1), decl.baseArgs?.[i], scope, entity.subst);
             if (resolved?.type === "external") external = true;
             if (resolved?.type !== "instance") continue;
             const found = member(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
@@ -242,7 +302,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
             if (found) return found;
           }
         } else if (entity.type === "decl" && decl.type !== undefined) {
-          const resolved = resolveType(scope, decl.type, depth + 1);
+          const resolved = resolveType(scope, decl.type, depth + 1, entity.subst);
           if (resolved) return member(resolved, name, depth + 1);
         }
         return external ? EXTERNAL : undefined;
