@@ -87,6 +87,24 @@ function namePosition(sourceFile, name, line) {
   return found;
 }
 
+/**
+ * The declarations whose calls count for one (`path\0name`), from call_index.md's Overrides table:
+ * itself, what it overrides, and whatever overrides those — the traverse's own rule, used here only
+ * to tell which of its hits belong to the sampled declaration; the oracle still judges every site.
+ */
+function relatedTo(callIndex) {
+  const section = callIndex.slice(callIndex.indexOf("## Overrides"));
+  const pairs = section
+    .split("\n")
+    .filter((line) => line.startsWith("| ") && !line.startsWith("| ---") && !line.startsWith("| member |"))
+    .map((line) => line.slice(2, -2).split(" | "))
+    .map(([member, memberAt, base, baseAt]) => [`${memberAt.replace(/:\d+$/, "")}\0${member}`, `${baseAt.replace(/:\d+$/, "")}\0${base}`]);
+  return (key) => {
+    const roots = new Set([key, ...pairs.filter(([member]) => member === key).map(([, base]) => base)]);
+    return new Set([...roots, ...pairs.filter(([, base]) => roots.has(base)).map(([member]) => member)]);
+  };
+}
+
 /** `count` items drawn without replacement with the seeded `next`. */
 export function sample(items, count, next) {
   const pool = [...items];
@@ -107,6 +125,7 @@ export async function evaluateCalls(corpus, targets) {
       const location = /^(.+):(\d+)(?:-\d+)?$/.exec(r[4]);
       return { name: r[0], kind: r[1], container: r[2], path: location[1], line: Number(location[2]) };
     });
+  const related = relatedTo(readFileSync(join(dir, ".ai", "call_index.md"), "utf8"));
   const service = languageService(dir, files);
   const program = service.getProgram();
   const next = random(2026);
@@ -143,7 +162,10 @@ export async function evaluateCalls(corpus, targets) {
     }
     const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     const answer = await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1 });
-    const hits = new Map(answer.hits.map((hit) => [`${hit.path}:${hit.line}`, { path: hit.path, line: hit.line }]));
+    // `path:name` also matches members named `name` in that file; only the sampled declaration's
+    // sites count (its own, and those through the members it overrides or that override it).
+    const mine = related(`${symbol.path}\0${qualified}`);
+    const hits = new Map(answer.hits.filter((hit) => mine.has(`${hit.calleePath}\0${hit.callee}`)).map((hit) => [`${hit.path}:${hit.line}`, { path: hit.path, line: hit.line }]));
     const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
     for (const site of oracle.values()) {
       oracleSites += 1;

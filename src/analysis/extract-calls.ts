@@ -19,7 +19,15 @@ export const MODULE_CALLER = "(module)";
  * on something declared in a body, which the index does not hold. `qualified`: a namespace member
  * seen from inside its namespace, which the file scope knows by its dotted name.
  */
-type Binding = { kind: "local"; type: string | undefined; typeParameter?: boolean } | { kind: "qualified"; name: string };
+type Binding =
+  | {
+      kind: "local";
+      type: string | undefined;
+      typeParameter?: boolean;
+      /** A local function: what the callbacks it takes receive (as CallableDeclaration.params). */
+      params?: CallableDeclaration["params"];
+    }
+  | { kind: "qualified"; name: string };
 
 class Scope {
   readonly names = new Map<string, Binding>();
@@ -183,6 +191,13 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         return;
       }
       if (fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type)) {
+        // A local function's own signature types the callback directly.
+        const local = ts.isIdentifier(callee) ? ctx.scope.lookup(callee.text) : undefined;
+        if (local?.kind === "local" && local.params) {
+          const declared = local.params[i];
+          visitFunction(fn, ctx, undefined, (j) => (Array.isArray(declared) ? (declared[j] ?? undefined) : undefined));
+          return;
+        }
         if (encoded === undefined) {
           const ref = calleeOf(callee, ctx)?.ref;
           encoded = ref && ref.head !== "unknown" ? encodeRef(ref) : null;
@@ -207,8 +222,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     if (ts.isTypeReferenceNode(type)) {
       const name = qualifiedNameText(type.typeName);
       const [argument] = type.typeArguments ?? [];
-      // Wrappers that keep the members of what they wrap.
-      if (WRAPPER_TYPES.has(name) && type.typeArguments?.length === 1) return typeName(argument, scope);
+      // Wrappers that keep (some of) the members of what they wrap.
+      if (WRAPPER_TYPES.has(name) && argument) return typeName(argument, scope);
       if ((name === "Array" || name === "ReadonlyArray") && type.typeArguments?.length === 1) {
         const element = typeName(argument, scope);
         return element === undefined ? undefined : `arr:${element}`;
@@ -219,6 +234,31 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args])}` : named;
     }
     if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
+    if (ts.isTypeLiteralNode(type)) {
+      // `{ subs: Subscription }`: the declared types of its properties (`obj:{…}`).
+      const members: Record<string, string> = {};
+      for (const member of type.members) {
+        const name = ts.isPropertySignature(member) ? nameText(member.name) : undefined;
+        const memberType = name === undefined ? undefined : typeName((member as ts.PropertySignature).type, scope);
+        if (name !== undefined && memberType !== undefined) members[name] = memberType;
+      }
+      return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
+    }
+    if (ts.isTupleTypeNode(type)) {
+      // `[A, ...B[]]`: an element is any of them.
+      const parts = [
+        ...new Set(
+          type.elements.map((element) => {
+            let inner: ts.TypeNode = ts.isNamedTupleMember(element) ? element.type : element;
+            if (ts.isRestTypeNode(inner) || ts.isOptionalTypeNode(inner)) inner = inner.type;
+            if (ts.isArrayTypeNode(inner)) inner = inner.elementType;
+            return typeName(inner, scope);
+          }),
+        ),
+      ];
+      if (parts.length === 0 || parts.some((part) => part === undefined)) return undefined;
+      return `arr:${parts.length === 1 ? parts[0]! : `union:${JSON.stringify(parts)}`}`;
+    }
     if (ts.isArrayTypeNode(type)) {
       const element = typeName(type.elementType, scope);
       return element === undefined ? undefined : `arr:${element}`;
@@ -276,6 +316,25 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const binding = scope.lookup(value.text);
       if (binding?.kind === "local") return binding.type;
     }
+    if (ts.isBinaryExpression(value)) {
+      const operator = value.operatorToken.kind;
+      if (operator === ts.SyntaxKind.EqualsToken || operator === ts.SyntaxKind.AmpersandAmpersandToken) return valueType(value.right, scope, owner);
+      if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken) {
+        const parts = [valueType(value.left, scope, owner), valueType(value.right, scope, owner)];
+        if (parts[0] === undefined || parts[1] === undefined) return undefined;
+        return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+      }
+      return undefined;
+    }
+    if (ts.isElementAccessExpression(value) && !isLiteralName(value.argumentExpression)) {
+      const array = valueType(value.expression, scope, owner);
+      return array === undefined ? undefined : `elem:${array}`;
+    }
+    if (ts.isConditionalExpression(value)) {
+      const parts = [valueType(value.whenTrue, scope, owner), valueType(value.whenFalse, scope, owner)];
+      if (parts[0] === undefined || parts[1] === undefined) return undefined;
+      return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+    }
     if (ts.isArrayLiteralExpression(value)) {
       const first = value.elements.find((element) => !ts.isSpreadElement(element) && !ts.isOmittedExpression(element));
       const element = first && valueType(first, scope, owner);
@@ -295,6 +354,15 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const constraint = parameter.constraint ? typeName(parameter.constraint, scope) : undefined;
       if (constraint !== undefined) scope.names.set(parameter.name.text, { kind: "local", type: constraint, typeParameter: true });
     }
+  };
+
+  /** Each parameter's declared type; for one of function type, its own parameters' types. */
+  const signatureParams = (node: ts.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => {
+    const scope = new Scope(outer);
+    declareTypeParameters(scope, node.typeParameters);
+    return node.parameters
+      .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"))
+      .map((parameter) => callbackTypes(parameter.type, scope) ?? typeName(parameter.type, scope) ?? null);
   };
 
   /** Declares the names a binding introduces; destructured ones get the type of the member (`mem:`) or element (`elem:`) they take. */
@@ -321,7 +389,15 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   const declareStatements = (scope: Scope, statements: readonly ts.Statement[], owner: string | null): void => {
     for (const statement of statements) {
       if (ts.isVariableStatement(statement)) {
-        for (const declaration of statement.declarationList.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+        for (const declaration of statement.declarationList.declarations) {
+          declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+          const fn = unwrapExpression(declaration.initializer);
+          if (ts.isIdentifier(declaration.name) && fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
+            scope.names.set(declaration.name.text, { kind: "local", type: undefined, params: signatureParams(fn, scope) });
+          }
+        }
+      } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+        scope.names.set(statement.name.text, { kind: "local", type: undefined, params: signatureParams(statement, scope) });
       } else if (
         (ts.isFunctionDeclaration(statement) ||
           ts.isClassDeclaration(statement) ||
@@ -358,7 +434,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * implements, whose parameter and return types are recorded for calls elsewhere. `contextual`:
    * for a callback passed to a call, the type each untyped parameter gets from the callee's signature.
    */
-  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context, declared?: string, contextual?: (index: number) => string): void => {
+  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context, declared?: string, contextual?: (index: number) => string | undefined): void => {
     const scope = new Scope(ctx.scope);
     // A named function expression sees its own name.
     if (ts.isFunctionExpression(node) && node.name) scope.names.set(node.name.text, { kind: "local", type: undefined });
@@ -369,7 +445,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       declareBinding(scope, parameter.name, type);
     });
     if (declared !== undefined && !extras.get(declared)?.params) {
-      const params = parameters.map((parameter) => callbackTypes(parameter.type, scope) ?? typeName(parameter.type, scope) ?? null);
+      const params = signatureParams(node, ctx.scope);
       const returns = typeName(node.type, scope);
       extras.set(declared, { ...extras.get(declared), params, ...(returns === undefined ? {} : { returns }) });
     }
@@ -683,14 +759,16 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       visitClass(initializer, qualified, ctx);
     } else if (initializer && ts.isObjectLiteralExpression(initializer)) {
       declareObjectMembers(initializer, qualified, scope);
-      // Inside the object's own methods, `this` is the object: `this.toJSON()` lands on its member.
+      // Inside the object's own methods, `this` is the object, or the type it is declared as:
+      // `this.toJSON()` lands on that member.
+      const thisType = declaration.type ? (typeName(declaration.type, scope) ?? qualified) : qualified;
       for (const property of initializer.properties) {
         if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
           const name = nameText(property.name);
           const caller = name !== undefined && kinds.has(`${qualified}.${name}`) ? callerOf(`${qualified}.${name}`) : ctx.caller;
           visitDecorators(property, ctx);
           if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
-          visitFunction(property, { ...ctx, caller, owner: qualified });
+          visitFunction(property, { ...ctx, caller, owner: thisType });
         } else {
           visit(property, ctx);
         }
@@ -852,7 +930,7 @@ function entityName(node: ts.Expression): string | undefined {
 }
 
 // `Promise<T>` counts as `T`: what is called on it is almost always called on the awaited value.
-const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable", "Promise", "PromiseLike", "Awaited"]);
+const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable", "Promise", "PromiseLike", "Awaited", "Omit", "Pick"]);
 
 function isNullish(type: ts.TypeNode): boolean {
   if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.NullKeyword) return true;

@@ -46,6 +46,8 @@ type Entity =
   | { type: "decl"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
   | { type: "union"; members: Entity[] }
   | { type: "array"; scope: FileScope; element: string; subst: Subst | undefined }
+  /** A value of an object type literal: its properties' declared types. */
+  | { type: "object"; scope: FileScope; members: Record<string, string>; subst: Subst | undefined }
   /** A method of the standard library's Array on an array of `element`: what it returns or passes to callbacks. */
   | { type: "arrayMethod"; scope: FileScope; element: string; subst: Subst | undefined; name: string }
   | { type: "instance"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
@@ -194,6 +196,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       if (bound) return resolveType(bound.scope, bound.type, depth + 1, bound.subst);
       return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
     }
+    if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
     if (text.startsWith("gen:")) {
       const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];
       return bind(resolveType(scope, name, depth + 1), args, scope, subst);
@@ -276,6 +279,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
         return ARRAY_METHODS.has(name) ? { type: "arrayMethod", scope: entity.scope, element: entity.element, subst: entity.subst, name } : EXTERNAL;
       case "arrayMethod":
         return EXTERNAL;
+      case "object": {
+        const type = Object.hasOwn(entity.members, name) ? entity.members[name] : undefined;
+        return type === undefined ? undefined : resolveType(entity.scope, type, depth + 1, entity.subst);
+      }
       case "module":
         return resolveExport(entity.scope, name, depth + 1);
       case "decl":
