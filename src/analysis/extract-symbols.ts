@@ -211,17 +211,20 @@ function functionLike(node: ts.Expression | undefined): ts.ArrowFunction | ts.Fu
 /** `(x)`, `x as T`, `x satisfies T`, `<T>x` and `x!` do not change what a declaration is. */
 export function unwrapExpression(node: ts.Expression | undefined): ts.Expression | undefined {
   let current = node;
-  while (
-    current &&
-    (ts.isParenthesizedExpression(current) ||
-      ts.isAsExpression(current) ||
-      ts.isSatisfiesExpression(current) ||
-      ts.isTypeAssertionExpression(current) ||
-      ts.isNonNullExpression(current))
-  ) {
-    current = current.expression;
+  // A switch on the kind: this runs for every callee and member read in every file.
+  for (;;) {
+    switch (current?.kind) {
+      case ts.SyntaxKind.ParenthesizedExpression:
+      case ts.SyntaxKind.AsExpression:
+      case ts.SyntaxKind.SatisfiesExpression:
+      case ts.SyntaxKind.TypeAssertionExpression:
+      case ts.SyntaxKind.NonNullExpression:
+        current = (current as ts.ParenthesizedExpression).expression;
+        continue;
+      default:
+        return current;
+    }
   }
-  return current;
 }
 
 function bindingNames(pattern: ts.BindingName): ts.Identifier[] {

@@ -12,8 +12,9 @@ export const ELEMENT = "[]";
 
 export function encodeCallSite(site: CallSite): string {
   const { callee } = site;
-  const names = callee.names.map((name) => name.replace(/[\t\n]/g, " "));
-  return [site.caller, site.line, site.column, CALL_VIAS.indexOf(site.via), HEADS.indexOf(callee.head), callee.owner, ...names].join("\t");
+  let text = `${site.caller}\t${site.line}\t${site.column}\t${CALL_VIAS.indexOf(site.via)}\t${HEADS.indexOf(callee.head)}\t${callee.owner}`;
+  for (const name of callee.names) text += `\t${name.includes("\t") || name.includes("\n") ? name.replace(/[\t\n]/g, " ") : name}`;
+  return text;
 }
 
 export function decodeCallSite(text: string): CallSite {
@@ -25,4 +26,14 @@ export function decodeCallSite(text: string): CallSite {
     via: CALL_VIAS[Number(via)]!,
     callee: { head: HEADS[Number(head)]!, owner: owner ?? "", names },
   };
+}
+
+const UNKNOWN = String(HEADS.indexOf("unknown"));
+
+/** The called name of a site whose receiver is unknown (read without decoding the site), else null. */
+export function unknownCalleeName(text: string): string | null {
+  let tab = -1;
+  for (let field = 0; field < 4; field += 1) tab = text.indexOf("\t", tab + 1);
+  if (text.slice(tab + 1, text.indexOf("\t", tab + 1)) !== UNKNOWN) return null;
+  return text.slice(text.lastIndexOf("\t") + 1);
 }

@@ -1,5 +1,5 @@
 import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
-import { decodeCallSite, ELEMENT } from "./call-site-codec.js";
+import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 
 export interface LinkStats {
@@ -357,22 +357,37 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     const scope = scopes.get(path)!;
     const first = edges.length;
     for (const encoded of calls.sites) {
+      // Most sites with an unknown receiver call the standard library: their name settles them
+      // without decoding the rest.
+      const unknownName = unknownCalleeName(encoded);
+      if (unknownName !== null && !callableNames.has(unknownName)) {
+        stats.sites += 1;
+        stats.external += 1;
+        continue;
+      }
       const site = decodeCallSite(encoded);
       const caller = calls.callers[site.caller]!;
       const entity = resolveCallee(scope, site.callee);
       const isRef = site.via === "ref";
-      const base = { path, line: site.line, column: site.column, caller: caller.name, callerKind: caller.kind, via: site.via };
+      const edgeTo = (callee: string, target: CallEdge["target"]): CallEdge => ({
+        path,
+        line: site.line,
+        column: site.column,
+        caller: caller.name,
+        callerKind: caller.kind,
+        via: site.via,
+        callee,
+        target,
+      });
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       const targets = declarationsOf(entity).filter((target) => !isRef || CALLABLE_KINDS.has(target.decl.kind));
       if (targets.length > 0) {
-        for (const target of targets) {
-          edges.push({ ...base, callee: target.decl.name, target: { path: target.scope.path, line: target.decl.line, kind: target.decl.kind } });
-        }
+        for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
         if (!isRef) stats.resolved += 1;
       } else if (!isRef) {
         const name = site.callee.names[site.callee.names.length - 1]!;
         if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && callableNames.has(name)) {
-          edges.push({ ...base, callee: name, target: null });
+          edges.push(edgeTo(name, null));
           stats.unresolved += 1;
         } else {
           stats.external += 1;
