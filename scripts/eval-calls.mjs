@@ -7,6 +7,7 @@
 import { readFileSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { execFileSync } from "node:child_process";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import ts from "typescript";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
@@ -226,9 +227,27 @@ export function callsReport(results, { commit, command, targets }) {
   return lines.join("\n");
 }
 
+/**
+ * Runs evaluateCalls on a worker thread with a large stack: the compiler builds its program by
+ * following imports depth first, and a long chain of imports (as in the synthetic corpora)
+ * overflows the default stack.
+ */
+export function evaluateCallsInWorker(corpus, targets) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: { corpus, targets }, resourceLimits: { stackSizeMb: 256 } });
+    worker.once("message", resolve);
+    worker.once("error", reject);
+    worker.once("exit", (code) => code !== 0 && reject(new Error(`eval worker exited with ${code}`)));
+  });
+}
+
+if (!isMainThread && workerData?.corpus) {
+  parentPort.postMessage(await evaluateCalls(workerData.corpus, workerData.targets));
+}
+
 // Run alone: node scripts/eval-calls.mjs <corpus-dir> [targets]
-if (process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
+if (isMainThread && process.argv[1] && import.meta.url === `file://${process.argv[1]}`) {
   const dir = process.argv[2];
-  const result = await evaluateCalls({ name: dirname(dir) === dir ? dir : dir.split("/").pop(), dir }, Number(process.argv[3] ?? 60));
+  const result = await evaluateCallsInWorker({ name: dirname(dir) === dir ? dir : dir.split("/").pop(), dir }, Number(process.argv[3] ?? 60));
   console.log(JSON.stringify(result, null, 1));
 }

@@ -14,7 +14,7 @@ import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
-import { callsReport, evaluateCalls, sample, tableRows } from "./eval-calls.mjs";
+import { callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -179,7 +179,7 @@ async function main() {
     const result = await evaluate(corpus);
     console.error(JSON.stringify(result, null, 1));
     results.push(result);
-    const calls = await evaluateCalls(corpus, CALL_TARGETS);
+    const calls = await evaluateCallsInWorker(corpus, CALL_TARGETS);
     console.error(JSON.stringify(calls, null, 1));
     callResults.push(calls);
   }

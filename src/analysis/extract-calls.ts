@@ -234,6 +234,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args])}` : named;
     }
     if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
+    // `new (…) => T`: what it constructs.
+    if (ts.isConstructorTypeNode(type)) return typeName(type.type, scope);
     if (ts.isTypeLiteralNode(type)) {
       // `{ subs: Subscription }`: the declared types of its properties (`obj:{…}`).
       const members: Record<string, string> = {};
@@ -265,12 +267,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
     if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) {
       const named = type.types.filter((member) => !isNullish(member));
-      const parts = named.map((member) => typeName(member, scope));
-      if (parts.length === 1) return parts[0];
-      // A member read on a union must exist on every part; on an intersection, on any.
-      if (ts.isUnionTypeNode(type)) return parts.every((part) => part !== undefined) ? `union:${JSON.stringify(parts)}` : undefined;
-      const known = parts.filter((part) => part !== undefined);
-      return known.length === 0 ? undefined : known.length === 1 ? known[0] : `inter:${JSON.stringify(known)}`;
+      // A member read on a union compiles only where narrowing left the parts that have the
+      // member, so parts that name no class or interface (a function type, a primitive) drop out;
+      // on an intersection, the member comes from any part.
+      const known = named.map((member) => typeName(member, scope)).filter((part) => part !== undefined);
+      if (known.length <= 1) return known[0];
+      return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known)}`;
     }
     return undefined;
   };
@@ -301,6 +303,12 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * `val:<ref>` (the declared type of what a name or member chain refers to).
    */
   const valueType = (expression: ts.Expression, scope: Scope, owner: string | null): string | undefined => {
+    // `x as T` and `<T>x` are what they assert (`as const` asserts nothing new).
+    const asserted = ts.isParenthesizedExpression(expression) ? expression.expression : expression;
+    if ((ts.isAsExpression(asserted) || ts.isTypeAssertionExpression(asserted)) && !ts.isConstTypeReference(asserted.type)) {
+      const type = typeName(asserted.type, scope);
+      if (type !== undefined) return type;
+    }
     let value = skipOuter(expression);
     if (ts.isAwaitExpression(value)) value = skipOuter(value.expression);
     if (value.kind === ts.SyntaxKind.ThisKeyword) return owner ?? undefined;
@@ -492,7 +500,10 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     const baseArgs: (string | null)[][] = [];
     for (const type of (node.heritageClauses ?? []).flatMap((clause) => [...clause.types])) {
       const name = entityName(type.expression);
-      const resolved = name === undefined ? undefined : inScope(name, outer);
+      // `extends Mixin("Tag")<…>`: the class a factory call returns (`ret:<factory>`).
+      const call = skipOuter(type.expression);
+      const factory = ts.isCallExpression(call) ? calleeOf(call.expression, { scope: outer, caller: 0, owner: null })?.ref : undefined;
+      const resolved = name !== undefined ? inScope(name, outer) : factory && factory.head !== "unknown" ? `ret:${encodeRef(factory)}` : undefined;
       if (resolved === undefined) continue;
       bases.push(resolved);
       baseArgs.push((type.typeArguments ?? []).map((argument) => typeName(argument, scope) ?? null));
@@ -754,6 +765,11 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
     const type = declaredType(declaration, scope, null);
     if (type !== undefined) extras.set(qualified, { type });
+    // `const make: (tag: T) => new () => Base = …`: a variable of function type has a signature too.
+    if (declaration.type && ts.isFunctionTypeNode(declaration.type)) {
+      const returns = typeName(declaration.type.type, scope);
+      extras.set(qualified, { ...extras.get(qualified), params: signatureParams(declaration.type, scope), ...(returns === undefined ? {} : { returns }) });
+    }
     const initializer = unwrapExpression(declaration.initializer);
     if (initializer && ts.isClassExpression(initializer)) {
       visitClass(initializer, qualified, ctx);

@@ -100,6 +100,21 @@ describe("call sites are linked through classes", () => {
   });
 });
 
+describe("call sites are linked through namespaces, objects and declared types", () => {
+  it("follows object-literal members and namespace members, by qualified and by bare name", async () => {
+    const dir = await indexedFixture("namespaces-and-objects");
+    expect(await sites(dir, "Caller", "api.get")).toEqual(["src/use.ts:4 load"]);
+    expect(await sites(dir, "Caller", "api.post")).toEqual(["src/use.ts:5 load"]);
+    expect(await sites(dir, "Caller", "Paths.join")).toEqual(["src/api.ts:14 Paths.root", "src/use.ts:6 load"]);
+  });
+
+  it("types a callback's parameters from the callee's signature and binds generics to their arguments", async () => {
+    const dir = await indexedFixture("typed-receivers");
+    expect(await sites(dir, "Caller", "Repository.findOne")).toEqual(["src/use.ts:5 main"]);
+    expect(await sites(dir, "Caller", "User.greet")).toEqual(["src/use.ts:6 main"]);
+  });
+});
+
 describe("what cannot be proven stays unresolved", () => {
   it("keeps an any-typed receiver as a candidate, never a hit; records no dynamic access; never links a shadowing local", async () => {
     const dir = await indexedFixture("stays-unresolved");

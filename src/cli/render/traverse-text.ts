@@ -28,7 +28,9 @@ export function renderTraverseText(result: TraverseResult): string {
     lines.push(`TRAVERSE_HIT ${result.kind} ${result.query} (${result.total})`);
     for (const hit of result.hits) lines.push(hitLine(hit));
     if (result.total > result.hits.length) {
-      lines.push(`+${result.total - result.hits.length} more (not yet checked for freshness; raise --limit to see them)`);
+      // Call sites are all verified before the tree is cut to --limit; other kinds stop verifying at --limit.
+      const isCalls = result.kind === "Caller" || result.kind === "Callee";
+      lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
   } else {
     lines.push(`TRAVERSE_MISS ${result.kind} ${result.query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);

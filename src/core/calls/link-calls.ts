@@ -297,6 +297,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
           for (const [i, base] of (decl.bases ?? []).entries()) {
             const resolved = bind(resolveType(scope, base, depth + 1), decl.baseArgs?.[i], scope, entity.subst);
             if (resolved?.type === "external") external = true;
+            // A base made by a factory can be an intersection of what it mixes in.
+            if (resolved?.type === "union") {
+              const found = member(resolved, name, depth + 1);
+              if (found) return found;
+            }
             if (resolved?.type !== "instance") continue;
             const found = member(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
             if (found) return found;
