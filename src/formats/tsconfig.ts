@@ -51,8 +51,14 @@ function stripJsonComments(text: string): string {
       const end = text.indexOf("*/", i + 2);
       i = end < 0 ? text.length : end + 2;
     } else if (char === ",") {
+      // A comma is trailing when only whitespace and comments stand between it and the closing bracket.
       let j = i + 1;
-      while (j < text.length && /\s/.test(text[j]!)) j += 1;
+      for (;;) {
+        while (j < text.length && /\s/.test(text[j]!)) j += 1;
+        if (text.startsWith("//", j)) j = text.includes("\n", j) ? text.indexOf("\n", j) : text.length;
+        else if (text.startsWith("/*", j)) j = text.includes("*/", j + 2) ? text.indexOf("*/", j + 2) + 2 : text.length;
+        else break;
+      }
       if (text[j] !== "}" && text[j] !== "]") out += char;
       i += 1;
     } else {

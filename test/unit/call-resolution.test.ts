@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { decodeCallSite, encodeCallSite, unknownCalleeName } from "../../src/core/calls/call-site-codec.js";
+import { createModuleResolver, resolveSpecifier } from "../../src/core/calls/resolve-specifier.js";
+import { relatedNodes, walkCalls } from "../../src/core/traverse/find-calls.js";
+import { parseTsconfig } from "../../src/formats/tsconfig.js";
+import type { CallEdge, CallSite, Override } from "../../src/model.js";
+
+describe("module specifiers", () => {
+  const files = new Set(["src/core/clock.ts", "src/core/id.ts", "packages/web/src/app.ts", "packages/web/src/lib/util.ts", "src/a.ts", "src/a.d.ts"]);
+  const resolver = createModuleResolver(files, [], [
+    { dir: "", baseUrl: "", pathsBase: "", paths: [["@core/*", ["src/core/*"]]] },
+    { dir: "packages/web", baseUrl: null, pathsBase: "packages/web", paths: [["~/*", ["src/lib/*"]]] },
+  ]);
+
+  it("follows the nearest tsconfig's paths first, then the root's, then baseUrl", () => {
+    expect(resolveSpecifier(resolver, "packages/web/src/app.ts", "~/util")).toBe("packages/web/src/lib/util.ts");
+    expect(resolveSpecifier(resolver, "packages/web/src/app.ts", "@core/clock")).toBe("src/core/clock.ts");
+    expect(resolveSpecifier(resolver, "src/a.ts", "src/core/id")).toBe("src/core/id.ts");
+    expect(resolveSpecifier(resolver, "src/a.ts", "~/util")).toBeNull();
+    expect(resolveSpecifier(resolver, "src/a.ts", "react")).toBeNull();
+  });
+
+  it("reads `./a.js` as the source `./a.ts` before any emitted or declaration file", () => {
+    expect(resolveSpecifier(resolver, "src/core/id.ts", "../a.js")).toBe("src/a.ts");
+  });
+});
+
+describe("tsconfig files", () => {
+  it("reads comments and trailing commas, and gives up (null) on what is not JSON even so", () => {
+    const text = '{\n  // paths\n  "extends": "./base.json",\n  "compilerOptions": { "baseUrl": ".", "paths": { "@/*": ["src/*",], }, /* done */ },\n}\n';
+    expect(parseTsconfig(text)).toEqual({ extends: ["./base.json"], baseUrl: ".", paths: [["@/*", ["src/*"]]] });
+    expect(parseTsconfig('{ "compilerOptions": { "paths": { "a": ["b // not a comment"] } } }')?.paths).toEqual([["a", ["b // not a comment"]]]);
+    expect(parseTsconfig("{ nope")).toBeNull();
+  });
+});
+
+describe("cached call sites", () => {
+  it("round-trip through their one-line form, and an unknown receiver's name reads without decoding", () => {
+    const site: CallSite = { caller: 2, line: 14, column: 9, via: "call", callee: { head: "type", owner: "gen:[\"Repo\",[\"User\"]]", names: ["find"] } };
+    expect(decodeCallSite(encodeCallSite(site))).toEqual(site);
+    expect(unknownCalleeName(encodeCallSite(site))).toBeNull();
+    const unknown: CallSite = { ...site, callee: { head: "unknown", owner: "", names: ["map"] } };
+    expect(unknownCalleeName(encodeCallSite(unknown))).toBe("map");
+  });
+});
+
+describe("call graph walks", () => {
+  const override = (member: string, base: string): Override => ({
+    member: { name: member, path: "a.ts", line: 1, kind: "method" },
+    base: { name: base, path: "b.ts", line: 1, kind: "method" },
+  });
+
+  it("counts a member's base and the base's other overrides as related, as the call hierarchy does", () => {
+    const overrides = [override("English.greet", "Greeter.greet"), override("French.greet", "Greeter.greet")];
+    const related = relatedNodes({ path: "a.ts", name: "English.greet" }, overrides).map((n) => `${n.path}:${n.name}`);
+    expect(related.sort()).toEqual(["a.ts:English.greet", "a.ts:French.greet", "b.ts:Greeter.greet"]);
+  });
+
+  it("does not expand a declaration already on the path, so recursion ends", () => {
+    const edge = (caller: string, callee: string): CallEdge => ({
+      path: "a.ts", line: 1, column: 1, caller, callerKind: "function", via: "call", callee, target: { path: "a.ts", line: 1, kind: "function" },
+    });
+    const edges = [edge("a", "b"), edge("b", "a")];
+    const entries = walkCalls([{ path: "a.ts", name: "a" }], 3, "callees", (node) => edges.filter((e) => e.caller === node.name), 100);
+    expect(entries.map((e) => [e.depth, e.edge.caller, e.edge.callee])).toEqual([
+      [1, "a", "b"],
+      [2, "b", "a"],
+    ]);
+  });
+});
