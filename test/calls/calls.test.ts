@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
@@ -156,12 +156,25 @@ describe("freshness and upkeep", () => {
     expect(rows.map((row) => row[5])).toEqual(["unresolved"]);
   });
 
+  it("restores a hand-edited or deleted call index even when no source changed, and --check reports the drift", async () => {
+    const dir = await indexedFixture("imports-and-barrels");
+    const original = readFileSync(join(dir, ".ai/call_index.md"), "utf8");
+    writeFileSync(join(dir, ".ai/call_index.md"), original.replace("| render |", "| somebodyElse |"));
+    const check = await ctx(dir, "index", "--check");
+    expect(check.code).toBe(1);
+    expect(check.stdout).toContain("differs: .ai/call_index.md");
+    expect(JSON.parse((await ctx(dir, "index", "--json")).stdout).written).toEqual([".ai/call_index.md"]);
+    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(original);
+    rmSync(join(dir, ".ai/call_index.md"));
+    await ctx(dir, "index", "-q");
+    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(original);
+  });
+
   it("rewrites nothing on an unchanged tree, and answers the same from a rebuilt lookup cache", async () => {
     const dir = await indexedFixture("class-members");
     const before = await sites(dir, "Caller", "UsersService.find");
     const again = await ctx(dir, "index", "--json");
     expect(JSON.parse(again.stdout).written).toEqual([]);
-    const { rmSync } = await import("node:fs");
     rmSync(join(dir, ".ai/.cache"), { recursive: true, force: true });
     expect(await sites(dir, "Caller", "UsersService.find")).toEqual(before);
   });
