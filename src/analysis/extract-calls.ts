@@ -406,18 +406,9 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
         }
       } else if (ts.isFunctionDeclaration(statement) && statement.name) {
         scope.names.set(statement.name.text, { kind: "local", type: undefined, params: signatureParams(statement, scope) });
-      } else if (
-        (ts.isFunctionDeclaration(statement) ||
-          ts.isClassDeclaration(statement) ||
-          ts.isEnumDeclaration(statement) ||
-          ts.isInterfaceDeclaration(statement) ||
-          ts.isTypeAliasDeclaration(statement) ||
-          ts.isModuleDeclaration(statement) ||
-          ts.isImportEqualsDeclaration(statement)) &&
-        statement.name &&
-        ts.isIdentifier(statement.name)
-      ) {
-        scope.names.set(statement.name.text, { kind: "local", type: undefined });
+      } else {
+        const name = declarationName(statement);
+        if (name !== undefined) scope.names.set(name, { kind: "local", type: undefined });
       }
     }
   };
@@ -965,19 +956,21 @@ function boundNames(name: ts.BindingName): string[] {
 /** Names a namespace-level statement declares. */
 function declaredNames(statement: ts.Statement): string[] {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => boundNames(declaration.name));
-  if (
-    (ts.isFunctionDeclaration(statement) ||
-      ts.isClassDeclaration(statement) ||
-      ts.isEnumDeclaration(statement) ||
-      ts.isInterfaceDeclaration(statement) ||
-      ts.isTypeAliasDeclaration(statement) ||
-      ts.isModuleDeclaration(statement)) &&
-    statement.name &&
-    ts.isIdentifier(statement.name)
-  ) {
-    return [statement.name.text];
-  }
-  return [];
+  const name = declarationName(statement);
+  return name === undefined ? [] : [name];
+}
+
+/** The name a function, class, enum, interface, type alias, namespace or `import x =` statement declares. */
+function declarationName(statement: ts.Statement): string | undefined {
+  const isNamed =
+    ts.isFunctionDeclaration(statement) ||
+    ts.isClassDeclaration(statement) ||
+    ts.isEnumDeclaration(statement) ||
+    ts.isInterfaceDeclaration(statement) ||
+    ts.isTypeAliasDeclaration(statement) ||
+    ts.isModuleDeclaration(statement) ||
+    ts.isImportEqualsDeclaration(statement);
+  return isNamed && statement.name && ts.isIdentifier(statement.name) ? statement.name.text : undefined;
 }
 
 /** A callee reference as one string, inside a type linked later (`ret:<ref>`, `cb:i.j:<ref>`). */

@@ -153,20 +153,14 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
   }
 }
 
-export interface LookupPatch {
+/** The tables other than symbols are rewritten whole; symbol shards are patched. */
+export interface LookupPatch extends Omit<LookupTables, "symbols"> {
   /** Paths whose rows are replaced (changed files) or removed (dropped files). */
   replaced: ReadonlySet<RepoPath>;
   /** Names the replaced paths had before, with repeats; their shards lose those rows. */
   oldNames: readonly string[];
   /** The new rows of the changed files. */
   rows: LookupRows;
-  endpoints: EndpointRecord[];
-  modules: ModuleRecord[];
-  files: FileRow[];
-  calls: CallEdge[];
-  /** The rendered row of each of `calls`, when the caller has them already. */
-  callRows?: string[];
-  overrides: Override[];
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
