@@ -9,7 +9,7 @@ import {
   SYMBOL_INDEX_FILE,
 } from "../formats/index-file-names.js";
 import type { LinkStats } from "../core/calls/link-calls.js";
-import type { IndexedFile } from "../core/index/indexed-file.js";
+import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
@@ -72,6 +72,7 @@ export async function indexStamp(root: string): Promise<string> {
 
 const FILES_CACHE = "files.json";
 const ROWS_CACHE = "symbol-rows.md";
+const CALL_ROWS_CACHE = "call-rows.md";
 
 /** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
 export interface CachedFile extends IndexedFile {
@@ -80,7 +81,10 @@ export interface CachedFile extends IndexedFile {
   ino: number;
 }
 
-type StoredFile = Omit<CachedFile, "symbolRows"> & { rowsLength: number };
+/** A link record with the files it touched as indexes into the cache's (sorted) file list. */
+type StoredLink = Omit<LinkRecord, "touched"> & { touched: number[] };
+
+type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link"> & { rowsLength: number; callRowsLength: number; link: StoredLink | null };
 
 /**
  * What the last run wrote: the stamp of the index files it left, what module resolution rested on,
@@ -97,37 +101,44 @@ interface FilesCache {
   version: string;
   /** When the run that wrote the cache started (ms since epoch); see RACY_WINDOW_MS in index-command. */
   startedAt: number;
-  /** Length of the rows file this cache was written with; a mismatch means the pair is torn. */
+  /** Lengths of the rows files this cache was written with; a mismatch means the set is torn. */
   rowsLength: number;
+  callRowsLength: number;
   files: StoredFile[];
   settled: SettledIndex | null;
 }
 
 /**
- * What the last run knew of each file. The rendered symbol rows live in a plain text file beside
- * the JSON, because parsing megabytes of them as JSON strings would cost more than the rest of an
- * incremental run. Valid only for the extractor that wrote it: a rebuilt extractor re-parses all.
+ * What the last run knew of each file. The rendered symbol and call rows live in plain text files
+ * beside the JSON, because parsing megabytes of them as JSON strings would cost more than the rest
+ * of an incremental run. Valid only for the extractor that wrote it: a rebuilt extractor re-parses all.
  */
 export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[]; settled: SettledIndex | null } | null> {
   try {
-    const [json, rows] = await Promise.all([
+    const [json, rows, callRows] = await Promise.all([
       readText(join(root, CACHE_DIR, FILES_CACHE)),
       readText(join(root, CACHE_DIR, ROWS_CACHE)),
+      readText(join(root, CACHE_DIR, CALL_ROWS_CACHE)),
     ]);
     const cache = JSON.parse(json) as FilesCache;
-    if (cache.version !== version || cache.rowsLength !== rows.length || !Array.isArray(cache.files)) return null;
+    if (cache.version !== version || cache.rowsLength !== rows.length || cache.callRowsLength !== callRows.length || !Array.isArray(cache.files)) return null;
+    const paths = cache.files.map((file) => file.path);
     let offset = 0;
-    const files = cache.files.map(({ rowsLength, ...file }) => {
+    let callOffset = 0;
+    const files = cache.files.map(({ rowsLength, callRowsLength, link, ...file }): CachedFile => {
       const symbolRows = rows.slice(offset, offset + rowsLength);
       offset += rowsLength;
-      return { ...file, symbolRows };
+      const fileCallRows = callRows.slice(callOffset, callOffset + callRowsLength);
+      callOffset += callRowsLength;
+      return { ...file, symbolRows, callRows: fileCallRows, link: link && { ...link, touched: link.touched.map((index) => paths[index]!) } };
     });
-    return offset === rows.length ? { startedAt: cache.startedAt, files, settled: cache.settled ?? null } : null;
+    return offset === rows.length && callOffset === callRows.length ? { startedAt: cache.startedAt, files, settled: cache.settled ?? null } : null;
   } catch {
     return null;
   }
 }
 
+/** `files` must be sorted by path. */
 export async function writeFilesCache(
   root: string,
   version: string,
@@ -135,11 +146,19 @@ export async function writeFilesCache(
   files: readonly CachedFile[],
   settled: SettledIndex | null,
 ): Promise<void> {
-  const rows = files.map((file) => file.symbolRows);
-  const stored: StoredFile[] = files.map(({ symbolRows, ...file }) => ({ ...file, rowsLength: symbolRows.length }));
+  const indexOf = new Map(files.map((file, i) => [file.path, i]));
+  const stored: StoredFile[] = files.map(({ symbolRows, callRows, link, ...file }) => ({
+    ...file,
+    rowsLength: symbolRows.length,
+    callRowsLength: callRows.length,
+    // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
+    link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []) },
+  }));
   const rowsLength = stored.reduce((sum, file) => sum + file.rowsLength, 0);
-  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), rows, { ifChanged: false });
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, files: stored, settled } satisfies FilesCache), {
+  const callRowsLength = stored.reduce((sum, file) => sum + file.callRowsLength, 0);
+  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
+  await writeFileAtomic(join(root, CACHE_DIR, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, callRowsLength, files: stored, settled } satisfies FilesCache), {
     ifChanged: false,
   });
 }

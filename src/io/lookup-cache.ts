@@ -4,7 +4,8 @@ import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
-import { parseCallRows, renderCallRow } from "../formats/call-index.js";
+import { parseCallRows, renderCallRow, siteCellPath } from "../formats/call-index.js";
+import { escapeCell } from "../formats/markdown-table.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -73,16 +74,20 @@ export function memberName(qualified: string): string {
  * callees-<k>.md those whose caller's name does (for `Callee`): the committed rows as they are,
  * so writing the cache renders nothing twice. `rows[i]` is the rendered row of `calls[i]`.
  */
-function callShards(calls: readonly CallEdge[], rows: readonly string[]): { callers: string[]; callees: string[] } {
+function callShards(calls: readonly CallEdge[], rows: readonly string[]): { callers: string[][]; callees: string[][] } {
   const callers: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
   const callees: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
   calls.forEach((edge, i) => {
     const row = rows[i]!;
-    callers[shardOf(memberName(edge.callee)) % CALL_SHARDS]!.push(row);
-    callees[shardOf(memberName(edge.caller)) % CALL_SHARDS]!.push(row);
+    callers[callerShardOf(edge)]!.push(row);
+    callees[calleeShardOf(edge)]!.push(row);
   });
-  return { callers: callers.map((list) => list.join("")), callees: callees.map((list) => list.join("")) };
+  return { callers, callees };
 }
+
+/** The callers-<k>.md shard of an edge: by its callee's name (a Caller query names the callee). */
+const callerShardOf = (edge: Pick<CallEdge, "callee">): number => shardOf(memberName(edge.callee)) % CALL_SHARDS;
+const calleeShardOf = (edge: Pick<CallEdge, "caller">): number => shardOf(memberName(edge.caller)) % CALL_SHARDS;
 
 /** related-<k>.json: the overrides whose member's name hashes to k (a base member has the same name). */
 function overrideShards(overrides: readonly Override[]): string[] {
@@ -119,11 +124,17 @@ function parseNameCounts(text: string): NameCounts {
   return new Map(JSON.parse(text) as [string, number][]);
 }
 
-async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols">, names: NameCounts): Promise<void> {
-  const calls = callShards(tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
+async function writeCalls(directory: string, calls: readonly CallEdge[], rows: readonly string[]): Promise<void> {
+  const shards = callShards(calls, rows);
   await Promise.all([
-    ...calls.callers.map((text, i) => writeFile(join(directory, `callers-${i}.md`), text)),
-    ...calls.callees.map((text, i) => writeFile(join(directory, `callees-${i}.md`), text)),
+    ...shards.callers.map((list, i) => writeFile(join(directory, `callers-${i}.md`), list.join(""))),
+    ...shards.callees.map((list, i) => writeFile(join(directory, `callees-${i}.md`), list.join(""))),
+  ]);
+}
+
+/** The tables but symbols and calls, written whole. */
+async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols" | "calls" | "callRows">, names: NameCounts): Promise<void> {
+  await Promise.all([
     ...overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text)),
     ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
     writeFile(join(directory, "names.json"), JSON.stringify([...names])),
@@ -141,6 +152,7 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
   for (let i = 0; i < SHARDS; i += 1) {
     await writeFile(join(staging, `symbols-${i}.json`), `[${(rows.shards.get(i) ?? []).join(",")}]`);
   }
+  await writeCalls(staging, tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
   await writeCommon(staging, tables, rows.names);
   // The stamp goes in last: a cache without a matching stamp is never read.
   await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
@@ -153,14 +165,16 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
   }
 }
 
-/** The tables other than symbols are rewritten whole; symbol shards are patched. */
-export interface LookupPatch extends Omit<LookupTables, "symbols"> {
+/** Symbol and call shards are patched; the other tables are rewritten whole. */
+export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "callRows"> {
   /** Paths whose rows are replaced (changed files) or removed (dropped files). */
   replaced: ReadonlySet<RepoPath>;
   /** Names the replaced paths had before, with repeats; their shards lose those rows. */
   oldNames: readonly string[];
   /** The new rows of the changed files. */
   rows: LookupRows;
+  /** Calls: the files whose sites were linked again (or dropped), their edges before, and now with their rows. */
+  calls: { relinked: ReadonlySet<RepoPath>; removed: readonly CallEdge[]; added: readonly CallEdge[]; addedRows: readonly string[] };
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
@@ -196,8 +210,25 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
     else names.delete(name);
   }
   for (const [name, count] of patch.rows.names) names.set(name, (names.get(name) ?? 0) + count);
+  await patchCalls(directory, patch.calls);
   await writeCommon(directory, patch, names);
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
+}
+
+/** Rewrites the call shards that held or will hold a row of a relinked file. */
+async function patchCalls(directory: string, calls: LookupPatch["calls"]): Promise<void> {
+  const sites = new Set([...calls.relinked].map(escapeCell));
+  const added = callShards(calls.added, calls.addedRows);
+  const patchShard = async (file: string, rows: readonly string[]): Promise<void> => {
+    const kept = (await readText(join(directory, file))).split("\n").filter((row) => row !== "" && !sites.has(siteCellPath(row)));
+    await writeFileAtomic(join(directory, file), [...kept.map((row) => `${row}\n`), ...rows]);
+  };
+  const callers = new Set([...calls.removed, ...calls.added].map(callerShardOf));
+  const callees = new Set([...calls.removed, ...calls.added].map(calleeShardOf));
+  await Promise.all([
+    ...[...callers].map((shard) => patchShard(`callers-${shard}.md`, added.callers[shard]!)),
+    ...[...callees].map((shard) => patchShard(`callees-${shard}.md`, added.callees[shard]!)),
+  ]);
 }
 
 export async function invalidateLookupCache(root: string): Promise<void> {

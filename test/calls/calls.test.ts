@@ -35,6 +35,32 @@ async function sites(dir: string, kind: "Caller" | "Callee", query: string): Pro
   return json.hits.map((hit) => `${hit.path}:${hit.line} ${kind === "Caller" ? hit.name : hit.callee}`);
 }
 
+/**
+ * Indexes a fixture (with `extra` files added), then writes each version of `path` in turn: every
+ * incremental run must parse only that file and write the call index a full run writes, and the
+ * patched lookup cache must answer as a rebuilt one.
+ */
+async function expectIncrementalAsFull(fixture: string, path: string, versions: string[], extra: Record<string, string> = {}): Promise<string> {
+  const prepare = (): string => {
+    const dir = copyFixture(`calls/${fixture}`);
+    for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
+    return dir;
+  };
+  const dir = prepare();
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  for (const version of versions) {
+    writeFileSync(join(dir, path), version);
+    const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number };
+    expect(run.parsed).toBe(1);
+    const fresh = prepare();
+    writeFileSync(join(fresh, path), version);
+    expect((await ctx(fresh, "index", "-q")).code).toBe(0);
+    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(readFileSync(join(fresh, ".ai/call_index.md"), "utf8"));
+    for (const name of ["find", "formatName", "slugify", "log"]) expect(await sites(dir, "Caller", name)).toEqual(await sites(fresh, "Caller", name));
+  }
+  return dir;
+}
+
 describe("call sites are linked through imports", () => {
   it("follows named, default and namespace imports, `export *` barrels and renamed default re-exports", async () => {
     const dir = await indexedFixture("imports-and-barrels");
@@ -154,6 +180,36 @@ describe("freshness and upkeep", () => {
     expect(await sites(dir, "Caller", "formatName")).toEqual(["src/app.ts:7 render", "src/lib/format.ts:6 slugify"]);
     const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/app.ts:6");
     expect(rows.map((row) => row[5])).toEqual(["unresolved"]);
+  });
+
+  it("relinks only what an edit can move, and writes what a full run writes: moved, renamed and added targets", async () => {
+    const original = readFileSync(join(copyFixture("calls/class-members"), "src/users.service.ts"), "utf8");
+    const dir = await expectIncrementalAsFull("class-members", "src/users.service.ts", [
+      // Lines shift: the controller's rows point at the new lines though the controller did not change.
+      `// header\n\n${original}`,
+      // `find` is renamed: the controller's calls of it no longer land anywhere in the repository.
+      original.replace("find(id: string)", "lookup(id: string)"),
+      // A new method named `find` elsewhere in the file: the calls land again.
+      original.replace("find(id: string)", "lookup(id: string)").replace("static create", "find(id: string): string {\n    return id;\n  }\n\n  static create"),
+      // Only a body changes: the service's own rows are relinked, nothing else.
+      original.replace("return id;", "return id.trim();"),
+    ]);
+    expect(await sites(dir, "Caller", "UsersService.find")).toEqual(["src/users.controller.ts:7 UsersController.get", "src/users.controller.ts:12 UsersController.list"]);
+  });
+
+  it("relinks a file that reached an edited declaration through a barrel another file resolved first", async () => {
+    const second = 'import { formatName } from "./lib/index.js";\n\nexport function shout(name: string): string {\n  return formatName(name).toUpperCase();\n}\n';
+    const original = readFileSync(join(copyFixture("calls/imports-and-barrels"), "src/lib/format.ts"), "utf8");
+    const dir = await expectIncrementalAsFull("imports-and-barrels", "src/lib/format.ts", [`\n\n${original}`], { "src/shout.ts": second });
+    expect(await sites(dir, "Caller", "formatName")).toContain("src/shout.ts:4 shout");
+  });
+
+  it("relinks an unknown receiver's call when a declaration of its name appears or goes, in a file it never imports", async () => {
+    const other = "export function save(record: any): void {\n  record.persist();\n}\n";
+    const original = readFileSync(join(copyFixture("calls/stays-unresolved"), "src/store.ts"), "utf8");
+    const added = `${original}\nexport function persist(): void {}\n`;
+    const dir = await expectIncrementalAsFull("stays-unresolved", "src/store.ts", [added, original], { "src/other.ts": other });
+    expect(tableRows(dir, "call_index.md").filter((row) => row[0] === "src/other.ts:2")).toEqual([]);
   });
 
   it("restores a hand-edited or deleted call index even when no source changed, and --check reports the drift", async () => {

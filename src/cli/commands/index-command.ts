@@ -1,4 +1,5 @@
-import { linkCalls, type LinkStats } from "../../core/calls/link-calls.js";
+import { addStats, linkCalls, NO_CALLS, type LinkStats } from "../../core/calls/link-calls.js";
+import { planRelink } from "../../core/calls/plan-relink.js";
 import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
@@ -7,7 +8,7 @@ import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/ind
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
-import { renderCallIndex, renderCallRow } from "../../formats/call-index.js";
+import { parseCallRows, renderCallIndex, renderCallRows } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
@@ -32,7 +33,7 @@ import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
-import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
+import { INDEX_SCHEMA, type CallEdge, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 
 export interface IndexOptions {
   cwd: string;
@@ -192,20 +193,46 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       previousModules,
     );
     const rows = indexRows(files, modules);
-    // Calls are linked across the whole file set on every run: an edit to one file's exports can
-    // move the targets of calls written in others.
+    // Calls are linked against every file's summary, but only the sites an edit can have moved are
+    // linked again: those of changed files, and of files that read what a changed file declares.
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
-    const linked = linkCalls(files, resolver);
-    const renderedCalls = linked.edges.map(renderCallRow);
-    const callRows = [...new Set(renderedCalls)];
+    const plan = cache
+      ? planRelink({
+          files,
+          changed: new Map(parsed.map((path) => [path, previous.get(path)?.calls])),
+          dropped,
+          resolutionChanged: settled?.resolution !== resolution,
+        })
+      : undefined;
+    const relinked = new Set<RepoPath>(dropped);
+    const addedCalls: CallEdge[] = [];
+    const addedRows: string[] = [];
+    const byFile = new Map(files.map((file) => [file.path, file]));
+    for (const link of linkCalls(files, resolver, plan)) {
+      const file = byFile.get(link.path)!;
+      const rendered = renderCallRows(link.edges);
+      file.callRows = rendered.rows.join("");
+      file.link = { touched: link.touched, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
+      relinked.add(link.path);
+      addedCalls.push(...rendered.edges);
+      addedRows.push(...rendered.rows);
+    }
+    let callStats: LinkStats = NO_CALLS;
+    const callCounts = { rows: 0, unresolved: 0 };
+    for (const { link } of files) {
+      callStats = addStats(callStats, link!.stats);
+      callCounts.rows += link!.rows;
+      callCounts.unresolved += link!.unresolvedRows;
+    }
+    const overrides = files.flatMap((file) => file.link!.overrides);
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-        ["call_index.md", renderCallIndex(callRows, linked.overrides)],
+        ["call_index.md", renderCallIndex(files.map((file) => file.callRows), callCounts, overrides)],
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -228,7 +255,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       partial,
       symbols: rows.symbolCount,
       endpoints: rows.endpoints.length,
-      calls: linked.stats,
+      calls: callStats,
       modules: modules.length,
       written: [],
       check: null,
@@ -255,16 +282,18 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, calls: linked.edges, callRows: renderedCalls, overrides: linked.overrides };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides };
         if (reused === 0) {
-          await writeLookupCache(root, tables, lookupRows);
+          await writeLookupCache(root, { ...tables, calls: addedCalls, callRows: addedRows }, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
           const oldNames = [...changed].flatMap((path) => {
             const before = previous.get(path);
             return before ? symbolNamesOf(before) : [];
           });
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
-          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: lookupRows }).catch(() => invalidateLookupCache(root));
+          const removed = [...relinked].flatMap((path) => parseCallRows(previous.get(path)?.callRows ?? "", ".ai/.cache/call-rows.md"));
+          const calls = { relinked, removed, added: addedCalls, addedRows };
+          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: lookupRows, calls }).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);

@@ -17,6 +17,47 @@ export interface FileCalls {
   calls: CallSummary;
 }
 
+/**
+ * One file's sites, linked, with what an incremental run needs to tell whether they could link
+ * differently after other files change.
+ */
+export interface FileLink {
+  path: RepoPath;
+  /** Sorted by line, column and callee. */
+  edges: CallEdge[];
+  /** Members declared in this file with the same-named members of their ancestors. */
+  overrides: Override[];
+  /** Every other file whose declarations, imports or exports were read while linking this one, sorted. */
+  touched: RepoPath[];
+  /** Names this file's sites asked the repository-wide set of callable names about, sorted. */
+  probes: string[];
+  stats: LinkStats;
+}
+
+export const NO_CALLS: LinkStats = { sites: 0, resolved: 0, unresolved: 0, external: 0 };
+
+export function addStats(a: LinkStats, b: LinkStats): LinkStats {
+  return { sites: a.sites + b.sites, resolved: a.resolved + b.resolved, unresolved: a.unresolved + b.unresolved, external: a.external + b.external };
+}
+
+/** Names of the functions, methods, classes and accessors a file declares: what unresolved sites are kept for. */
+export function callableNamesOf(calls: CallSummary): string[] {
+  return calls.declarations.filter((decl) => CALLABLE_KINDS.has(decl.kind)).map((decl) => decl.name.slice(decl.name.lastIndexOf(".") + 1));
+}
+
+/**
+ * What other files can read of this one while linking theirs: everything but its own sites.
+ * Two summaries with the same key link every other file's sites the same way.
+ */
+export function interfaceKeyOf(calls: CallSummary): string {
+  return JSON.stringify([calls.declarations, calls.imports, calls.exports]);
+}
+
+/** A script (no imports, no exports) declares globals that any file may reach without a trace. */
+export function isScript(calls: CallSummary): boolean {
+  return calls.imports.length === 0 && calls.exports.length === 0;
+}
+
 /** Kinds a member reference (`this.handle` passed along) counts as a call of, as in the compiler's call hierarchy. */
 const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
 const MAX_DEPTH = 24;
@@ -27,12 +68,21 @@ const RETURNS_ARRAY = new Set(["filter", "slice", "concat", "reverse", "sort", "
 const CALLBACK_ELEMENT = new Set(["forEach", "map", "filter", "find", "findLast", "findIndex", "findLastIndex", "some", "every", "flatMap", "reduce", "reduceRight"]);
 const ARRAY_METHODS = new Set([...RETURNS_ELEMENT, ...RETURNS_ARRAY, ...CALLBACK_ELEMENT]);
 
+/**
+ * A memoised lookup with the other files read to compute it, so that a later hit from another
+ * file's site records them too.
+ */
+interface Memo {
+  value: Entity | undefined;
+  deps: FileScope[] | undefined;
+}
+
 interface FileScope {
   path: RepoPath;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
   modules: Map<string, FileScope | "external" | null>;
-  exportsResolved: Map<string, Entity | undefined>;
-  types: Map<string, Entity | undefined>;
+  exportsResolved: Map<string, Memo>;
+  types: Map<string, Memo>;
   decls: Map<string, CallableDeclaration>;
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
@@ -72,14 +122,14 @@ function declarationsOf(entity: Entity | undefined): Extract<Entity, { type: "de
 }
 
 /**
- * Links every file's call sites to the declarations they land on, following what the compiler
- * follows without type-checking: imports (named, default, namespace), re-export chains and
- * barrels, tsconfig paths and workspace packages (through `resolver`), namespace and object
- * members, `this`/`super` with inherited members, and receivers of a declared type. A site that
- * cannot be proven is never guessed: it stays unresolved with the name it calls. `files` must be
- * sorted by path; edges come out sorted by path, line and column.
+ * Links call sites to the declarations they land on, following what the compiler follows without
+ * type-checking: imports (named, default, namespace), re-export chains and barrels, tsconfig paths
+ * and workspace packages (through `resolver`), namespace and object members, `this`/`super` with
+ * inherited members, and receivers of a declared type. A site that cannot be proven is never
+ * guessed: it stays unresolved with the name it calls. `files` is every indexed file, sorted by
+ * path; the sites linked are those of `only` (default: all), one FileLink per file in path order.
  */
-export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver): { edges: CallEdge[]; stats: LinkStats; overrides: Override[] } {
+export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver, only?: ReadonlySet<RepoPath>): FileLink[] {
   const scopes = new Map<RepoPath, FileScope>();
   const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
   const callableNames = new Set<string>();
@@ -96,10 +146,38 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     }
     scopes.set(path, scope);
     // A file without imports or exports is a script: its top-level declarations are global.
-    if (calls.imports.length === 0 && calls.exports.length === 0) {
+    if (isScript(calls)) {
       for (const decl of calls.declarations) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
     }
   }
+
+  // The files read while linking the current file's sites (or computing the current memo entry):
+  // every scope but the file's own is reached through resolveModule, a global, or a memo hit.
+  let frame = new Set<FileScope>();
+
+  const memoized = (memo: Map<string, Memo>, key: string, compute: () => Entity | undefined): Entity | undefined => {
+    const hit = memo.get(key);
+    if (hit) {
+      if (hit.deps) for (const dep of hit.deps) frame.add(dep);
+      return hit.value;
+    }
+    // Entered before computing: a cycle resolves to nothing rather than looping.
+    const entry: Memo = { value: undefined, deps: undefined };
+    memo.set(key, entry);
+    const outer = frame;
+    frame = new Set();
+    try {
+      entry.value = compute();
+    } finally {
+      const inner = frame;
+      frame = outer;
+      if (inner.size > 0) {
+        entry.deps = [...inner];
+        for (const dep of inner) outer.add(dep);
+      }
+    }
+    return entry.value;
+  };
 
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
@@ -109,6 +187,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? "external");
       scope.modules.set(specifier, found);
     }
+    if (typeof found === "object" && found !== null) frame.add(found);
     return found;
   };
 
@@ -123,18 +202,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported, depth + 1);
     }
     const global = globals.get(name);
-    return global ? { type: "decl", ...global } : undefined;
+    if (!global) return undefined;
+    frame.add(global.scope);
+    return { type: "decl", ...global };
   };
 
   const resolveExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
-    const memo = scope.exportsResolved;
-    if (memo.has(name)) return memo.get(name);
-    if (depth > MAX_DEPTH) return undefined;
-    // A cycle of re-exports resolves to nothing rather than looping.
-    memo.set(name, undefined);
-    const found = computeExport(scope, name, depth);
-    memo.set(name, found);
-    return found;
+    if (depth > MAX_DEPTH && !scope.exportsResolved.has(name)) return undefined;
+    return memoized(scope.exportsResolved, name, () => computeExport(scope, name, depth));
   };
 
   const computeExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
@@ -163,12 +238,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     if (depth > MAX_DEPTH) return undefined;
     // What depends on type parameters bound here is not memoised: another binding gives another answer.
     if (subst !== undefined && dotted.includes("tp:")) return computeType(scope, dotted, depth, subst);
-    const memo = scope.types;
-    if (memo.has(dotted)) return memo.get(dotted);
-    memo.set(dotted, undefined);
-    const found = computeType(scope, dotted, depth, undefined);
-    memo.set(dotted, found);
-    return found;
+    return memoized(scope.types, dotted, () => computeType(scope, dotted, depth, undefined));
   };
 
   const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
@@ -356,16 +426,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
     return entity;
   };
 
-  const edges: CallEdge[] = [];
-  const stats: LinkStats = { sites: 0, resolved: 0, unresolved: 0, external: 0 };
+  const links: FileLink[] = [];
   for (const { path, calls } of files) {
+    if (only && !only.has(path)) continue;
     const scope = scopes.get(path)!;
-    const first = edges.length;
+    frame = new Set();
+    const probes = new Set<string>();
+    const isCallable = (name: string): boolean => {
+      probes.add(name);
+      return callableNames.has(name);
+    };
+    const edges: CallEdge[] = [];
+    const stats: LinkStats = { ...NO_CALLS };
     for (const encoded of calls.sites) {
       // Most sites with an unknown receiver call the standard library: their name settles them
       // without decoding the rest.
       const unknownName = unknownCalleeName(encoded);
-      if (unknownName !== null && !callableNames.has(unknownName)) {
+      if (unknownName !== null && !isCallable(unknownName)) {
         stats.sites += 1;
         stats.external += 1;
         continue;
@@ -391,7 +468,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
         if (!isRef) stats.resolved += 1;
       } else if (!isRef) {
         const name = site.callee.names[site.callee.names.length - 1]!;
-        if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && callableNames.has(name)) {
+        if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && isCallable(name)) {
           edges.push(edgeTo(name, null));
           stats.unresolved += 1;
         } else {
@@ -400,55 +477,59 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver)
       }
       if (!isRef) stats.sites += 1;
     }
-    // Files come sorted by path, so sorting each file's own edges sorts them all.
-    const own = edges.splice(first).sort((a, b) => a.line - b.line || a.column - b.column || (a.callee < b.callee ? -1 : a.callee > b.callee ? 1 : 0));
-    for (const edge of own) edges.push(edge);
+    edges.sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnit(a.callee, b.callee));
+    const overrides = overridesOf(scope);
+    frame.delete(scope);
+    const touched = [...frame].map((other) => other.path).sort(byCodeUnit);
+    links.push({ path, edges, overrides, touched, probes: [...probes].sort(byCodeUnit), stats });
   }
-  return { edges, stats, overrides: findOverrides() };
+  return links;
 
   /**
-   * Each class or interface member with the same-named members of its ancestors. The compiler's
-   * call hierarchy counts a call through a base type as a call of every override, and a call of an
-   * override as one of the base member, so a Caller query follows these in both directions.
+   * Each class or interface member of a file with the same-named members of its ancestors. The
+   * compiler's call hierarchy counts a call through a base type as a call of every override, and a
+   * call of an override as one of the base member, so a Caller query follows these both ways.
    */
-  function findOverrides(): Override[] {
+  function overridesOf(scope: FileScope): Override[] {
     const overrides: Override[] = [];
-    for (const scope of scopes.values()) {
-      for (const decl of scope.decls.values()) {
-        if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length) continue;
-        const ancestors: { scope: FileScope; decl: CallableDeclaration }[] = [];
-        const seen = new Set<string>();
-        const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
-          if (depth > MAX_DEPTH) return;
-          for (const base of from.decl.bases ?? []) {
-            const resolved = resolveType(from.scope, base, 0);
-            if (resolved?.type !== "instance") continue;
-            const key = `${resolved.scope.path}\0${resolved.decl.name}`;
-            if (seen.has(key)) continue;
-            seen.add(key);
-            ancestors.push({ scope: resolved.scope, decl: resolved.decl });
-            climb(resolved, depth + 1);
-          }
-        };
-        climb({ scope, decl }, 0);
-        if (ancestors.length === 0) continue;
-        const prefix = `${decl.name}.`;
-        for (const own of scope.decls.values()) {
-          if (!own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
-          const name = own.name.slice(prefix.length);
-          for (const ancestor of ancestors) {
-            const base = ancestor.scope.decls.get(`${ancestor.decl.name}.${name}`);
-            if (base) {
-              overrides.push({
-                member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
-                base: { name: base.name, path: ancestor.scope.path, line: base.line, kind: base.kind },
-              });
-            }
+    for (const decl of scope.decls.values()) {
+      if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length) continue;
+      const ancestors: { scope: FileScope; decl: CallableDeclaration }[] = [];
+      const seen = new Set<string>();
+      const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
+        if (depth > MAX_DEPTH) return;
+        for (const base of from.decl.bases ?? []) {
+          const resolved = resolveType(from.scope, base, 0);
+          if (resolved?.type !== "instance") continue;
+          const key = `${resolved.scope.path}\0${resolved.decl.name}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          ancestors.push({ scope: resolved.scope, decl: resolved.decl });
+          climb(resolved, depth + 1);
+        }
+      };
+      climb({ scope, decl }, 0);
+      if (ancestors.length === 0) continue;
+      const prefix = `${decl.name}.`;
+      for (const own of scope.decls.values()) {
+        if (!own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
+        const name = own.name.slice(prefix.length);
+        for (const ancestor of ancestors) {
+          const base = ancestor.scope.decls.get(`${ancestor.decl.name}.${name}`);
+          if (base) {
+            overrides.push({
+              member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
+              base: { name: base.name, path: ancestor.scope.path, line: base.line, kind: base.kind },
+            });
           }
         }
       }
     }
     const key = (o: Override): string => `${o.member.path}\0${o.member.line}\0${o.member.name}\0${o.base.path}\0${o.base.line}\0${o.base.name}`;
-    return overrides.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+    return overrides.sort((a, b) => byCodeUnit(key(a), key(b)));
   }
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,5 @@
-import type { CallSummary, EndpointRecord, FileRecord, RepoPath } from "../../model.js";
+import type { CallSummary, EndpointRecord, FileRecord, Override, RepoPath } from "../../model.js";
+import type { LinkStats } from "../calls/link-calls.js";
 import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
@@ -18,8 +19,25 @@ export interface IndexedFile {
   symbolRows: string;
   symbolCount: number;
   endpoints: EndpointRecord[];
-  /** Call sites and bindings as extracted; linked with every other file's on every run. */
+  /** Call sites and bindings as extracted; linked against the other files' summaries. */
   calls: CallSummary;
+  /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
+  callRows: string;
+  /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
+  link: LinkRecord | null;
+}
+
+/** What a run keeps of one file's linked sites, besides their rendered rows. */
+export interface LinkRecord {
+  /** Other files read while linking: a change to what they declare or export relinks this file. */
+  touched: RepoPath[];
+  /** Names asked of the repository-wide set of callable names: a declaration added or removed under one relinks this file. */
+  probes: string[];
+  stats: LinkStats;
+  overrides: Override[];
+  /** Rows in callRows, and how many of them are unresolved. */
+  rows: number;
+  unresolvedRows: number;
 }
 
 /** A file's symbols as index rows, in the one deterministic order: line, container, name, kind. */
@@ -45,6 +63,8 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolCount: rows.length,
     endpoints: sortEndpoints(record.endpoints),
     calls: record.calls,
+    callRows: "",
+    link: null,
   };
 }
 
