@@ -9,7 +9,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { ts } from "ts-morph";
+import ts from "typescript";
 import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";

@@ -8,7 +8,7 @@ import type {
   ImportBinding,
   SymbolRecord,
 } from "../model.js";
-import { hasModifier, lineOf, nameText, ts } from "./compiler.js";
+import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { ELEMENT, encodeCallSite } from "../core/calls/call-site-codec.js";
 
@@ -52,8 +52,8 @@ interface Context {
  * bases, imports and exports. Locals are tracked so a call to a local never links to a
  * same-named declaration elsewhere.
  */
-export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly SymbolRecord[]): CallSummary {
-  const line = (node: ts.Node): number => lineOf(sourceFile, node.getStart(sourceFile));
+export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly SymbolRecord[]): CallSummary {
+  const line = (node: TS.Node): number => lineOf(sourceFile, node.getStart(sourceFile));
   const kinds = new Map<string, { kind: string; line: number }>();
   for (const symbol of symbols) {
     const name = qualify(symbol.container, symbol.name);
@@ -80,16 +80,16 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   const sites: CallSite[] = [];
   const used = new Set<number>();
 
-  const record = (nameNode: ts.Node, via: CallVia, callee: CalleeRef, ctx: Context): void => {
+  const record = (nameNode: TS.Node, via: CallVia, callee: CalleeRef, ctx: Context): void => {
     const position = sourceFile.getLineAndCharacterOfPosition(nameNode.getStart(sourceFile));
     sites.push({ caller: ctx.caller, line: position.line + 1, column: position.character + 1, via, callee });
     used.add(ctx.caller);
   };
 
   /** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
-  const calleeOf = (expression: ts.Expression, ctx: Context): { ref: CalleeRef; nameNode: ts.Node } | undefined => {
+  const calleeOf = (expression: TS.Expression, ctx: Context): { ref: CalleeRef; nameNode: TS.Node } | undefined => {
     const names: string[] = [];
-    let nameNode: ts.Node | undefined;
+    let nameNode: TS.Node | undefined;
     let current = skipOuter(expression);
     for (;;) {
       if (ts.isPropertyAccessExpression(current)) {
@@ -134,7 +134,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
     // `make().run()`: the receiver is whatever `make` declares it returns.
     if (ts.isCallExpression(current) || (ts.isAwaitExpression(current) && ts.isCallExpression(skipOuter(current.expression)))) {
-      const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as ts.CallExpression;
+      const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as TS.CallExpression;
       const inner = calleeOf(call.expression, ctx)?.ref;
       if (inner && inner.head !== "unknown") return { ref: { head: "type", owner: `ret:${encodeRef(inner)}`, names }, nameNode };
     }
@@ -146,7 +146,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Records the callee of a call-like node; its receiver is visited for member references of its own. */
-  const visitCallee = (expression: ts.Expression, via: CallVia, ctx: Context): void => {
+  const visitCallee = (expression: TS.Expression, via: CallVia, ctx: Context): void => {
     const callee = calleeOf(expression, ctx);
     if (callee) record(callee.nameNode, via, callee.ref, ctx);
     const inner = skipOuter(expression);
@@ -159,7 +159,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** For a parameter of function type, the declared types of that function's own parameters. */
-  const callbackTypes = (type: ts.TypeNode | undefined, scope: Scope): (string | null)[] | undefined => {
+  const callbackTypes = (type: TS.TypeNode | undefined, scope: Scope): (string | null)[] | undefined => {
     let current = type;
     while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
     if (current && ts.isUnionTypeNode(current)) {
@@ -179,9 +179,9 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * Visits a call's arguments; a function passed as argument `i` gets, for each untyped parameter
    * `j`, the type the callee's signature declares for it (`cb:i.j:<callee>`, linked later).
    */
-  const visitArguments = (callee: ts.Expression, args: readonly ts.Expression[] | undefined, ctx: Context): void => {
+  const visitArguments = (callee: TS.Expression, args: readonly TS.Expression[] | undefined, ctx: Context): void => {
     let encoded: string | null | undefined;
-    const visitArgument = (argument: ts.Expression, i: number): void => {
+    const visitArgument = (argument: TS.Expression, i: number): void => {
       const fn = unwrapExpression(argument);
       // `cond ? (x) => … : (x) => …`: each branch is typed by the same parameter.
       if (fn && ts.isConditionalExpression(fn)) {
@@ -217,7 +217,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * A type annotation as a type string (see CallableDeclaration.type): a dotted name in file scope,
    * `arr:<element>`, `union:[…]` or `inter:[…]`; undefined for what names no class or interface.
    */
-  const typeName = (type: ts.TypeNode | undefined, scope: Scope): string | undefined => {
+  const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | undefined => {
     if (!type) return undefined;
     if (ts.isTypeReferenceNode(type)) {
       const name = qualifiedNameText(type.typeName);
@@ -241,7 +241,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const members: Record<string, string> = {};
       for (const member of type.members) {
         const name = ts.isPropertySignature(member) ? nameText(member.name) : undefined;
-        const memberType = name === undefined ? undefined : typeName((member as ts.PropertySignature).type, scope);
+        const memberType = name === undefined ? undefined : typeName((member as TS.PropertySignature).type, scope);
         if (name !== undefined && memberType !== undefined) members[name] = memberType;
       }
       return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
@@ -251,7 +251,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       const parts = [
         ...new Set(
           type.elements.map((element) => {
-            let inner: ts.TypeNode = ts.isNamedTupleMember(element) ? element.type : element;
+            let inner: TS.TypeNode = ts.isNamedTupleMember(element) ? element.type : element;
             if (ts.isRestTypeNode(inner) || ts.isOptionalTypeNode(inner)) inner = inner.type;
             if (ts.isArrayTypeNode(inner)) inner = inner.elementType;
             return typeName(inner, scope);
@@ -292,7 +292,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** The declared type of a variable, parameter or property: its annotation, else what its initializer evaluates to. */
-  const declaredType = (node: { type?: ts.TypeNode; initializer?: ts.Expression }, scope: Scope, owner: string | null): string | undefined => {
+  const declaredType = (node: { type?: TS.TypeNode; initializer?: TS.Expression }, scope: Scope, owner: string | null): string | undefined => {
     if (node.type) return typeName(node.type, scope);
     return node.initializer ? valueType(node.initializer, scope, owner) : undefined;
   };
@@ -302,7 +302,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * local, and what is linked later — `ret:<callee>` (what a call declares it returns) and
    * `val:<ref>` (the declared type of what a name or member chain refers to).
    */
-  const valueType = (expression: ts.Expression, scope: Scope, owner: string | null): string | undefined => {
+  const valueType = (expression: TS.Expression, scope: Scope, owner: string | null): string | undefined => {
     // `x as T` and `<T>x` are what they assert (`as const` asserts nothing new).
     const asserted = ts.isParenthesizedExpression(expression) ? expression.expression : expression;
     if ((ts.isAsExpression(asserted) || ts.isTypeAssertionExpression(asserted)) && !ts.isConstTypeReference(asserted.type)) {
@@ -356,7 +356,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Type parameters shadow file-scope types; one with a constraint (`T extends Repo`) has that type's members. */
-  const declareTypeParameters = (scope: Scope, parameters: readonly ts.TypeParameterDeclaration[] | undefined): void => {
+  const declareTypeParameters = (scope: Scope, parameters: readonly TS.TypeParameterDeclaration[] | undefined): void => {
     for (const parameter of parameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined, typeParameter: true });
     for (const parameter of parameters ?? []) {
       const constraint = parameter.constraint ? typeName(parameter.constraint, scope) : undefined;
@@ -365,7 +365,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Each parameter's declared type; for one of function type, its own parameters' types. */
-  const signatureParams = (node: ts.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => {
+  const signatureParams = (node: TS.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => {
     const scope = new Scope(outer);
     declareTypeParameters(scope, node.typeParameters);
     return node.parameters
@@ -374,7 +374,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Declares the names a binding introduces; destructured ones get the type of the member (`mem:`) or element (`elem:`) they take. */
-  const declareBinding = (scope: Scope, name: ts.BindingName, type: string | undefined): void => {
+  const declareBinding = (scope: Scope, name: TS.BindingName, type: string | undefined): void => {
     if (ts.isIdentifier(name)) {
       scope.names.set(name.text, { kind: "local", type });
       return;
@@ -394,7 +394,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Lexical declarations made directly in a list of statements (block scope). */
-  const declareStatements = (scope: Scope, statements: readonly ts.Statement[], owner: string | null): void => {
+  const declareStatements = (scope: Scope, statements: readonly TS.Statement[], owner: string | null): void => {
     for (const statement of statements) {
       if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) {
@@ -414,11 +414,11 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** `var` declarations anywhere in a function body, outside nested functions: they belong to the function. */
-  const declareVars = (scope: Scope, node: ts.Node, owner: string | null): void => {
+  const declareVars = (scope: Scope, node: TS.Node, owner: string | null): void => {
     // Most bodies have no `var`; a text search spares them a second walk.
     const at = sourceFile.text.indexOf("var", node.pos);
     if (at < 0 || at >= node.end) return;
-    const walk = (child: ts.Node): void => {
+    const walk = (child: TS.Node): void => {
       if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
       if (ts.isVariableDeclarationList(child) && (child.flags & ts.NodeFlags.BlockScoped) === 0) {
         for (const declaration of child.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
@@ -433,7 +433,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * implements, whose parameter and return types are recorded for calls elsewhere. `contextual`:
    * for a callback passed to a call, the type each untyped parameter gets from the callee's signature.
    */
-  const visitFunction = (node: ts.SignatureDeclaration, ctx: Context, declared?: string, contextual?: (index: number) => string | undefined): void => {
+  const visitFunction = (node: TS.SignatureDeclaration, ctx: Context, declared?: string, contextual?: (index: number) => string | undefined): void => {
     const scope = new Scope(ctx.scope);
     // A named function expression sees its own name.
     if (ts.isFunctionExpression(node) && node.name) scope.names.set(node.name.text, { kind: "local", type: undefined });
@@ -454,7 +454,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     const thisParameter = node.parameters.find((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === "this");
     const declaredThis = thisParameter?.type ? typeName(thisParameter.type, scope) : undefined;
     const inner: Context = { ...ctx, scope, owner: declaredThis ?? (rebindsThis ? null : ctx.owner) };
-    const body = (node as { body?: ts.Node }).body;
+    const body = (node as { body?: TS.Node }).body;
     if (body && ts.isBlock(body)) {
       declareVars(scope, body, inner.owner);
       declareStatements(scope, body.statements, inner.owner);
@@ -469,7 +469,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const visitDecorators = (node: ts.Node, ctx: Context): void => {
+  const visitDecorators = (node: TS.Node, ctx: Context): void => {
     for (const decorator of (ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []) {
       const expression = skipOuter(decorator.expression);
       if (ts.isCallExpression(expression)) {
@@ -486,7 +486,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
    * when the class is indexed; a local class's `this` is unknown.
    */
   /** What a class or interface extends or implements, with the type arguments it passes (in `scope`, where its own type parameters are declared). */
-  const recordHeritage = (node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration, qualified: string, outer: Scope, scope: Scope): void => {
+  const recordHeritage = (node: TS.ClassLikeDeclaration | TS.InterfaceDeclaration, qualified: string, outer: Scope, scope: Scope): void => {
     const bases: string[] = [];
     const baseArgs: (string | null)[][] = [];
     for (const type of (node.heritageClauses ?? []).flatMap((clause) => [...clause.types])) {
@@ -508,7 +508,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     });
   };
 
-  const visitClass = (node: ts.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
+  const visitClass = (node: TS.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
     const classCaller = qualified === null ? ctx.caller : callerOf(qualified);
     const classCtx: Context = { ...ctx, caller: classCaller };
     visitDecorators(node, classCtx);
@@ -554,14 +554,14 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const visitFunctionBody = (body: ts.Block, ctx: Context): void => {
+  const visitFunctionBody = (body: TS.Block, ctx: Context): void => {
     const scope = new Scope(ctx.scope);
     declareVars(scope, body, ctx.owner);
     declareStatements(scope, body.statements, ctx.owner);
     body.statements.forEach((statement) => visit(statement, { ...ctx, scope }));
   };
 
-  const visitJsxTag = (tag: ts.JsxTagNameExpression, ctx: Context): void => {
+  const visitJsxTag = (tag: TS.JsxTagNameExpression, ctx: Context): void => {
     // Lower-case tags are intrinsic elements (`<div>`), not calls of anything declared.
     if (ts.isIdentifier(tag) && !/^[A-Z_$]/.test(tag.text)) return;
     if (ts.isIdentifier(tag) || ts.isPropertyAccessExpression(tag)) visitCallee(tag, "jsx", ctx);
@@ -569,8 +569,8 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   // Children are visited in `current`, so walking a node allocates no closure for it.
   let current: Context = { scope: new Scope(undefined), caller: 0, owner: null };
-  const visitChild = (child: ts.Node): void => visit(child, current);
-  const visitChildren = (node: ts.Node, ctx: Context): void => {
+  const visitChild = (child: TS.Node): void => visit(child, current);
+  const visitChildren = (node: TS.Node, ctx: Context): void => {
     const saved = current;
     current = ctx;
     ts.forEachChild(node, visitChild);
@@ -578,7 +578,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** Any node inside a body: finds call sites and keeps the scope in step with blocks and functions. */
-  const visit = (node: ts.Node, ctx: Context): void => {
+  const visit = (node: TS.Node, ctx: Context): void => {
     const K = ts.SyntaxKind;
     switch (node.kind) {
       // Leaves, and declarations that hold no calls.
@@ -601,22 +601,22 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       case K.JsxClosingElement:
         return;
       case K.CallExpression: {
-        const callee = (node as ts.CallExpression).expression;
+        const callee = (node as TS.CallExpression).expression;
         if (callee.kind !== K.SuperKeyword && callee.kind !== K.ImportKeyword) visitCallee(callee, "call", ctx);
-        visitArguments(callee, (node as ts.CallExpression).arguments, ctx);
+        visitArguments(callee, (node as TS.CallExpression).arguments, ctx);
         return;
       }
       case K.NewExpression:
-        visitCallee((node as ts.NewExpression).expression, "new", ctx);
-        visitArguments((node as ts.NewExpression).expression, (node as ts.NewExpression).arguments, ctx);
+        visitCallee((node as TS.NewExpression).expression, "new", ctx);
+        visitArguments((node as TS.NewExpression).expression, (node as TS.NewExpression).arguments, ctx);
         return;
       case K.TaggedTemplateExpression:
-        visitCallee((node as ts.TaggedTemplateExpression).tag, "tag", ctx);
-        visit((node as ts.TaggedTemplateExpression).template, ctx);
+        visitCallee((node as TS.TaggedTemplateExpression).tag, "tag", ctx);
+        visit((node as TS.TaggedTemplateExpression).template, ctx);
         return;
       case K.PropertyAccessExpression:
       case K.ElementAccessExpression: {
-        const access = node as ts.PropertyAccessExpression | ts.ElementAccessExpression;
+        const access = node as TS.PropertyAccessExpression | TS.ElementAccessExpression;
         if (ts.isElementAccessExpression(access) && !isLiteralName(access.argumentExpression)) break;
         // A member read that is not called still counts: `this.handle` passed as a callback.
         const callee = calleeOf(access, ctx);
@@ -626,7 +626,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       }
       case K.JsxSelfClosingElement:
       case K.JsxOpeningElement: {
-        const element = node as ts.JsxSelfClosingElement | ts.JsxOpeningElement;
+        const element = node as TS.JsxSelfClosingElement | TS.JsxOpeningElement;
         visitJsxTag(element.tagName, ctx);
         visit(element.attributes, ctx);
         return;
@@ -639,20 +639,20 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       case K.Constructor:
         // Reached here, a method or accessor belongs to an object literal, whose `this` is the object.
         visitDecorators(node, ctx);
-        visitFunction(node as ts.SignatureDeclaration, { ...ctx, owner: null });
+        visitFunction(node as TS.SignatureDeclaration, { ...ctx, owner: null });
         return;
       case K.ArrowFunction:
-        visitFunction(node as ts.ArrowFunction, ctx);
+        visitFunction(node as TS.ArrowFunction, ctx);
         return;
       case K.ClassDeclaration:
       case K.ClassExpression:
-        visitClass(node as ts.ClassLikeDeclaration, null, ctx);
+        visitClass(node as TS.ClassLikeDeclaration, null, ctx);
         return;
       case K.Block:
       case K.ModuleBlock:
       case K.CaseBlock: {
         const scope = new Scope(ctx.scope);
-        const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : (node as ts.Block).statements;
+        const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : (node as TS.Block).statements;
         declareStatements(scope, statements, ctx.owner);
         visitChildren(node, { ...ctx, scope });
         return;
@@ -661,7 +661,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       case K.ForInStatement:
       case K.ForOfStatement: {
         const scope = new Scope(ctx.scope);
-        const initializer = (node as ts.ForStatement).initializer;
+        const initializer = (node as TS.ForStatement).initializer;
         if (initializer && ts.isVariableDeclarationList(initializer)) {
           // `for (const x of xs)`: x is an element of what xs is declared as.
           const iterated = ts.isForOfStatement(node) ? valueType(node.expression, ctx.scope, ctx.owner) : undefined;
@@ -675,7 +675,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
       }
       case K.CatchClause: {
         const scope = new Scope(ctx.scope);
-        const clause = node as ts.CatchClause;
+        const clause = node as TS.CatchClause;
         if (clause.variableDeclaration) declareBinding(scope, clause.variableDeclaration.name, undefined);
         visit(clause.block, { ...ctx, scope });
         return;
@@ -689,7 +689,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
 
   // ── File and namespace level: declarations, their callers, imports and exports ──
 
-  const visitStatements = (statements: readonly ts.Statement[], container: string, scope: Scope): void => {
+  const visitStatements = (statements: readonly TS.Statement[], container: string, scope: Scope): void => {
     const moduleCaller = callerOf(container || MODULE_CALLER);
     const base: Context = { scope, caller: moduleCaller, owner: null };
     for (const statement of statements) {
@@ -744,7 +744,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const visitVariable = (declaration: ts.VariableDeclaration, container: string, scope: Scope, moduleCaller: number, exported: boolean): void => {
+  const visitVariable = (declaration: TS.VariableDeclaration, container: string, scope: Scope, moduleCaller: number, exported: boolean): void => {
     const name = ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
     const qualified = name === undefined ? null : qualify(container, name);
     if (container === "" && exported) for (const bound of boundNames(declaration.name)) exports.push({ name: bound, local: bound });
@@ -788,7 +788,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
   };
 
   /** `const api = { get() {}, put: () => … }`: members a call like `api.get()` lands on. */
-  const declareObjectMembers = (object: ts.ObjectLiteralExpression, qualified: string, scope: Scope): void => {
+  const declareObjectMembers = (object: TS.ObjectLiteralExpression, qualified: string, scope: Scope): void => {
     // `{ ...schemas, iso }`: what the spreads hold is reached through the object too.
     const spreads = object.properties.flatMap((property) => {
       const type = ts.isSpreadAssignment(property) ? valueType(property.expression, scope, null) : undefined;
@@ -819,7 +819,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const declareInterface = (node: ts.InterfaceDeclaration, qualified: string, outer: Scope): void => {
+  const declareInterface = (node: TS.InterfaceDeclaration, qualified: string, outer: Scope): void => {
     const scope = new Scope(outer);
     declareTypeParameters(scope, node.typeParameters);
     recordHeritage(node, qualified, outer, scope);
@@ -841,7 +841,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const visitNamespace = (node: ts.ModuleDeclaration, container: string, scope: Scope, exported: boolean): void => {
+  const visitNamespace = (node: TS.ModuleDeclaration, container: string, scope: Scope, exported: boolean): void => {
     if ((node.flags & ts.NodeFlags.GlobalAugmentation) !== 0 || !ts.isIdentifier(node.name)) {
       // `declare global {}` and `declare module "x" {}` declare nothing callers in this repository reach by name.
       return;
@@ -862,7 +862,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     visitStatements(body.statements, qualified, inner);
   };
 
-  const collectImport = (statement: ts.ImportDeclaration): void => {
+  const collectImport = (statement: TS.ImportDeclaration): void => {
     if (!ts.isStringLiteralLike(statement.moduleSpecifier)) return;
     const specifier = statement.moduleSpecifier.text;
     const clause = statement.importClause;
@@ -877,7 +877,7 @@ export function extractCalls(sourceFile: ts.SourceFile, symbols: readonly Symbol
     }
   };
 
-  const collectExport = (statement: ts.ExportDeclaration): void => {
+  const collectExport = (statement: TS.ExportDeclaration): void => {
     const specifier = statement.moduleSpecifier && ts.isStringLiteralLike(statement.moduleSpecifier) ? statement.moduleSpecifier.text : undefined;
     const clause = statement.exportClause;
     if (!clause) {
@@ -916,17 +916,17 @@ function qualify(container: string, name: string): string {
   return container ? `${container}.${name}` : name;
 }
 
-function isLiteralName(node: ts.Expression): node is ts.StringLiteral | ts.NoSubstitutionTemplateLiteral {
+function isLiteralName(node: TS.Expression): node is TS.StringLiteral | TS.NoSubstitutionTemplateLiteral {
   return ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node);
 }
 
 /** Parentheses, `as`, `satisfies`, `!` and `<T>x` around a callee, as the compiler skips them. */
-function skipOuter(node: ts.Expression): ts.Expression {
+function skipOuter(node: TS.Expression): TS.Expression {
   return unwrapExpression(node) ?? node;
 }
 
 /** `a.b.c` of an identifier or property-access chain; undefined for anything else. */
-function entityName(node: ts.Expression): string | undefined {
+function entityName(node: TS.Expression): string | undefined {
   const expression = skipOuter(node);
   if (ts.isIdentifier(expression)) return expression.text;
   if (ts.isPropertyAccessExpression(expression) && ts.isIdentifier(expression.name)) {
@@ -939,29 +939,29 @@ function entityName(node: ts.Expression): string | undefined {
 // `Promise<T>` counts as `T`: what is called on it is almost always called on the awaited value.
 const WRAPPER_TYPES = new Set(["Partial", "Readonly", "Required", "NonNullable", "Promise", "PromiseLike", "Awaited", "Omit", "Pick"]);
 
-function isNullish(type: ts.TypeNode): boolean {
+function isNullish(type: TS.TypeNode): boolean {
   if (type.kind === ts.SyntaxKind.UndefinedKeyword || type.kind === ts.SyntaxKind.NullKeyword) return true;
   return ts.isLiteralTypeNode(type) && type.literal.kind === ts.SyntaxKind.NullKeyword;
 }
 
-function qualifiedNameText(name: ts.EntityName): string {
+function qualifiedNameText(name: TS.EntityName): string {
   return ts.isIdentifier(name) ? name.text : `${qualifiedNameText(name.left)}.${name.right.text}`;
 }
 
-function boundNames(name: ts.BindingName): string[] {
+function boundNames(name: TS.BindingName): string[] {
   if (ts.isIdentifier(name)) return [name.text];
   return name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : boundNames(element.name)));
 }
 
 /** Names a namespace-level statement declares. */
-function declaredNames(statement: ts.Statement): string[] {
+function declaredNames(statement: TS.Statement): string[] {
   if (ts.isVariableStatement(statement)) return statement.declarationList.declarations.flatMap((declaration) => boundNames(declaration.name));
   const name = declarationName(statement);
   return name === undefined ? [] : [name];
 }
 
 /** The name a function, class, enum, interface, type alias, namespace or `import x =` statement declares. */
-function declarationName(statement: ts.Statement): string | undefined {
+function declarationName(statement: TS.Statement): string | undefined {
   const isNamed =
     ts.isFunctionDeclaration(statement) ||
     ts.isClassDeclaration(statement) ||

@@ -1,5 +1,5 @@
 import { HTTP_METHODS, type EndpointRecord, type RepoPath } from "../model.js";
-import { hasModifier, lineOf, nameText, ts } from "./compiler.js";
+import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { StaticStrings } from "./static-string.js";
 
@@ -41,7 +41,7 @@ const CONVENTIONAL_RECEIVERS = new Set(["app", "router", "server", "api", "route
 
 const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?)$/;
 
-export function extractEndpoints(sourceFile: ts.SourceFile, path: RepoPath): EndpointRecord[] {
+export function extractEndpoints(sourceFile: TS.SourceFile, path: RepoPath): EndpointRecord[] {
   const endpoints: EndpointRecord[] = [];
   const strings = new StaticStrings(sourceFile);
   const frameworks = importedFrameworks(sourceFile);
@@ -56,7 +56,7 @@ export function extractEndpoints(sourceFile: ts.SourceFile, path: RepoPath): End
 }
 
 /** Local name → framework, for every binding imported from a server framework package. */
-function importedFrameworks(sourceFile: ts.SourceFile): Map<string, string> {
+function importedFrameworks(sourceFile: TS.SourceFile): Map<string, string> {
   const bindings = new Map<string, string>();
   for (const statement of sourceFile.statements) {
     let specifier: string | undefined;
@@ -104,7 +104,7 @@ class RouteCallFinder {
   private readonly fileFramework: string | undefined;
 
   constructor(
-    private readonly sourceFile: ts.SourceFile,
+    private readonly sourceFile: TS.SourceFile,
     private readonly path: RepoPath,
     private readonly strings: StaticStrings,
     private readonly frameworks: Map<string, string>,
@@ -119,7 +119,7 @@ class RouteCallFinder {
 
   find(): EndpointRecord[] {
     // First pass: what each receiver is; second: the route registrations on them.
-    const declare = (node: ts.Node): void => {
+    const declare = (node: TS.Node): void => {
       if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer) {
         const created = this.creation(node.initializer);
         if (created) this.receivers.set(node.name.text, created);
@@ -135,7 +135,7 @@ class RouteCallFinder {
     declare(this.sourceFile);
     this.collectMounts();
     const endpoints: EndpointRecord[] = [];
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (ts.isCallExpression(node)) endpoints.push(...this.fromCall(node));
       ts.forEachChild(node, visit);
     };
@@ -144,7 +144,7 @@ class RouteCallFinder {
   }
 
   /** What a server object's creating expression tells: `express()`, `Router()`, `new Hono().basePath("/api")`. */
-  private creation(expression: ts.Expression): { framework: string; base: string } | undefined {
+  private creation(expression: TS.Expression): { framework: string; base: string } | undefined {
     const node = unwrapExpression(expression);
     if (!node) return undefined;
     if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "basePath") {
@@ -172,7 +172,7 @@ class RouteCallFinder {
   /** express `parent.use("/v1", router)` within one file: routes on `router` live under `/v1`. */
   private collectMounts(): void {
     const mounts: { parent: string; child: string; path: string }[] = [];
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (ts.isCallExpression(node) && ts.isPropertyAccessExpression(node.expression) && node.expression.name.text === "use") {
         const [pathArg, ...rest] = node.arguments;
         const path = this.strings.evaluate(pathArg);
@@ -199,7 +199,7 @@ class RouteCallFinder {
     }
   }
 
-  private receiverInfo(expression: ts.Expression): { framework: string; base: string; prefix: string } | undefined {
+  private receiverInfo(expression: TS.Expression): { framework: string; base: string; prefix: string } | undefined {
     const node = unwrapExpression(expression);
     if (!node) return undefined;
     if (ts.isIdentifier(node)) {
@@ -232,7 +232,7 @@ class RouteCallFinder {
     return undefined;
   }
 
-  private fromCall(call: ts.CallExpression): EndpointRecord[] {
+  private fromCall(call: TS.CallExpression): EndpointRecord[] {
     const callee = call.expression;
     if (!ts.isPropertyAccessExpression(callee)) return [];
     const methodName = callee.name.text;
@@ -288,16 +288,16 @@ class RouteCallFinder {
     return [record(method, this.routeText(routeArg), handlerName(last, this.sourceFile))];
   }
 
-  private property(object: ts.ObjectLiteralExpression, key: string): ts.Expression | undefined {
+  private property(object: TS.ObjectLiteralExpression, key: string): TS.Expression | undefined {
     for (const property of object.properties) {
       if (ts.isPropertyAssignment(property) && nameText(property.name) === key) return property.initializer;
       if (ts.isShorthandPropertyAssignment(property) && property.name.text === key) return property.name;
-      if (ts.isMethodDeclaration(property) && nameText(property.name) === key) return property.name as ts.Identifier;
+      if (ts.isMethodDeclaration(property) && nameText(property.name) === key) return property.name as TS.Identifier;
     }
     return undefined;
   }
 
-  private methodsOf(node: ts.Expression | undefined): string[] {
+  private methodsOf(node: TS.Expression | undefined): string[] {
     const expression = unwrapExpression(node);
     if (!expression) return [];
     const values = ts.isArrayLiteralExpression(expression)
@@ -309,13 +309,13 @@ class RouteCallFinder {
       .filter((v) => (HTTP_METHODS as readonly string[]).includes(v));
   }
 
-  private routeText(node: ts.Expression): string {
+  private routeText(node: TS.Expression): string {
     const value = this.strings.evaluate(node);
     return value ?? `{${node.getText(this.sourceFile)}}`;
   }
 }
 
-function rootIdentifier(expression: ts.Expression): string | undefined {
+function rootIdentifier(expression: TS.Expression): string | undefined {
   let current = unwrapExpression(expression);
   while (current && ts.isPropertyAccessExpression(current)) current = unwrapExpression(current.expression);
   return current && ts.isIdentifier(current) ? current.text : undefined;
@@ -325,7 +325,7 @@ function isRouteLike(value: string): boolean {
   return value.startsWith("/") || value === "*" || value === "";
 }
 
-function handlerName(node: ts.Expression | undefined, sourceFile: ts.SourceFile): string {
+function handlerName(node: TS.Expression | undefined, sourceFile: TS.SourceFile): string {
   const expression = unwrapExpression(node);
   if (!expression) return "<none>";
   if (ts.isIdentifier(expression)) return expression.text;
@@ -361,16 +361,16 @@ export function normaliseRoute(route: string): string {
   return result;
 }
 
-function nestEndpoints(sourceFile: ts.SourceFile, path: RepoPath, strings: StaticStrings): EndpointRecord[] {
+function nestEndpoints(sourceFile: TS.SourceFile, path: RepoPath, strings: StaticStrings): EndpointRecord[] {
   const endpoints: EndpointRecord[] = [];
-  const decoratorCall = (decorator: ts.Decorator): { name: string; args: readonly ts.Expression[] } | undefined => {
+  const decoratorCall = (decorator: TS.Decorator): { name: string; args: readonly TS.Expression[] } | undefined => {
     const expression = decorator.expression;
     if (ts.isCallExpression(expression) && ts.isIdentifier(expression.expression)) {
       return { name: expression.expression.text, args: expression.arguments };
     }
     return undefined;
   };
-  const pathArgument = (args: readonly ts.Expression[]): string | undefined => {
+  const pathArgument = (args: readonly TS.Expression[]): string | undefined => {
     const first = unwrapExpression(args[0]);
     if (!first) return "";
     if (ts.isObjectLiteralExpression(first)) {
@@ -383,7 +383,7 @@ function nestEndpoints(sourceFile: ts.SourceFile, path: RepoPath, strings: Stati
     return strings.evaluate(first) ?? `{${first.getText(sourceFile)}}`;
   };
 
-  const visit = (node: ts.Node): void => {
+  const visit = (node: TS.Node): void => {
     if (ts.isClassDeclaration(node) && node.name) {
       const controller = (ts.getDecorators(node) ?? []).map(decoratorCall).find((d) => d?.name === "Controller");
       if (controller) {
@@ -418,7 +418,7 @@ function nestEndpoints(sourceFile: ts.SourceFile, path: RepoPath, strings: Stati
  * Routes that a file's location defines: Next.js app router `app/**\/route.ts` and pages API `pages/api/**`,
  * and `route.ts` files under an `api/` folder exporting method-named handlers.
  */
-function fileRouteEndpoints(sourceFile: ts.SourceFile, path: RepoPath): EndpointRecord[] {
+function fileRouteEndpoints(sourceFile: TS.SourceFile, path: RepoPath): EndpointRecord[] {
   const segments = path.split("/");
   const base = segments[segments.length - 1]!.replace(SOURCE_EXTENSION, "");
   if (!SOURCE_EXTENSION.test(path)) return [];
@@ -484,8 +484,8 @@ function routeFromSegments(segments: string[]): string {
 
 const METHOD_NAMES = new Set<string>(HTTP_METHODS.filter((m) => m !== "ALL"));
 
-function exportedMethodHandlers(sourceFile: ts.SourceFile): { method: string; node: ts.Node }[] {
-  const handlers: { method: string; node: ts.Node }[] = [];
+function exportedMethodHandlers(sourceFile: TS.SourceFile): { method: string; node: TS.Node }[] {
+  const handlers: { method: string; node: TS.Node }[] = [];
   for (const statement of sourceFile.statements) {
     const exported = hasModifier(statement, ts.SyntaxKind.ExportKeyword);
     if (exported && ts.isFunctionDeclaration(statement) && statement.name && METHOD_NAMES.has(statement.name.text)) {
@@ -505,8 +505,8 @@ function exportedMethodHandlers(sourceFile: ts.SourceFile): { method: string; no
   return handlers;
 }
 
-function defaultExport(sourceFile: ts.SourceFile): { name: string; node: ts.Node } | undefined {
-  const declarations = new Map<string, ts.Node>();
+function defaultExport(sourceFile: TS.SourceFile): { name: string; node: TS.Node } | undefined {
+  const declarations = new Map<string, TS.Node>();
   for (const statement of sourceFile.statements) {
     if (ts.isFunctionDeclaration(statement)) {
       if (hasModifier(statement, ts.SyntaxKind.DefaultKeyword)) return { name: statement.name?.text ?? "default", node: statement };
@@ -529,14 +529,14 @@ function defaultExport(sourceFile: ts.SourceFile): { name: string; node: ts.Node
 }
 
 /** HTTP methods a pages-API handler compares `req.method` with (`===` or `switch` cases). */
-function comparedMethods(node: ts.Node): string[] {
+function comparedMethods(node: TS.Node): string[] {
   const found = new Set<string>();
-  const isMethodAccess = (e: ts.Expression): boolean => ts.isPropertyAccessExpression(e) && e.name.text === "method";
-  const literal = (e: ts.Expression): string | undefined => {
+  const isMethodAccess = (e: TS.Expression): boolean => ts.isPropertyAccessExpression(e) && e.name.text === "method";
+  const literal = (e: TS.Expression): string | undefined => {
     const value = ts.isStringLiteralLike(e) ? e.text.toUpperCase() : undefined;
     return value && METHOD_NAMES.has(value) ? value : undefined;
   };
-  const visit = (current: ts.Node): void => {
+  const visit = (current: TS.Node): void => {
     if (ts.isBinaryExpression(current)) {
       const op = current.operatorToken.kind;
       if (op === ts.SyntaxKind.EqualsEqualsEqualsToken || op === ts.SyntaxKind.EqualsEqualsToken) {

@@ -1,9 +1,9 @@
-import { ts } from "./compiler.js";
+import { ts, type TS } from "./compiler.js";
 
 /** Module specifiers this file imports or re-exports from, in source order, without duplicates. */
-export function extractImports(sourceFile: ts.SourceFile): string[] {
+export function extractImports(sourceFile: TS.SourceFile): string[] {
   const specifiers = new Set<string>();
-  const addLiteral = (node: ts.Node | undefined): void => {
+  const addLiteral = (node: TS.Node | undefined): void => {
     if (node && ts.isStringLiteralLike(node)) specifiers.add(node.text);
   };
 
@@ -19,7 +19,7 @@ export function extractImports(sourceFile: ts.SourceFile): string[] {
   // Skip the walk when the text cannot contain either, which is most files.
   const text = sourceFile.text;
   if (text.includes("import(") || text.includes("require(")) {
-    const visit = (node: ts.Node): void => {
+    const visit = (node: TS.Node): void => {
       if (ts.isCallExpression(node) && node.arguments.length >= 1) {
         const isDynamicImport = node.expression.kind === ts.SyntaxKind.ImportKeyword;
         const isRequire = ts.isIdentifier(node.expression) && node.expression.text === "require";

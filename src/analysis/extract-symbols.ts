@@ -1,10 +1,10 @@
 import type { RepoPath, SymbolKind, SymbolRecord } from "../model.js";
-import { hasModifier, lineOf, nameText, startAfterDecorators, ts } from "./compiler.js";
+import { hasModifier, lineOf, nameText, startAfterDecorators, ts, type TS } from "./compiler.js";
 
 export const SIGNATURE_MAX = 160;
 
 /** Declarations an agent may ask for: file-level, namespace-level and class-level, never locals inside bodies. */
-export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): SymbolRecord[] {
+export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): SymbolRecord[] {
   const symbols: SymbolRecord[] = [];
 
   const add = (
@@ -12,9 +12,9 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     kind: SymbolKind,
     container: string,
     exported: boolean,
-    node: ts.Node,
+    node: TS.Node,
     signatureEnd: number,
-    signatureStart: ts.Node = node,
+    signatureStart: TS.Node = node,
   ): void => {
     symbols.push({
       name,
@@ -34,7 +34,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     kind: SymbolKind,
     container: string,
     exported: boolean,
-    group: readonly (ts.FunctionDeclaration | ts.MethodDeclaration)[],
+    group: readonly (TS.FunctionDeclaration | TS.MethodDeclaration)[],
   ): void => {
     const first = group[0]!;
     const representative = group.find((node) => node.body) ?? first;
@@ -45,7 +45,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
 
   const join = (container: string, name: string): string => (container ? `${container}.${name}` : name);
 
-  const visitClass = (node: ts.ClassLikeDeclaration, className: string, container: string): void => {
+  const visitClass = (node: TS.ClassLikeDeclaration, className: string, container: string): void => {
     const inner = join(container, className);
     const groups = overloadGroups(node.members, (member) => (ts.isMethodDeclaration(member) ? nameText(member.name) : undefined));
     for (const member of node.members) {
@@ -74,19 +74,19 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     }
   };
 
-  const visitStatements = (statements: readonly ts.Statement[], container: string): void => {
+  const visitStatements = (statements: readonly TS.Statement[], container: string): void => {
     const groups = overloadGroups(statements, (statement) => (ts.isFunctionDeclaration(statement) ? nameText(statement.name) : undefined));
     for (const statement of statements) visitStatement(statement, container, groups);
   };
 
-  const visitStatement = (node: ts.Statement, container: string, groups: OverloadGroups): void => {
+  const visitStatement = (node: TS.Statement, container: string, groups: OverloadGroups): void => {
     const exported = hasModifier(node, ts.SyntaxKind.ExportKeyword);
     const isDefault = hasModifier(node, ts.SyntaxKind.DefaultKeyword);
     if (ts.isFunctionDeclaration(node)) {
       const name = nameText(node.name);
       if (name) {
         const group = groups.get(node);
-        if (group) addOverloaded(name, "function", container, exported, group as ts.FunctionDeclaration[]);
+        if (group) addOverloaded(name, "function", container, exported, group as TS.FunctionDeclaration[]);
       } else if (isDefault) {
         add("default", "function", container, exported, node, bodyStart(node.body, node));
       }
@@ -113,7 +113,7 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
     }
   };
 
-  const visitModule = (node: ts.ModuleDeclaration, container: string, exported: boolean): void => {
+  const visitModule = (node: TS.ModuleDeclaration, container: string, exported: boolean): void => {
     // `declare global { … }` augments the global scope; it declares no namespace an agent could ask for.
     if ((node.flags & ts.NodeFlags.GlobalAugmentation) !== 0) return;
     const name = nameText(node.name);
@@ -133,12 +133,12 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
   };
 
   const visitVariable = (
-    declaration: ts.VariableDeclaration,
+    declaration: TS.VariableDeclaration,
     container: string,
     exported: boolean,
     isConst: boolean,
     // A lone declaration's signature starts at its `const`/`let`, so the agent sees how it is declared.
-    statement: ts.Node,
+    statement: TS.Node,
   ): void => {
     const valueKind: SymbolKind = isConst ? "constant" : "variable";
     if (!ts.isIdentifier(declaration.name)) {
@@ -164,19 +164,19 @@ export function extractSymbols(sourceFile: ts.SourceFile, path: RepoPath): Symbo
   return symbols;
 }
 
-type OverloadGroups = Map<ts.Node, (ts.FunctionDeclaration | ts.MethodDeclaration)[]>;
+type OverloadGroups = Map<TS.Node, (TS.FunctionDeclaration | TS.MethodDeclaration)[]>;
 
 /**
  * Overload signatures and their implementation are consecutive declarations of one name; they
  * form one group, keyed by the group's first node (the others are absent from the map, so they
  * are not listed again). This is how the compiler's own navigation shows them: one entry each.
  */
-function overloadGroups<T extends ts.Node>(nodes: readonly T[], nameOf: (node: T) => string | undefined): OverloadGroups {
+function overloadGroups<T extends TS.Node>(nodes: readonly T[], nameOf: (node: T) => string | undefined): OverloadGroups {
   const groups: OverloadGroups = new Map();
-  let current: { name: string; nodes: (ts.FunctionDeclaration | ts.MethodDeclaration)[] } | undefined;
+  let current: { name: string; nodes: (TS.FunctionDeclaration | TS.MethodDeclaration)[] } | undefined;
   for (const node of nodes) {
     const name = nameOf(node);
-    const declaration = node as unknown as ts.FunctionDeclaration | ts.MethodDeclaration;
+    const declaration = node as unknown as TS.FunctionDeclaration | TS.MethodDeclaration;
     const last = current?.nodes[current.nodes.length - 1];
     if (name !== undefined && current && current.name === name && last && !last.body && isStatic(last) === isStatic(declaration)) {
       current.nodes.push(declaration);
@@ -192,24 +192,24 @@ function overloadGroups<T extends ts.Node>(nodes: readonly T[], nameOf: (node: T
   return groups;
 }
 
-function isStatic(node: ts.Node): boolean {
+function isStatic(node: TS.Node): boolean {
   return hasModifier(node, ts.SyntaxKind.StaticKeyword);
 }
 
-function isPrivateMember(node: ts.Node): boolean {
+function isPrivateMember(node: TS.Node): boolean {
   if (hasModifier(node, ts.SyntaxKind.PrivateKeyword)) return true;
-  const name = (node as { name?: ts.Node }).name;
+  const name = (node as { name?: TS.Node }).name;
   return name !== undefined && ts.isPrivateIdentifier(name);
 }
 
-function functionLike(node: ts.Expression | undefined): ts.ArrowFunction | ts.FunctionExpression | undefined {
+function functionLike(node: TS.Expression | undefined): TS.ArrowFunction | TS.FunctionExpression | undefined {
   const inner = unwrapExpression(node);
   if (inner && (ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) return inner;
   return undefined;
 }
 
 /** `(x)`, `x as T`, `x satisfies T`, `<T>x` and `x!` do not change what a declaration is. */
-export function unwrapExpression(node: ts.Expression | undefined): ts.Expression | undefined {
+export function unwrapExpression(node: TS.Expression | undefined): TS.Expression | undefined {
   let current = node;
   // A switch on the kind: this runs for every callee and member read in every file.
   for (;;) {
@@ -219,7 +219,7 @@ export function unwrapExpression(node: ts.Expression | undefined): ts.Expression
       case ts.SyntaxKind.SatisfiesExpression:
       case ts.SyntaxKind.TypeAssertionExpression:
       case ts.SyntaxKind.NonNullExpression:
-        current = (current as ts.ParenthesizedExpression).expression;
+        current = (current as TS.ParenthesizedExpression).expression;
         continue;
       default:
         return current;
@@ -227,9 +227,9 @@ export function unwrapExpression(node: ts.Expression | undefined): ts.Expression
   }
 }
 
-function bindingNames(pattern: ts.BindingName): ts.Identifier[] {
+function bindingNames(pattern: TS.BindingName): TS.Identifier[] {
   if (ts.isIdentifier(pattern)) return [pattern];
-  const names: ts.Identifier[] = [];
+  const names: TS.Identifier[] = [];
   for (const element of pattern.elements) {
     if (ts.isOmittedExpression(element)) continue;
     names.push(...bindingNames(element.name));
@@ -237,17 +237,17 @@ function bindingNames(pattern: ts.BindingName): ts.Identifier[] {
   return names;
 }
 
-function bodyStart(body: ts.Node | undefined, node: ts.Node): number {
+function bodyStart(body: TS.Node | undefined, node: TS.Node): number {
   // The body's full start is where the signature's text ends; trailing trivia is trimmed by oneLine.
   return body ? body.pos : node.getEnd();
 }
 
-function membersStart(node: ts.ClassLikeDeclaration | ts.InterfaceDeclaration | ts.EnumDeclaration): number {
+function membersStart(node: TS.ClassLikeDeclaration | TS.InterfaceDeclaration | TS.EnumDeclaration): number {
   // The members list begins right after `{`; the signature is everything before that brace.
   return node.members.pos - 1;
 }
 
-function signatureOf(sourceFile: ts.SourceFile, anchor: ts.Node, end: number): string {
+function signatureOf(sourceFile: TS.SourceFile, anchor: TS.Node, end: number): string {
   const start = startAfterDecorators(anchor, sourceFile);
   // Collapsing whitespace is linear in the text; a long initializer is cut long before that matters.
   const raw = sourceFile.text.slice(start, Math.min(Math.max(start, end), start + SIGNATURE_MAX * 4));

@@ -1,5 +1,5 @@
 import { unwrapExpression } from "./extract-symbols.js";
-import { ts } from "./compiler.js";
+import { ts, type TS } from "./compiler.js";
 
 /**
  * Evaluates string expressions that are static within one file: literals, templates and `+` over
@@ -7,9 +7,9 @@ import { ts } from "./compiler.js";
  * any part depends on something the file does not pin down.
  */
 export class StaticStrings {
-  private readonly constants = new Map<string, ts.Expression>();
+  private readonly constants = new Map<string, TS.Expression>();
 
-  constructor(sourceFile: ts.SourceFile) {
+  constructor(sourceFile: TS.SourceFile) {
     for (const statement of sourceFile.statements) {
       if (!ts.isVariableStatement(statement)) continue;
       if ((statement.declarationList.flags & ts.NodeFlags.Const) === 0) continue;
@@ -21,7 +21,7 @@ export class StaticStrings {
     }
   }
 
-  evaluate(node: ts.Expression | undefined, depth = 0): string | undefined {
+  evaluate(node: TS.Expression | undefined, depth = 0): string | undefined {
     const expression = unwrapExpression(node);
     if (!expression || depth > 8) return undefined;
     if (ts.isStringLiteral(expression) || ts.isNoSubstitutionTemplateLiteral(expression)) return expression.text;
@@ -58,7 +58,7 @@ export class StaticStrings {
     return undefined;
   }
 
-  private objectLiteral(node: ts.Expression, depth: number): ts.ObjectLiteralExpression | undefined {
+  private objectLiteral(node: TS.Expression, depth: number): TS.ObjectLiteralExpression | undefined {
     let expression = unwrapExpression(node);
     if (expression && ts.isIdentifier(expression)) expression = unwrapExpression(this.constants.get(expression.text));
     if (expression && ts.isObjectLiteralExpression(expression)) return expression;
