@@ -10,6 +10,7 @@ import {
 } from "../formats/index-file-names.js";
 import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
+import { LazySummary } from "../core/calls/lazy-summary.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
@@ -70,7 +71,7 @@ export async function indexStamp(root: string): Promise<string> {
   return parts.join("|");
 }
 
-const FILES_CACHE = "files.json";
+const FILES_CACHE = "files.jsonl";
 const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 
@@ -84,7 +85,8 @@ export interface CachedFile extends IndexedFile {
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
 type StoredLink = Omit<LinkRecord, "touched"> & { touched: number[] };
 
-type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link"> & { rowsLength: number; callRowsLength: number; link: StoredLink | null };
+/** One line of the cache before its tab: all but the summary, which follows the tab as its own JSON. */
+type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary"> & { rowsLength: number; callRowsLength: number; link: StoredLink | null };
 
 /**
  * What the last run wrote: the stamp of the index files it left, what module resolution rested on,
@@ -97,42 +99,50 @@ export interface SettledIndex {
   counts: { symbols: number; endpoints: number; modules: number; calls: LinkStats };
 }
 
-interface FilesCache {
+/** The first line of the cache. */
+interface FilesCacheHeader {
   version: string;
   /** When the run that wrote the cache started (ms since epoch); see RACY_WINDOW_MS in index-command. */
   startedAt: number;
   /** Lengths of the rows files this cache was written with; a mismatch means the set is torn. */
   rowsLength: number;
   callRowsLength: number;
-  files: StoredFile[];
+  files: number;
   settled: SettledIndex | null;
 }
 
 /**
- * What the last run knew of each file. The rendered symbol and call rows live in plain text files
- * beside the JSON, because parsing megabytes of them as JSON strings would cost more than the rest
- * of an incremental run. Valid only for the extractor that wrote it: a rebuilt extractor re-parses all.
+ * What the last run knew of each file: a header line, then a line per file, its call summary after
+ * a tab (JSON never holds a raw tab), parsed only when linking reaches the file. The rendered symbol
+ * and call rows live in plain text files beside it, because parsing megabytes of them as JSON
+ * strings would cost more than the rest of an incremental run. Valid only for the extractor that
+ * wrote it: a rebuilt extractor re-parses all.
  */
 export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[]; settled: SettledIndex | null } | null> {
   try {
-    const [json, rows, callRows] = await Promise.all([
+    const [text, rows, callRows] = await Promise.all([
       readText(join(root, CACHE_DIR, FILES_CACHE)),
       readText(join(root, CACHE_DIR, ROWS_CACHE)),
       readText(join(root, CACHE_DIR, CALL_ROWS_CACHE)),
     ]);
-    const cache = JSON.parse(json) as FilesCache;
-    if (cache.version !== version || cache.rowsLength !== rows.length || cache.callRowsLength !== callRows.length || !Array.isArray(cache.files)) return null;
-    const paths = cache.files.map((file) => file.path);
+    const lines = text.split("\n");
+    const header = JSON.parse(lines[0]!) as FilesCacheHeader;
+    if (header.version !== version || header.rowsLength !== rows.length || header.callRowsLength !== callRows.length || lines.length !== header.files + 2) return null;
+    const stored = lines.slice(1, -1).map((line) => {
+      const tab = line.indexOf("\t");
+      return { file: JSON.parse(line.slice(0, tab)) as StoredFile, summary: LazySummary.fromText(line.slice(tab + 1)) };
+    });
+    const paths = stored.map(({ file }) => file.path);
     let offset = 0;
     let callOffset = 0;
-    const files = cache.files.map(({ rowsLength, callRowsLength, link, ...file }): CachedFile => {
+    const files = stored.map(({ file: { rowsLength, callRowsLength, link, ...file }, summary }): CachedFile => {
       const symbolRows = rows.slice(offset, offset + rowsLength);
       offset += rowsLength;
       const fileCallRows = callRows.slice(callOffset, callOffset + callRowsLength);
       callOffset += callRowsLength;
-      return { ...file, symbolRows, callRows: fileCallRows, link: link && { ...link, touched: link.touched.map((index) => paths[index]!) } };
+      return { ...file, summary, symbolRows, callRows: fileCallRows, link: link && { ...link, touched: link.touched.map((index) => paths[index]!) } };
     });
-    return offset === rows.length && callOffset === callRows.length ? { startedAt: cache.startedAt, files, settled: cache.settled ?? null } : null;
+    return offset === rows.length && callOffset === callRows.length ? { startedAt: header.startedAt, files, settled: header.settled ?? null } : null;
   } catch {
     return null;
   }
@@ -147,18 +157,20 @@ export async function writeFilesCache(
   settled: SettledIndex | null,
 ): Promise<void> {
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
-  const stored: StoredFile[] = files.map(({ symbolRows, callRows, link, ...file }) => ({
-    ...file,
-    rowsLength: symbolRows.length,
-    callRowsLength: callRows.length,
-    // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
-    link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []) },
-  }));
-  const rowsLength = stored.reduce((sum, file) => sum + file.rowsLength, 0);
-  const callRowsLength = stored.reduce((sum, file) => sum + file.callRowsLength, 0);
+  const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
+  const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
+  const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, settled };
+  const lines = files.map(({ symbolRows, callRows, link, summary, ...file }) => {
+    const stored: StoredFile = {
+      ...file,
+      rowsLength: symbolRows.length,
+      callRowsLength: callRows.length,
+      // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
+      link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []) },
+    };
+    return `${JSON.stringify(stored)}\t${summary.toText()}\n`;
+  });
   await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
   await writeFileAtomic(join(root, CACHE_DIR, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), JSON.stringify({ version, startedAt, rowsLength, callRowsLength, files: stored, settled } satisfies FilesCache), {
-    ifChanged: false,
-  });
+  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), [`${JSON.stringify(header)}\n`, ...lines], { ifChanged: false });
 }

@@ -202,7 +202,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const plan = cache
       ? planRelink({
           files,
-          changed: new Map(parsed.map((path) => [path, previous.get(path)?.calls])),
+          changed: new Map(parsed.map((path) => [path, previous.get(path)?.summary.get()])),
           dropped,
           resolutionChanged: settled?.resolution !== resolution,
         })

@@ -14,7 +14,11 @@ export interface LinkStats {
 
 export interface FileCalls {
   path: RepoPath;
-  calls: CallSummary;
+  /** Read only for the files linking reaches. */
+  summary: { get(): CallSummary };
+  /** callableNamesOf and isScript of the summary, known without reading it. */
+  callables: readonly string[];
+  script: boolean;
 }
 
 /**
@@ -130,25 +134,33 @@ function declarationsOf(entity: Entity | undefined): Extract<Entity, { type: "de
  * path; the sites linked are those of `only` (default: all), one FileLink per file in path order.
  */
 export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver, only?: ReadonlySet<RepoPath>): FileLink[] {
+  const byPath = new Map(files.map((file) => [file.path, file]));
   const scopes = new Map<RepoPath, FileScope>();
-  const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
-  const callableNames = new Set<string>();
-  for (const { path, calls } of files) {
-    const scope: FileScope = { path, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
-    for (const decl of calls.declarations) {
-      if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
-      if (CALLABLE_KINDS.has(decl.kind)) callableNames.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
-    }
+  /** A file's scope, built from its summary the first time linking reaches the file. */
+  const scopeOf = (path: RepoPath): FileScope | undefined => {
+    let scope = scopes.get(path);
+    if (scope) return scope;
+    const file = byPath.get(path);
+    if (!file) return undefined;
+    const calls = file.summary.get();
+    scope = { path, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
+    for (const decl of calls.declarations) if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
       if (binding.name === "*") scope.stars.push(binding);
       else if (!scope.exports.has(binding.name)) scope.exports.set(binding.name, binding);
     }
     scopes.set(path, scope);
-    // A file without imports or exports is a script: its top-level declarations are global.
-    if (isScript(calls)) {
-      for (const decl of calls.declarations) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
-    }
+    return scope;
+  };
+  const callableNames = new Set<string>();
+  for (const file of files) for (const name of file.callables) callableNames.add(name);
+  // A file without imports or exports is a script: its top-level declarations are global.
+  const globals = new Map<string, { scope: FileScope; decl: CallableDeclaration }>();
+  for (const file of files) {
+    if (!file.script) continue;
+    const scope = scopeOf(file.path)!;
+    for (const decl of scope.decls.values()) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
   }
 
   // The files read while linking the current file's sites (or computing the current memo entry):
@@ -184,7 +196,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (found === undefined) {
       const target = resolveSpecifier(resolver, scope.path, specifier);
       // A module that exists but is not indexed (a declaration file, a skipped file) is outside what ctx answers for.
-      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopes.get(target) ?? "external");
+      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopeOf(target) ?? "external");
       scope.modules.set(specifier, found);
     }
     if (typeof found === "object" && found !== null) frame.add(found);
@@ -427,9 +439,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   };
 
   const links: FileLink[] = [];
-  for (const { path, calls } of files) {
+  for (const { path, summary } of files) {
     if (only && !only.has(path)) continue;
-    const scope = scopes.get(path)!;
+    const calls = summary.get();
+    const scope = scopeOf(path)!;
     frame = new Set();
     const probes = new Set<string>();
     const isCallable = (name: string): boolean => {

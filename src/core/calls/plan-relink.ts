@@ -1,10 +1,11 @@
 import type { CallSummary, RepoPath } from "../../model.js";
 import type { LinkRecord } from "../index/indexed-file.js";
+import type { LazySummary } from "./lazy-summary.js";
 import { callableNamesOf, interfaceKeyOf, isScript } from "./link-calls.js";
 
 export interface RelinkInput {
   /** Every indexed file of this run, with how it was last linked (null: parsed in this run). */
-  files: readonly { path: RepoPath; calls: CallSummary; link: LinkRecord | null }[];
+  files: readonly { path: RepoPath; summary: LazySummary; link: LinkRecord | null }[];
   /** Files whose content changed since the last run, with their summary then (undefined: the file is new). */
   changed: ReadonlyMap<RepoPath, CallSummary | undefined>;
   /** Files indexed last run and gone now. */
@@ -30,18 +31,17 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
       continue;
     }
     const before = input.changed.get(file.path);
+    const now = file.summary.get();
     // A new file can be what a specifier that led nowhere now reaches.
     if (before === undefined) return undefined;
     relink.add(file.path);
-    if (interfaceKeyOf(before) === interfaceKeyOf(file.calls)) continue;
-    if (isScript(before) || isScript(file.calls)) return undefined;
+    if (interfaceKeyOf(before) === interfaceKeyOf(now)) continue;
+    if (isScript(before) || isScript(now)) return undefined;
     reshaped.add(file.path);
-    const old = callableNamesOf(before);
-    const now = callableNamesOf(file.calls);
-    const nowSet = new Set(now);
-    const oldSet = new Set(old);
-    for (const name of old) if (!nowSet.has(name)) names.add(name);
-    for (const name of now) if (!oldSet.has(name)) names.add(name);
+    const oldNames = new Set(callableNamesOf(before));
+    const newNames = new Set(callableNamesOf(now));
+    for (const name of oldNames) if (!newNames.has(name)) names.add(name);
+    for (const name of newNames) if (!oldNames.has(name)) names.add(name);
   }
   if (reshaped.size === 0) return relink;
   for (const file of input.files) {

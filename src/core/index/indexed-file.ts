@@ -1,5 +1,6 @@
-import type { CallSummary, EndpointRecord, FileRecord, Override, RepoPath } from "../../model.js";
-import type { LinkStats } from "../calls/link-calls.js";
+import type { EndpointRecord, FileRecord, Override, RepoPath } from "../../model.js";
+import { callableNamesOf, isScript, type LinkStats } from "../calls/link-calls.js";
+import { LazySummary } from "../calls/lazy-summary.js";
 import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
@@ -20,7 +21,10 @@ export interface IndexedFile {
   symbolCount: number;
   endpoints: EndpointRecord[];
   /** Call sites and bindings as extracted; linked against the other files' summaries. */
-  calls: CallSummary;
+  summary: LazySummary;
+  /** What linking needs of every file, without reading its summary: see callableNamesOf and isScript. */
+  callables: string[];
+  script: boolean;
   /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
   callRows: string;
   /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
@@ -62,7 +66,9 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolRows: rows.map(renderSymbolRow).join(""),
     symbolCount: rows.length,
     endpoints: sortEndpoints(record.endpoints),
-    calls: record.calls,
+    summary: LazySummary.of(record.calls),
+    callables: callableNamesOf(record.calls),
+    script: isScript(record.calls),
     callRows: "",
     link: null,
   };
