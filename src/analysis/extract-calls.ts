@@ -132,16 +132,13 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const [specifier] = loaded.arguments;
       if (specifier && ts.isStringLiteralLike(specifier)) return { ref: { head: "import", owner: specifier.text, names }, nameNode };
     }
-    // `make().run()`: the receiver is whatever `make` declares it returns.
-    if (ts.isCallExpression(current) || (ts.isAwaitExpression(current) && ts.isCallExpression(skipOuter(current.expression)))) {
-      const call = (ts.isAwaitExpression(current) ? skipOuter(current.expression) : current) as TS.CallExpression;
-      const inner = calleeOf(call.expression, ctx)?.ref;
-      if (inner && inner.head !== "unknown") return { ref: { head: "type", owner: `ret:${encodeRef(inner)}`, names }, nameNode };
-    }
     if (current.kind === ts.SyntaxKind.ThisKeyword || current.kind === ts.SyntaxKind.SuperKeyword) {
       const head = current.kind === ts.SyntaxKind.ThisKeyword ? "this" : "super";
       if (ctx.owner !== null) return { ref: { head, owner: ctx.owner, names }, nameNode };
     }
+    // `make().run()`, `(items ?? []).map(…)`, `(a ? b : c).run()`: whatever type the receiver has.
+    const type = valueType(current, ctx.scope, ctx.owner);
+    if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
     return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
   };
 
@@ -317,6 +314,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       return name === undefined ? undefined : inScope(name, scope);
     }
     if (ts.isCallExpression(value)) {
+      // `items.reduce(fn)` without a seed returns an element.
+      const method = ts.isPropertyAccessExpression(value.expression) ? value.expression.name.text : undefined;
+      if ((method === "reduce" || method === "reduceRight") && value.arguments.length === 1) {
+        const array = valueType((value.expression as TS.PropertyAccessExpression).expression, scope, owner);
+        return array === undefined ? undefined : `elem:${array}`;
+      }
       const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
       return ref && ref.head !== "unknown" ? `ret:${encodeRef(ref)}` : undefined;
     }
@@ -328,6 +331,9 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const operator = value.operatorToken.kind;
       if (operator === ts.SyntaxKind.EqualsToken || operator === ts.SyntaxKind.AmpersandAmpersandToken) return valueType(value.right, scope, owner);
       if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken) {
+        // `items ?? []`: an empty array adds no element and no member an array of items lacks.
+        const right = skipOuter(value.right);
+        if (ts.isArrayLiteralExpression(right) && right.elements.length === 0) return valueType(value.left, scope, owner);
         const parts = [valueType(value.left, scope, owner), valueType(value.right, scope, owner)];
         if (parts[0] === undefined || parts[1] === undefined) return undefined;
         return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;

@@ -139,6 +139,13 @@ describe("call sites are linked through namespaces, objects and declared types",
     expect(await sites(dir, "Caller", "Repository.findOne")).toEqual(["src/use.ts:5 main"]);
     expect(await sites(dir, "Caller", "User.greet")).toEqual(["src/use.ts:6 main"]);
   });
+
+  it("types `x ?? []`, a reduce without a seed, and the module a dynamic import's then() passes on", async () => {
+    const dir = await indexedFixture("fallbacks-and-promises");
+    expect(await sites(dir, "Caller", "Worker.close")).toEqual(["src/pool.ts:4 closeAll"]);
+    expect(await sites(dir, "Caller", "Worker.run")).toEqual(["src/pool.ts:9 busiest"]);
+    expect(await sites(dir, "Caller", "runTask")).toEqual(["src/pool.ts:13 later"]);
+  });
 });
 
 describe("what cannot be proven stays unresolved", () => {

@@ -318,6 +318,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const rest = encoded.slice(isReturn ? 4 : 3);
     const colon = isReturn ? -1 : rest.indexOf(":");
     const [head, owner, names] = JSON.parse(rest.slice(colon + 1)) as [CalleeRef["head"], string, string[]];
+    if (head === "import" && names.length === 1 && names[0] === "then") {
+      // `import("./m").then((m) => …)`: the callback is passed the module.
+      if (isReturn || rest.slice(0, colon) !== "0.0") return undefined;
+      const target = resolveModule(scope, owner);
+      return target === "external" ? EXTERNAL : target === null ? undefined : { type: "module", scope: target };
+    }
     const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
     if (callee?.type === "arrayMethod") {
       if (isReturn) {
