@@ -60,7 +60,20 @@ export interface FileRecord {
   symbols: SymbolRecord[];
   endpoints: EndpointRecord[];
   imports: ImportRecord[];
-  calls: CallSummary;
+  calls: EncodedCallSummary;
+}
+
+/**
+ * A file's CallSummary as JSON text, with what linking needs of every file without parsing it: the
+ * text crosses from a worker thread as one string and goes to the cache as it is, and it is parsed
+ * only when linking reaches the file.
+ */
+export interface EncodedCallSummary {
+  json: string;
+  /** Names of the functions, methods, classes and accessors it declares. */
+  callables: string[];
+  /** No imports and no exports: its top-level declarations are global. */
+  script: boolean;
 }
 
 export interface SkippedFile {

@@ -1,4 +1,5 @@
-import type { CallSummary, EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
+import { callableNamesOf, isScript } from "../core/calls/link-calls.js";
+import type { CallSummary, EncodedCallSummary, EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
 import { parseSource } from "./compiler.js";
 import { extractCalls } from "./extract-calls.js";
 import { extractEndpoints } from "./extract-endpoints.js";
@@ -11,7 +12,7 @@ export interface FileAnalysis {
   /** Module specifiers as written; resolved to files later, when the whole file set is known. */
   imports: string[];
   /** Call sites and the bindings that link them; linked across files when the whole file set is known. */
-  calls: CallSummary;
+  calls: EncodedCallSummary;
   /** Syntax errors the parser recovered from; the declarations it could parse are still returned. */
   syntaxErrors: number;
 }
@@ -24,7 +25,11 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
     symbols,
     endpoints: extractEndpoints(sourceFile, path),
     imports: extractImports(sourceFile),
-    calls: extractCalls(sourceFile, symbols),
+    calls: encode(extractCalls(sourceFile, symbols)),
     syntaxErrors: diagnostics.length,
   };
+}
+
+function encode(calls: CallSummary): EncodedCallSummary {
+  return { json: JSON.stringify(calls), callables: callableNamesOf(calls), script: isScript(calls) };
 }

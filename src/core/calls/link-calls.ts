@@ -83,6 +83,8 @@ interface Memo {
 
 interface FileScope {
   path: RepoPath;
+  /** Scratch mark for deduplicating the scopes a computation read. */
+  stamp: number;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
   modules: Map<string, FileScope | "external" | null>;
   exportsResolved: Map<string, Memo>;
@@ -143,7 +145,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const file = byPath.get(path);
     if (!file) return undefined;
     const calls = file.summary.get();
-    scope = { path, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
+    scope = { path, stamp: 0, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
     for (const decl of calls.declarations) if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
@@ -163,30 +165,41 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const decl of scope.decls.values()) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
   }
 
-  // The files read while linking the current file's sites (or computing the current memo entry):
-  // every scope but the file's own is reached through resolveModule, a global, or a memo hit.
-  let frame = new Set<FileScope>();
+  // The files read while linking the current file's sites, in order and with repeats: every scope
+  // but the file's own is reached through resolveModule, a global, or a memo hit. A memo entry
+  // keeps the span it added, deduplicated, so that a later hit adds the same files.
+  const read: FileScope[] = [];
+  let stamp = 0;
+  /** The distinct scopes of read[start…], which are left there deduplicated. */
+  const distinctSince = (start: number): FileScope[] => {
+    stamp += 1;
+    const distinct: FileScope[] = [];
+    for (let i = start; i < read.length; i += 1) {
+      const scope = read[i]!;
+      if (scope.stamp !== stamp) {
+        scope.stamp = stamp;
+        distinct.push(scope);
+      }
+    }
+    read.length = start;
+    for (const scope of distinct) read.push(scope);
+    return distinct;
+  };
 
   const memoized = (memo: Map<string, Memo>, key: string, compute: () => Entity | undefined): Entity | undefined => {
     const hit = memo.get(key);
     if (hit) {
-      if (hit.deps) for (const dep of hit.deps) frame.add(dep);
+      if (hit.deps) for (const dep of hit.deps) read.push(dep);
       return hit.value;
     }
     // Entered before computing: a cycle resolves to nothing rather than looping.
     const entry: Memo = { value: undefined, deps: undefined };
     memo.set(key, entry);
-    const outer = frame;
-    frame = new Set();
+    const start = read.length;
     try {
       entry.value = compute();
     } finally {
-      const inner = frame;
-      frame = outer;
-      if (inner.size > 0) {
-        entry.deps = [...inner];
-        for (const dep of inner) outer.add(dep);
-      }
+      if (read.length > start) entry.deps = distinctSince(start);
     }
     return entry.value;
   };
@@ -199,7 +212,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopeOf(target) ?? "external");
       scope.modules.set(specifier, found);
     }
-    if (typeof found === "object" && found !== null) frame.add(found);
+    if (typeof found === "object" && found !== null) read.push(found);
     return found;
   };
 
@@ -215,7 +228,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     const global = globals.get(name);
     if (!global) return undefined;
-    frame.add(global.scope);
+    read.push(global.scope);
     return { type: "decl", ...global };
   };
 
@@ -449,7 +462,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (only && !only.has(path)) continue;
     const calls = summary.get();
     const scope = scopeOf(path)!;
-    frame = new Set();
+    read.length = 0;
     const probes = new Set<string>();
     const isCallable = (name: string): boolean => {
       probes.add(name);
@@ -498,8 +511,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     edges.sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnit(a.callee, b.callee));
     const overrides = overridesOf(scope);
-    frame.delete(scope);
-    const touched = [...frame].map((other) => other.path).sort(byCodeUnit);
+    const touched = distinctSince(0)
+      .filter((other) => other !== scope)
+      .map((other) => other.path)
+      .sort(byCodeUnit);
     links.push({ path, edges, overrides, touched, probes: [...probes].sort(byCodeUnit), stats });
   }
   return links;

@@ -1,5 +1,5 @@
 import type { EndpointRecord, FileRecord, Override, RepoPath } from "../../model.js";
-import { callableNamesOf, isScript, type LinkStats } from "../calls/link-calls.js";
+import type { LinkStats } from "../calls/link-calls.js";
 import { LazySummary } from "../calls/lazy-summary.js";
 import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
@@ -66,9 +66,9 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolRows: rows.map(renderSymbolRow).join(""),
     symbolCount: rows.length,
     endpoints: sortEndpoints(record.endpoints),
-    summary: LazySummary.of(record.calls),
-    callables: callableNamesOf(record.calls),
-    script: isScript(record.calls),
+    summary: LazySummary.fromText(record.calls.json),
+    callables: record.calls.callables,
+    script: record.calls.script,
     callRows: "",
     link: null,
   };
