@@ -10,7 +10,7 @@ import {
 } from "../formats/index-file-names.js";
 import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
-import { LazySummary } from "../core/calls/lazy-summary.js";
+import { removeStaleSegments, storeSummaries, SummaryStore, type Segment } from "./summary-store.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
@@ -85,8 +85,13 @@ export interface CachedFile extends IndexedFile {
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
 type StoredLink = Omit<LinkRecord, "touched"> & { touched: number[] };
 
-/** One line of the cache before its tab: all but the summary, which follows the tab as its own JSON. */
-type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary"> & { rowsLength: number; callRowsLength: number; link: StoredLink | null };
+/** One line of the cache: all but the rows (in their own files) and the summary (in the summary store: segment index, offset, length). */
+type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary"> & {
+  rowsLength: number;
+  callRowsLength: number;
+  link: StoredLink | null;
+  at: [number, number, number];
+};
 
 /**
  * What the last run wrote: the stamp of the index files it left, what module resolution rested on,
@@ -108,17 +113,29 @@ interface FilesCacheHeader {
   rowsLength: number;
   callRowsLength: number;
   files: number;
+  /** The summary store's segments the files' summaries are in. */
+  segments: Segment[];
   settled: SettledIndex | null;
 }
 
+/** What the last run knew; `close` releases the summary store once the run has written its own. */
+export interface FilesCache {
+  startedAt: number;
+  files: CachedFile[];
+  settled: SettledIndex | null;
+  segments: Segment[];
+  close(): void;
+}
+
 /**
- * What the last run knew of each file: a header line, then a line per file, its call summary after
- * a tab (JSON never holds a raw tab), parsed only when linking reaches the file. The rendered symbol
- * and call rows live in plain text files beside it, because parsing megabytes of them as JSON
- * strings would cost more than the rest of an incremental run. Valid only for the extractor that
- * wrote it: a rebuilt extractor re-parses all.
+ * What the last run knew of each file: a header line, then a line per file. Call summaries are in
+ * the summary store, read only when linking reaches a file; the rendered symbol and call rows live
+ * in plain text files beside it, because parsing megabytes of them as JSON strings would cost more
+ * than the rest of an incremental run. Valid only for the extractor that wrote it: a rebuilt
+ * extractor re-parses all.
  */
-export async function readFilesCache(root: string, version: string): Promise<{ startedAt: number; files: CachedFile[]; settled: SettledIndex | null } | null> {
+export async function readFilesCache(root: string, version: string): Promise<FilesCache | null> {
+  let store: SummaryStore | null = null;
   try {
     const [text, rows, callRows] = await Promise.all([
       readText(join(root, CACHE_DIR, FILES_CACHE)),
@@ -128,49 +145,60 @@ export async function readFilesCache(root: string, version: string): Promise<{ s
     const lines = text.split("\n");
     const header = JSON.parse(lines[0]!) as FilesCacheHeader;
     if (header.version !== version || header.rowsLength !== rows.length || header.callRowsLength !== callRows.length || lines.length !== header.files + 2) return null;
-    const stored = lines.slice(1, -1).map((line) => {
-      const tab = line.indexOf("\t");
-      return { file: JSON.parse(line.slice(0, tab)) as StoredFile, summary: LazySummary.fromText(line.slice(tab + 1)) };
-    });
-    const paths = stored.map(({ file }) => file.path);
+    store = SummaryStore.open(join(root, CACHE_DIR), header.segments);
+    if (!store) return null;
+    const opened = store;
+    const stored = lines.slice(1, -1).map((line) => JSON.parse(line) as StoredFile);
+    const paths = stored.map((file) => file.path);
     let offset = 0;
     let callOffset = 0;
-    const files = stored.map(({ file: { rowsLength, callRowsLength, link, ...file }, summary }): CachedFile => {
+    const files = stored.map(({ rowsLength, callRowsLength, link, at, ...file }): CachedFile => {
       const symbolRows = rows.slice(offset, offset + rowsLength);
       offset += rowsLength;
       const fileCallRows = callRows.slice(callOffset, callOffset + callRowsLength);
       callOffset += callRowsLength;
+      const summary = opened.summary({ segment: header.segments[at[0]]!.name, offset: at[1], length: at[2] });
       return { ...file, summary, symbolRows, callRows: fileCallRows, link: link && { ...link, touched: link.touched.map((index) => paths[index]!) } };
     });
-    return offset === rows.length && callOffset === callRows.length ? { startedAt: header.startedAt, files, settled: header.settled ?? null } : null;
+    if (offset !== rows.length || callOffset !== callRows.length) throw new Error("torn cache");
+    return { startedAt: header.startedAt, files, settled: header.settled ?? null, segments: header.segments, close: () => opened.close() };
   } catch {
+    store?.close();
     return null;
   }
 }
 
-/** `files` must be sorted by path. */
+/** `files` must be sorted by path; `segments` are those of the cache the files were read from. */
 export async function writeFilesCache(
   root: string,
   version: string,
   startedAt: number,
   files: readonly CachedFile[],
   settled: SettledIndex | null,
+  previousSegments: readonly Segment[],
 ): Promise<void> {
+  const cacheDir = join(root, CACHE_DIR);
+  const { at, segments } = await storeSummaries(cacheDir, files.map((file) => file.summary), previousSegments);
+  const segmentIndex = new Map(segments.map((segment, i) => [segment.name, i]));
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
   const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
   const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
-  const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, settled };
-  const lines = files.map(({ symbolRows, callRows, link, summary, ...file }) => {
+  const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the summary is stored apart, above
+  const lines = files.map(({ symbolRows, callRows, link, summary, ...file }, i) => {
+    const where = at[i]!;
     const stored: StoredFile = {
       ...file,
       rowsLength: symbolRows.length,
       callRowsLength: callRows.length,
       // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
       link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []) },
+      at: [segmentIndex.get(where.segment)!, where.offset, where.length],
     };
-    return `${JSON.stringify(stored)}\t${summary.toText()}\n`;
+    return `${JSON.stringify(stored)}\n`;
   });
-  await writeFileAtomic(join(root, CACHE_DIR, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
-  await writeFileAtomic(join(root, CACHE_DIR, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
-  await writeFileAtomic(join(root, CACHE_DIR, FILES_CACHE), [`${JSON.stringify(header)}\n`, ...lines], { ifChanged: false });
+  await writeFileAtomic(join(cacheDir, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
+  await writeFileAtomic(join(cacheDir, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
+  await writeFileAtomic(join(cacheDir, FILES_CACHE), [`${JSON.stringify(header)}\n`, ...lines], { ifChanged: false });
+  await removeStaleSegments(cacheDir, segments);
 }

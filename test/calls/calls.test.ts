@@ -1,4 +1,4 @@
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
@@ -217,6 +217,23 @@ describe("freshness and upkeep", () => {
     const added = `${original}\nexport function persist(): void {}\n`;
     const dir = await expectIncrementalAsFull("stays-unresolved", "src/store.ts", [added, original], { "src/other.ts": other });
     expect(tableRows(dir, "call_index.md").filter((row) => row[0] === "src/other.ts:2")).toEqual([]);
+  });
+
+  it("keeps call summaries in a few segments, one more per run and merged past eight; a lost one costs a re-parse", async () => {
+    const dir = await indexedFixture("imports-and-barrels");
+    const original = readFileSync(join(dir, ".ai/call_index.md"), "utf8");
+    const segments = (): string[] => readdirSync(join(dir, ".ai/.cache/summaries"));
+    for (let run = 0; run < 10; run += 1) {
+      appendFileSync(join(dir, "src/app.ts"), `// edit ${run}\n`);
+      expect(JSON.parse((await ctx(dir, "index", "--json")).stdout)).toMatchObject({ parsed: 1 });
+      expect(segments().length).toBeLessThanOrEqual(8);
+    }
+    for (const segment of segments()) rmSync(join(dir, ".ai/.cache/summaries", segment));
+    appendFileSync(join(dir, "src/app.ts"), "// one more\n");
+    const run = await ctx(dir, "index", "--json");
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({ parsed: 3, reused: 0 });
+    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(original);
   });
 
   it("restores a hand-edited or deleted call index even when no source changed, and --check reports the drift", async () => {
