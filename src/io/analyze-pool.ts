@@ -31,6 +31,7 @@ export interface AnalyzePool {
   warmUp(size: number): Promise<void>;
   /** Queues one file; results come back in any order. Inline, the analysis runs inside the call. */
   submit(path: string, text: string): Promise<AnalysisResult>;
+  /** Stops the workers (their heaps are freed); may be called again. */
   close(): Promise<void>;
 }
 
@@ -78,7 +79,9 @@ export function createAnalyzePool(): AnalyzePool {
       return loadInline().then((loaded) => safely(loaded, path, text));
     },
     async close() {
-      await Promise.all((workers ?? []).map((worker) => worker.close()));
+      const closing = workers ?? [];
+      workers = undefined;
+      await Promise.all(closing.map((worker) => worker.close()));
     },
   };
 }

@@ -159,6 +159,8 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       );
     }
     await Promise.all(analyses);
+    // The workers' heaps are freed before linking, which needs the most memory of the run.
+    await pool.close();
     const dropped = [...previous.keys()].filter((path) => !current.has(path));
     files.sort(byPath);
     skipped.sort(byPath);
