@@ -1,5 +1,5 @@
-import { addStats, linkCalls, NO_CALLS, type LinkStats } from "../../core/calls/link-calls.js";
-import { planRelink } from "../../core/calls/plan-relink.js";
+import type { LinkStats } from "../../core/calls/link-calls.js";
+import { relinkFiles } from "../../core/calls/relink-files.js";
 import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
@@ -8,7 +8,7 @@ import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/ind
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
-import { parseCallRows, renderCallIndex, renderCallRows } from "../../formats/call-index.js";
+import { parseCallRows, renderCallIndex } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
@@ -33,7 +33,7 @@ import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
-import { INDEX_SCHEMA, type CallEdge, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
+import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 
 export interface IndexOptions {
   cwd: string;
@@ -201,40 +201,18 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
-    const plan = cache
-      ? planRelink({
-          files,
-          changed: new Map(parsed.map((path) => [path, previous.get(path)?.summary.get()])),
-          dropped,
-          resolutionChanged: settled?.resolution !== resolution,
-        })
-      : undefined;
-    const relinked = new Set<RepoPath>(dropped);
-    const addedCalls: CallEdge[] = [];
-    const addedRows: string[] = [];
-    const byFile = new Map(files.map((file) => [file.path, file]));
-    for (const link of linkCalls(files, resolver, plan)) {
-      const file = byFile.get(link.path)!;
-      const rendered = renderCallRows(link.edges);
-      file.callRows = rendered.rows.join("");
-      file.link = { touched: link.touched, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
-      relinked.add(link.path);
-      addedCalls.push(...rendered.edges);
-      addedRows.push(...rendered.rows);
-    }
-    let callStats: LinkStats = NO_CALLS;
-    const callCounts = { rows: 0, unresolved: 0 };
-    for (const { link } of files) {
-      callStats = addStats(callStats, link!.stats);
-      callCounts.rows += link!.rows;
-      callCounts.unresolved += link!.unresolvedRows;
-    }
-    const overrides = files.flatMap((file) => file.link!.overrides);
+    const calls = relinkFiles(
+      files,
+      cache
+        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)?.summary.get()])), dropped, resolutionChanged: settled?.resolution !== resolution }
+        : null,
+      resolver,
+    );
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-        ["call_index.md", renderCallIndex(files.map((file) => file.callRows), callCounts, overrides)],
+        ["call_index.md", renderCallIndex(files.map((file) => file.callRows), calls.counts, calls.overrides)],
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -257,7 +235,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       partial,
       symbols: rows.symbolCount,
       endpoints: rows.endpoints.length,
-      calls: callStats,
+      calls: calls.stats,
       modules: modules.length,
       written: [],
       check: null,
@@ -284,18 +262,18 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides };
         if (reused === 0) {
-          await writeLookupCache(root, { ...tables, calls: addedCalls, callRows: addedRows }, lookupRows);
+          await writeLookupCache(root, { ...tables, calls: calls.edges, callRows: calls.rows }, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
           const oldNames = [...changed].flatMap((path) => {
             const before = previous.get(path);
             return before ? symbolNamesOf(before) : [];
           });
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
-          const removed = [...relinked].flatMap((path) => parseCallRows(previous.get(path)?.callRows ?? "", ".ai/.cache/call-rows.md"));
-          const calls = { relinked, removed, added: addedCalls, addedRows };
-          await patchLookupCache(root, { ...tables, replaced: changed, oldNames, rows: lookupRows, calls }).catch(() => invalidateLookupCache(root));
+          const removed = [...calls.replaced].flatMap((path) => parseCallRows(previous.get(path)?.callRows ?? "", ".ai/.cache/call-rows.md"));
+          const patch = { ...tables, replaced: changed, oldNames, rows: lookupRows, calls: { relinked: calls.replaced, removed, added: calls.edges, addedRows: calls.rows } };
+          await patchLookupCache(root, patch).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);
