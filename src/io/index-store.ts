@@ -10,6 +10,7 @@ import {
 } from "../formats/index-file-names.js";
 import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
+import type { LazySummary } from "../core/calls/lazy-summary.js";
 import { removeStaleSegments, storeSummaries, SummaryStore, type Segment } from "./summary-store.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
@@ -80,6 +81,19 @@ export interface CachedFile extends IndexedFile {
   size: number;
   mtimeMs: number;
   ino: number;
+  /** The cache line this file was read from, written again as it is while nothing in it changed. */
+  cachedLine?: CachedLine;
+}
+
+interface CachedLine {
+  text: string;
+  sha256: string;
+  size: number;
+  mtimeMs: number;
+  ino: number;
+  link: LinkRecord | null;
+  summary: LazySummary;
+  segment: number;
 }
 
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
@@ -121,6 +135,7 @@ interface FilesCacheHeader {
 /** What the last run knew; `close` releases the summary store once the run has written its own. */
 export interface FilesCache {
   startedAt: number;
+  /** In the order written: by path. */
   files: CachedFile[];
   settled: SettledIndex | null;
   segments: Segment[];
@@ -148,17 +163,20 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
     store = SummaryStore.open(join(root, CACHE_DIR), header.segments);
     if (!store) return null;
     const opened = store;
-    const stored = lines.slice(1, -1).map((line) => JSON.parse(line) as StoredFile);
+    const texts = lines.slice(1, -1);
+    const stored = texts.map((line) => JSON.parse(line) as StoredFile);
     const paths = stored.map((file) => file.path);
     let offset = 0;
     let callOffset = 0;
-    const files = stored.map(({ rowsLength, callRowsLength, link, at, ...file }): CachedFile => {
+    const files = stored.map(({ rowsLength, callRowsLength, link: storedLink, at, ...file }, i): CachedFile => {
       const symbolRows = rows.slice(offset, offset + rowsLength);
       offset += rowsLength;
       const fileCallRows = callRows.slice(callOffset, callOffset + callRowsLength);
       callOffset += callRowsLength;
       const summary = opened.summary({ segment: header.segments[at[0]]!.name, offset: at[1], length: at[2] });
-      return { ...file, summary, symbolRows, callRows: fileCallRows, link: link && { ...link, touched: link.touched.map((index) => paths[index]!) } };
+      const link = storedLink && { ...storedLink, touched: storedLink.touched.map((index) => paths[index]!) };
+      const cachedLine = { text: texts[i]!, sha256: file.sha256, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino, link, summary, segment: at[0] };
+      return { ...file, summary, symbolRows, callRows: fileCallRows, link, cachedLine };
     });
     if (offset !== rows.length || callOffset !== callRows.length) throw new Error("torn cache");
     return { startedAt: header.startedAt, files, settled: header.settled ?? null, segments: header.segments, close: () => opened.close() };
@@ -168,15 +186,18 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
   }
 }
 
-/** `files` must be sorted by path; `segments` are those of the cache the files were read from. */
+/** `files` must be sorted by path; `previous` is the cache they were read from. */
 export async function writeFilesCache(
   root: string,
   version: string,
   startedAt: number,
   files: readonly CachedFile[],
   settled: SettledIndex | null,
-  previousSegments: readonly Segment[],
+  previous: Pick<FilesCache, "files" | "segments"> | null,
 ): Promise<void> {
+  const previousSegments = previous?.segments ?? [];
+  // Lines refer to other files by their place in the list: kept only while every file keeps its place.
+  const samePlaces = previous !== null && previous.files.length === files.length && previous.files.every((file, i) => file.path === files[i]!.path);
   const cacheDir = join(root, CACHE_DIR);
   const { at, segments } = await storeSummaries(cacheDir, files.map((file) => file.summary), previousSegments);
   const segmentIndex = new Map(segments.map((segment, i) => [segment.name, i]));
@@ -184,9 +205,22 @@ export async function writeFilesCache(
   const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
   const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
   const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the summary is stored apart, above
-  const lines = files.map(({ symbolRows, callRows, link, summary, ...file }, i) => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the summary is stored apart, above; the line is compared
+  const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, ...file }, i) => {
     const where = at[i]!;
+    if (
+      samePlaces &&
+      cachedLine &&
+      cachedLine.link === link &&
+      cachedLine.summary === summary &&
+      cachedLine.sha256 === file.sha256 &&
+      cachedLine.size === file.size &&
+      cachedLine.mtimeMs === file.mtimeMs &&
+      cachedLine.ino === file.ino &&
+      cachedLine.segment === segmentIndex.get(where.segment)
+    ) {
+      return `${cachedLine.text}\n`;
+    }
     const stored: StoredFile = {
       ...file,
       rowsLength: symbolRows.length,

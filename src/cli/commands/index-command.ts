@@ -171,7 +171,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
     const settled = cache?.settled;
     if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === (await indexStamp(root))) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
-      if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache.segments);
+      if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
       return {
         root,
         files: files.length,
@@ -280,7 +280,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
         }
       }
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
-      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache?.segments ?? []);
+      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache);
     }
     summary.durationMs = Math.round(performance.now() - started);
     return summary;
