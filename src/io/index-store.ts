@@ -205,7 +205,6 @@ export async function writeFilesCache(
   const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
   const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
   const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- the summary is stored apart, above; the line is compared
   const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, ...file }, i) => {
     const where = at[i]!;
     if (
