@@ -1,0 +1,32 @@
+import type { CallableDeclaration } from "../model.js";
+
+/**
+ * What a name means inside a function or block. `local` shadows the file scope: a call to it lands
+ * on something declared in a body, which the index does not hold. `qualified`: a namespace member
+ * seen from inside its namespace, which the file scope knows by its dotted name.
+ */
+export type Binding =
+  | {
+      kind: "local";
+      type: string | undefined;
+      typeParameter?: boolean;
+      /** A local function: what the callbacks it takes receive (as CallableDeclaration.params). */
+      params?: CallableDeclaration["params"];
+    }
+  | { kind: "qualified"; name: string };
+
+export class Scope {
+  readonly names = new Map<string, Binding>();
+  constructor(readonly parent: Scope | undefined) {}
+
+  lookup(name: string): Binding | undefined {
+    return this.names.get(name) ?? this.parent?.lookup(name);
+  }
+}
+
+export interface Context {
+  scope: Scope;
+  caller: number;
+  /** The qualified name of the indexed class `this` refers to; null where `this` is not such a class. */
+  owner: string | null;
+}

@@ -1,0 +1,45 @@
+import type { Scope } from "./call-scope.js";
+import { nameText, ts, type TS } from "./compiler.js";
+import { unwrapExpression } from "./extract-symbols.js";
+import { declarationName } from "./syntax-names.js";
+import { declaredType, signatureParams } from "./type-strings.js";
+
+/** Declares the names a binding introduces; destructured ones get the type of the member (`mem:`) or element (`elem:`) they take. */
+export const declareBinding = (scope: Scope, name: TS.BindingName, type: string | undefined): void => {
+  if (ts.isIdentifier(name)) {
+    scope.names.set(name.text, { kind: "local", type });
+    return;
+  }
+  for (const element of name.elements) {
+    if (ts.isOmittedExpression(element)) continue;
+    let part: string | undefined;
+    if (type !== undefined && !element.dotDotDotToken) {
+      if (ts.isArrayBindingPattern(name)) part = `elem:${type}`;
+      else {
+        const property = nameText(element.propertyName ?? (ts.isIdentifier(element.name) ? element.name : undefined));
+        if (property !== undefined) part = `mem:${JSON.stringify([property, type])}`;
+      }
+    }
+    declareBinding(scope, element.name, part);
+  }
+};
+
+/** Lexical declarations made directly in a list of statements (block scope). */
+export const declareStatements = (scope: Scope, statements: readonly TS.Statement[], owner: string | null): void => {
+  for (const statement of statements) {
+    if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+        const fn = unwrapExpression(declaration.initializer);
+        if (ts.isIdentifier(declaration.name) && fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
+          scope.names.set(declaration.name.text, { kind: "local", type: undefined, params: signatureParams(fn, scope) });
+        }
+      }
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) {
+      scope.names.set(statement.name.text, { kind: "local", type: undefined, params: signatureParams(statement, scope) });
+    } else {
+      const name = declarationName(statement);
+      if (name !== undefined) scope.names.set(name, { kind: "local", type: undefined });
+    }
+  }
+};

@@ -1,0 +1,249 @@
+// The type strings of core/calls/CALLS.md, read off the syntax of one file: what a receiver, a
+// variable or a parameter is declared as, in the scope it is written in, to be resolved when linking.
+import type { CallableDeclaration, CalleeRef } from "../model.js";
+import { ELEMENT } from "../core/calls/call-site-codec.js";
+import { Scope, type Context } from "./call-scope.js";
+import { nameText, ts, type TS } from "./compiler.js";
+import { encodeRef, entityName, isLiteralName, isNullish, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
+
+/** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
+export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: CalleeRef; nameNode: TS.Node } | undefined => {
+  const names: string[] = [];
+  let nameNode: TS.Node | undefined;
+  let current = skipOuter(expression);
+  for (;;) {
+    if (ts.isPropertyAccessExpression(current)) {
+      const name = nameText(current.name);
+      if (name === undefined) return undefined;
+      names.unshift(name);
+      nameNode ??= current.name;
+      current = skipOuter(current.expression);
+    } else if (ts.isElementAccessExpression(current) && isLiteralName(current.argumentExpression)) {
+      names.unshift(current.argumentExpression.text);
+      nameNode ??= current.argumentExpression;
+      current = skipOuter(current.expression);
+    } else if (ts.isElementAccessExpression(current) && nameNode !== undefined) {
+      // `items[i].run()`: an element of whatever `items` is declared as.
+      names.unshift(ELEMENT);
+      current = skipOuter(current.expression);
+    } else {
+      break;
+    }
+  }
+  if (ts.isIdentifier(current)) {
+    nameNode ??= current;
+    const binding = ctx.scope.lookup(current.text);
+    if (!binding) return { ref: { head: "scope", owner: "", names: [current.text, ...names] }, nameNode };
+    if (binding.kind === "qualified") return { ref: { head: "scope", owner: "", names: [...binding.name.split("."), ...names] }, nameNode };
+    if (names.length === 0) return undefined;
+    if (binding.type !== undefined) return { ref: { head: "type", owner: binding.type, names }, nameNode };
+    return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
+  }
+  if (names.length === 0 || !nameNode) return undefined;
+  // `new Repo().find()`: the receiver is an instance of the class.
+  if (ts.isNewExpression(current)) {
+    const name = entityName(current.expression);
+    const type = name === undefined ? undefined : inScope(name, ctx.scope);
+    if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
+  }
+  // `(await import("./x.js")).run()`: a member of the module it loads.
+  const loaded = ts.isAwaitExpression(current) ? skipOuter(current.expression) : current;
+  if (ts.isCallExpression(loaded) && loaded.expression.kind === ts.SyntaxKind.ImportKeyword) {
+    const [specifier] = loaded.arguments;
+    if (specifier && ts.isStringLiteralLike(specifier)) return { ref: { head: "import", owner: specifier.text, names }, nameNode };
+  }
+  if (current.kind === ts.SyntaxKind.ThisKeyword || current.kind === ts.SyntaxKind.SuperKeyword) {
+    const head = current.kind === ts.SyntaxKind.ThisKeyword ? "this" : "super";
+    if (ctx.owner !== null) return { ref: { head, owner: ctx.owner, names }, nameNode };
+  }
+  // `make().run()`, `(items ?? []).map(…)`, `(a ? b : c).run()`: whatever type the receiver has.
+  const type = valueType(current, ctx.scope, ctx.owner);
+  if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
+  return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
+};
+
+/** For a parameter of function type, the declared types of that function's own parameters. */
+export const callbackTypes = (type: TS.TypeNode | undefined, scope: Scope): (string | null)[] | undefined => {
+  let current = type;
+  while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+  if (current && ts.isUnionTypeNode(current)) {
+    const named = current.types.filter((member) => !isNullish(member));
+    current = named.length === 1 ? named[0] : undefined;
+    while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+  }
+  if (!current || !ts.isFunctionTypeNode(current)) return undefined;
+  const inner = new Scope(scope);
+  for (const parameter of current.typeParameters ?? []) inner.names.set(parameter.name.text, { kind: "local", type: undefined });
+  return current.parameters
+    .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"))
+    .map((parameter) => typeName(parameter.type, inner) ?? null);
+};
+
+/**
+ * A type annotation as a type string (see CallableDeclaration.type): a dotted name in file scope,
+ * `arr:<element>`, `union:[…]` or `inter:[…]`; undefined for what names no class or interface.
+ */
+export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | undefined => {
+  if (!type) return undefined;
+  if (ts.isTypeReferenceNode(type)) {
+    const name = qualifiedNameText(type.typeName);
+    const [argument] = type.typeArguments ?? [];
+    // Wrappers that keep (some of) the members of what they wrap.
+    if (WRAPPER_TYPES.has(name) && argument) return typeName(argument, scope);
+    if ((name === "Array" || name === "ReadonlyArray") && type.typeArguments?.length === 1) {
+      const element = typeName(argument, scope);
+      return element === undefined ? undefined : `arr:${element}`;
+    }
+    const named = inScope(name, scope);
+    // `Repo<User>`: the arguments bind the generic's type parameters (`gen:[name, args]`).
+    const args = (type.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
+    return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args])}` : named;
+  }
+  if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
+  // `new (…) => T`: what it constructs.
+  if (ts.isConstructorTypeNode(type)) return typeName(type.type, scope);
+  if (ts.isTypeLiteralNode(type)) {
+    // `{ subs: Subscription }`: the declared types of its properties (`obj:{…}`).
+    const members: Record<string, string> = {};
+    for (const member of type.members) {
+      const name = ts.isPropertySignature(member) ? nameText(member.name) : undefined;
+      const memberType = name === undefined ? undefined : typeName((member as TS.PropertySignature).type, scope);
+      if (name !== undefined && memberType !== undefined) members[name] = memberType;
+    }
+    return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
+  }
+  if (ts.isTupleTypeNode(type)) {
+    // `[A, ...B[]]`: an element is any of them.
+    const parts = [
+      ...new Set(
+        type.elements.map((element) => {
+          let inner: TS.TypeNode = ts.isNamedTupleMember(element) ? element.type : element;
+          if (ts.isRestTypeNode(inner) || ts.isOptionalTypeNode(inner)) inner = inner.type;
+          if (ts.isArrayTypeNode(inner)) inner = inner.elementType;
+          return typeName(inner, scope);
+        }),
+      ),
+    ];
+    if (parts.length === 0 || parts.some((part) => part === undefined)) return undefined;
+    return `arr:${parts.length === 1 ? parts[0]! : `union:${JSON.stringify(parts)}`}`;
+  }
+  if (ts.isArrayTypeNode(type)) {
+    const element = typeName(type.elementType, scope);
+    return element === undefined ? undefined : `arr:${element}`;
+  }
+  if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) {
+    const named = type.types.filter((member) => !isNullish(member));
+    // A member read on a union compiles only where narrowing left the parts that have the
+    // member, so parts that name no class or interface (a function type, a primitive) drop out;
+    // on an intersection, the member comes from any part.
+    const known = named.map((member) => typeName(member, scope)).filter((part) => part !== undefined);
+    if (known.length <= 1) return known[0];
+    return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known)}`;
+  }
+  return undefined;
+};
+
+/**
+ * A dotted type or value name as the file scope knows it; for a constrained type parameter, its
+ * constraint; undefined when a local shadows it.
+ */
+export const inScope = (dotted: string, scope: Scope): string | undefined => {
+  const head = dotted.split(".", 1)[0]!;
+  const binding = scope.lookup(head);
+  if (!binding) return dotted;
+  if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
+  // A type parameter: what it is bound to where the type is used, else its constraint (`tp:[name, constraint]`).
+  if (binding.typeParameter && head === dotted) return `tp:${JSON.stringify([head, binding.type ?? null])}`;
+  return head === dotted ? binding.type : undefined;
+};
+
+/** The declared type of a variable, parameter or property: its annotation, else what its initializer evaluates to. */
+export const declaredType = (node: { type?: TS.TypeNode; initializer?: TS.Expression }, scope: Scope, owner: string | null): string | undefined => {
+  if (node.type) return typeName(node.type, scope);
+  return node.initializer ? valueType(node.initializer, scope, owner) : undefined;
+};
+
+/**
+ * The type of an expression, where it can be told without a checker: `this`, `new C()`, a typed
+ * local, and what is linked later — `ret:<callee>` (what a call declares it returns) and
+ * `val:<ref>` (the declared type of what a name or member chain refers to).
+ */
+export const valueType = (expression: TS.Expression, scope: Scope, owner: string | null): string | undefined => {
+  // `x as T` and `<T>x` are what they assert (`as const` asserts nothing new).
+  const asserted = ts.isParenthesizedExpression(expression) ? expression.expression : expression;
+  if ((ts.isAsExpression(asserted) || ts.isTypeAssertionExpression(asserted)) && !ts.isConstTypeReference(asserted.type)) {
+    const type = typeName(asserted.type, scope);
+    if (type !== undefined) return type;
+  }
+  let value = skipOuter(expression);
+  if (ts.isAwaitExpression(value)) value = skipOuter(value.expression);
+  if (value.kind === ts.SyntaxKind.ThisKeyword) return owner ?? undefined;
+  if (ts.isNewExpression(value)) {
+    const name = entityName(value.expression);
+    return name === undefined ? undefined : inScope(name, scope);
+  }
+  if (ts.isCallExpression(value)) {
+    // `items.reduce(fn)` without a seed returns an element.
+    const method = ts.isPropertyAccessExpression(value.expression) ? value.expression.name.text : undefined;
+    if ((method === "reduce" || method === "reduceRight") && value.arguments.length === 1) {
+      const array = valueType((value.expression as TS.PropertyAccessExpression).expression, scope, owner);
+      return array === undefined ? undefined : `elem:${array}`;
+    }
+    const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
+    return ref && ref.head !== "unknown" ? `ret:${encodeRef(ref)}` : undefined;
+  }
+  if (ts.isIdentifier(value)) {
+    const binding = scope.lookup(value.text);
+    if (binding?.kind === "local") return binding.type;
+  }
+  if (ts.isBinaryExpression(value)) {
+    const operator = value.operatorToken.kind;
+    if (operator === ts.SyntaxKind.EqualsToken || operator === ts.SyntaxKind.AmpersandAmpersandToken) return valueType(value.right, scope, owner);
+    if (operator === ts.SyntaxKind.QuestionQuestionToken || operator === ts.SyntaxKind.BarBarToken) {
+      // `items ?? []`: an empty array adds no element and no member an array of items lacks.
+      const right = skipOuter(value.right);
+      if (ts.isArrayLiteralExpression(right) && right.elements.length === 0) return valueType(value.left, scope, owner);
+      const parts = [valueType(value.left, scope, owner), valueType(value.right, scope, owner)];
+      if (parts[0] === undefined || parts[1] === undefined) return undefined;
+      return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+    }
+    return undefined;
+  }
+  if (ts.isElementAccessExpression(value) && !isLiteralName(value.argumentExpression)) {
+    const array = valueType(value.expression, scope, owner);
+    return array === undefined ? undefined : `elem:${array}`;
+  }
+  if (ts.isConditionalExpression(value)) {
+    const parts = [valueType(value.whenTrue, scope, owner), valueType(value.whenFalse, scope, owner)];
+    if (parts[0] === undefined || parts[1] === undefined) return undefined;
+    return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+  }
+  if (ts.isArrayLiteralExpression(value)) {
+    const first = value.elements.find((element) => !ts.isSpreadElement(element) && !ts.isOmittedExpression(element));
+    const element = first && valueType(first, scope, owner);
+    return element === undefined ? undefined : `arr:${element}`;
+  }
+  if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value)) {
+    const ref = calleeOf(value, { scope, caller: 0, owner })?.ref;
+    return ref && ref.head !== "unknown" ? `val:${encodeRef(ref)}` : undefined;
+  }
+  return undefined;
+};
+
+/** Type parameters shadow file-scope types; one with a constraint (`T extends Repo`) has that type's members. */
+export const declareTypeParameters = (scope: Scope, parameters: readonly TS.TypeParameterDeclaration[] | undefined): void => {
+  for (const parameter of parameters ?? []) scope.names.set(parameter.name.text, { kind: "local", type: undefined, typeParameter: true });
+  for (const parameter of parameters ?? []) {
+    const constraint = parameter.constraint ? typeName(parameter.constraint, scope) : undefined;
+    if (constraint !== undefined) scope.names.set(parameter.name.text, { kind: "local", type: constraint, typeParameter: true });
+  }
+};
+
+/** Each parameter's declared type; for one of function type, its own parameters' types. */
+export const signatureParams = (node: TS.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => {
+  const scope = new Scope(outer);
+  declareTypeParameters(scope, node.typeParameters);
+  return node.parameters
+    .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"))
+    .map((parameter) => callbackTypes(parameter.type, scope) ?? typeName(parameter.type, scope) ?? null);
+};
