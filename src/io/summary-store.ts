@@ -1,4 +1,4 @@
-import { closeSync, openSync, readSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readSync } from "node:fs";
 import { readdir, rm } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
@@ -32,6 +32,7 @@ export class SummaryStore {
       for (const segment of segments) {
         const descriptor = openSync(join(store.directory, segment.name), "r");
         store.descriptors.set(segment.name, descriptor);
+        if (fstatSync(descriptor).size !== segment.size) throw new Error(`summary segment ${segment.name} was cut short or extended`);
       }
     } catch {
       store.close();

@@ -219,7 +219,7 @@ describe("freshness and upkeep", () => {
     expect(tableRows(dir, "call_index.md").filter((row) => row[0] === "src/other.ts:2")).toEqual([]);
   });
 
-  it("keeps call summaries in a few segments, one more per run and merged past eight; a lost one costs a re-parse", async () => {
+  it("keeps call summaries in a few segments, one more per run and merged past eight; a lost or damaged one costs a re-parse", async () => {
     const dir = await indexedFixture("imports-and-barrels");
     const original = readFileSync(join(dir, ".ai/call_index.md"), "utf8");
     const segments = (): string[] => readdirSync(join(dir, ".ai/.cache/summaries"));
@@ -228,12 +228,20 @@ describe("freshness and upkeep", () => {
       expect(JSON.parse((await ctx(dir, "index", "--json")).stdout)).toMatchObject({ parsed: 1 });
       expect(segments().length).toBeLessThanOrEqual(8);
     }
-    for (const segment of segments()) rmSync(join(dir, ".ai/.cache/summaries", segment));
-    appendFileSync(join(dir, "src/app.ts"), "// one more\n");
-    const run = await ctx(dir, "index", "--json");
-    expect(run.code).toBe(0);
-    expect(JSON.parse(run.stdout)).toMatchObject({ parsed: 3, reused: 0 });
-    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(original);
+    const damage = [
+      // Bytes overwritten in place (same size): found when a summary is read back, mid-run.
+      (path: string) => writeFileSync(path, readFileSync(path, "utf8").replaceAll('"', "'")),
+      (path: string) => writeFileSync(path, readFileSync(path, "utf8").slice(0, 10)),
+      (path: string) => rmSync(path),
+    ];
+    for (const [i, harm] of damage.entries()) {
+      for (const segment of segments()) harm(join(dir, ".ai/.cache/summaries", segment));
+      appendFileSync(join(dir, "src/app.ts"), `// after damage ${i}\n`);
+      const run = await ctx(dir, "index", "--json");
+      expect(run.code, run.stderr).toBe(0);
+      expect(JSON.parse(run.stdout)).toMatchObject({ parsed: 3, reused: 0 });
+      expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(original);
+    }
   });
 
   it("restores a hand-edited or deleted call index even when no source changed, and --check reports the drift", async () => {

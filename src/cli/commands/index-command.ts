@@ -1,4 +1,5 @@
 import type { LinkStats } from "../../core/calls/link-calls.js";
+import { UnreadableSummary } from "../../core/calls/lazy-summary.js";
 import { relinkFiles } from "../../core/calls/relink-files.js";
 import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
@@ -77,6 +78,17 @@ const RACY_WINDOW_MS = 2_000;
 const byPath = <T extends { path: string }>(a: T, b: T): number => compare(a.path, b.path);
 
 export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
+  try {
+    return await indexWith(options, false);
+  } catch (error) {
+    // A cached summary that cannot be read back (a damaged cache): nothing is written before linking,
+    // so the run starts again as if there were no cache.
+    if (error instanceof UnreadableSummary) return indexWith(options, true);
+    throw error;
+  }
+}
+
+async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<IndexSummary> {
   const started = performance.now();
   const startedAt = Date.now();
   const root = findRepoRoot(options.cwd);
@@ -89,7 +101,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   const fileIndexText = await readIndexFile(root, "file_index.md");
 
   const version = extractorVersion();
-  const cache = await readFilesCache(root, version);
+  const cache = ignoreCache ? null : await readFilesCache(root, version);
   const pool = createAnalyzePool();
   try {
     // With no cache everything will be parsed: the workers load the compiler while this thread reads.

@@ -7,6 +7,14 @@ export interface StoredAt {
   length: number;
 }
 
+/** A stored summary that cannot be read back: the cache is damaged, and the run must do without it. */
+export class UnreadableSummary extends Error {
+  constructor(at: StoredAt, cause: unknown) {
+    super(`cached call summary ${at.segment}@${at.offset} cannot be read: ${cause instanceof Error ? cause.message : String(cause)}`);
+    this.name = "UnreadableSummary";
+  }
+}
+
 /**
  * A file's call summary, kept as JSON text, or where to read it, until something reads it: an
  * incremental run links a few files and reads the summaries of the files they reach, not all.
@@ -30,10 +38,24 @@ export class LazySummary {
   }
 
   get(): CallSummary {
-    return (this.value ??= JSON.parse(this.toText()) as CallSummary);
+    if (this.value) return this.value;
+    try {
+      this.value = JSON.parse(this.toText()) as CallSummary;
+    } catch (error) {
+      if (this.storedAt) throw new UnreadableSummary(this.storedAt, error);
+      throw error;
+    }
+    return this.value;
   }
 
   toText(): string {
-    return (this.text ??= this.load!());
+    if (this.text === undefined) {
+      try {
+        this.text = this.load!();
+      } catch (error) {
+        throw new UnreadableSummary(this.storedAt!, error);
+      }
+    }
+    return this.text;
   }
 }
