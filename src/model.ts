@@ -74,6 +74,8 @@ export interface EncodedCallSummary {
   callables: string[];
   /** No imports and no exports: its top-level declarations are global. */
   script: boolean;
+  /** A digest of what linking other files can read of this one (see interfaceKeyOf in core/calls/link-calls.ts). */
+  shape: string;
 }
 
 export interface SkippedFile {

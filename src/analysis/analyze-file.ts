@@ -1,4 +1,5 @@
-import { callableNamesOf, isScript } from "../core/calls/link-calls.js";
+import { createHash } from "node:crypto";
+import { callableNamesOf, interfaceKeyOf, isScript } from "../core/calls/link-calls.js";
 import type { CallSummary, EncodedCallSummary, EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
 import { parseSource } from "./compiler.js";
 import { extractCalls } from "./extract-calls.js";
@@ -31,5 +32,6 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
 }
 
 function encode(calls: CallSummary): EncodedCallSummary {
-  return { json: JSON.stringify(calls), callables: callableNamesOf(calls), script: isScript(calls) };
+  const shape = createHash("sha256").update(interfaceKeyOf(calls)).digest("hex").slice(0, 32);
+  return { json: JSON.stringify(calls), callables: callableNamesOf(calls), script: isScript(calls), shape };
 }

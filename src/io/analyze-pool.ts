@@ -29,7 +29,11 @@ export interface AnalyzePool {
    * then runs inside each `submit` and no file's text waits in memory.
    */
   warmUp(size: number): Promise<void>;
-  /** Queues one file; results come back in any order. Inline, the analysis runs inside the call. */
+  /**
+   * Queues one file; results come back in any order. Inline, the analysis runs inside the call;
+   * once more than INLINE_LIMIT files have come (a run with a cache that finds a branch switched),
+   * workers are started for the rest.
+   */
   submit(path: string, text: string): Promise<AnalysisResult>;
   /** Stops the workers (their heaps are freed); may be called again. */
   close(): Promise<void>;
@@ -60,6 +64,8 @@ function safely(analyze: Analyze, path: string, text: string): AnalysisResult {
 
 export function createAnalyzePool(): AnalyzePool {
   let workers: WorkerQueue[] | undefined;
+  let closed = false;
+  let submitted = 0;
   let inline: Promise<Analyze> | undefined;
   let analyze: Analyze | undefined;
   const loadInline = (): Promise<Analyze> =>
@@ -70,6 +76,11 @@ export function createAnalyzePool(): AnalyzePool {
       else await loadInline();
     },
     submit(path, text) {
+      submitted += 1;
+      if (!workers && !closed && submitted === INLINE_LIMIT + 1) {
+        const size = workerCountFor(Number.POSITIVE_INFINITY);
+        if (size > 0) workers = Array.from({ length: size }, () => new WorkerQueue());
+      }
       if (workers && workers.length > 0) {
         // The least loaded worker takes the file.
         const target = workers.reduce((best, worker) => (worker.pendingChars < best.pendingChars ? worker : best));
@@ -79,6 +90,7 @@ export function createAnalyzePool(): AnalyzePool {
       return loadInline().then((loaded) => safely(loaded, path, text));
     },
     async close() {
+      closed = true;
       const closing = workers ?? [];
       workers = undefined;
       await Promise.all(closing.map((worker) => worker.close()));

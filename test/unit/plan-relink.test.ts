@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { LazySummary } from "../../src/core/calls/lazy-summary.js";
-import { planRelink, type RelinkInput } from "../../src/core/calls/plan-relink.js";
+import { callableNamesOf, interfaceKeyOf, isScript } from "../../src/core/calls/link-calls.js";
+import { planRelink, type RelinkInput, type SummaryShape } from "../../src/core/calls/plan-relink.js";
 import type { LinkRecord } from "../../src/core/index/indexed-file.js";
 import type { CallSummary } from "../../src/model.js";
 
@@ -17,6 +17,11 @@ function summary(...functions: string[]): CallSummary {
   };
 }
 
+/** What the index keeps of a summary (the real digest is a hash of the same key). */
+function shape(calls: CallSummary): SummaryShape {
+  return { shape: interfaceKeyOf(calls), callables: callableNamesOf(calls), script: isScript(calls) };
+}
+
 function link(touched: string[], probes: string[] = []): LinkRecord {
   return { touched, probes, stats: NO_STATS, overrides: [], rows: 0, unresolvedRows: 0 };
 }
@@ -25,12 +30,12 @@ function link(touched: string[], probes: string[] = []): LinkRecord {
 function repository(aNow: CallSummary, changes: Partial<RelinkInput> = {}): RelinkInput {
   return {
     files: [
-      { path: "a.ts", summary: LazySummary.fromText(JSON.stringify(aNow)), link: null },
-      { path: "b.ts", summary: LazySummary.fromText(JSON.stringify(summary("b"))), link: link(["a.ts"]) },
-      { path: "c.ts", summary: LazySummary.fromText(JSON.stringify(summary("c"))), link: link([], ["save"]) },
-      { path: "d.ts", summary: LazySummary.fromText(JSON.stringify(summary("d"))), link: link([]) },
+      { path: "a.ts", ...shape(aNow), link: null },
+      { path: "b.ts", ...shape(summary("b")), link: link(["a.ts"]) },
+      { path: "c.ts", ...shape(summary("c")), link: link([], ["save"]) },
+      { path: "d.ts", ...shape(summary("d")), link: link([]) },
     ],
-    changed: new Map([["a.ts", summary("load")]]),
+    changed: new Map([["a.ts", shape(summary("load"))]]),
     dropped: [],
     resolutionChanged: false,
     ...changes,

@@ -216,7 +216,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const calls = relinkFiles(
       files,
       cache
-        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)?.summary.get()])), dropped, resolutionChanged: settled?.resolution !== resolution }
+        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution }
         : null,
       resolver,
     );

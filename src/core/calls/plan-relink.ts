@@ -1,13 +1,14 @@
-import type { CallSummary, RepoPath } from "../../model.js";
-import type { LinkRecord } from "../index/indexed-file.js";
-import type { LazySummary } from "./lazy-summary.js";
-import { callableNamesOf, interfaceKeyOf, isScript } from "./link-calls.js";
+import type { RepoPath } from "../../model.js";
+import type { IndexedFile } from "../index/indexed-file.js";
+
+/** What planning needs of a file's summary, known without reading it. */
+export type SummaryShape = Pick<IndexedFile, "shape" | "callables" | "script">;
 
 export interface RelinkInput {
   /** Every indexed file of this run, with how it was last linked (null: parsed in this run). */
-  files: readonly { path: RepoPath; summary: LazySummary; link: LinkRecord | null }[];
-  /** Files whose content changed since the last run, with their summary then (undefined: the file is new). */
-  changed: ReadonlyMap<RepoPath, CallSummary | undefined>;
+  files: readonly (SummaryShape & Pick<IndexedFile, "path" | "link">)[];
+  /** Files whose content changed since the last run, with their summary's shape then (undefined: the file is new). */
+  changed: ReadonlyMap<RepoPath, SummaryShape | undefined>;
   /** Files indexed last run and gone now. */
   dropped: readonly RepoPath[];
   /** Whether module resolution (workspace packages, tsconfig paths) differs from the last run's. */
@@ -31,15 +32,14 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
       continue;
     }
     const before = input.changed.get(file.path);
-    const now = file.summary.get();
     // A new file can be what a specifier that led nowhere now reaches.
     if (before === undefined) return undefined;
     relink.add(file.path);
-    if (interfaceKeyOf(before) === interfaceKeyOf(now)) continue;
-    if (isScript(before) || isScript(now)) return undefined;
+    if (before.shape === file.shape) continue;
+    if (before.script || file.script) return undefined;
     reshaped.add(file.path);
-    const oldNames = new Set(callableNamesOf(before));
-    const newNames = new Set(callableNamesOf(now));
+    const oldNames = new Set(before.callables);
+    const newNames = new Set(file.callables);
     for (const name of oldNames) if (!newNames.has(name)) names.add(name);
     for (const name of newNames) if (!oldNames.has(name)) names.add(name);
   }

@@ -1,8 +1,8 @@
 import { renderCallRows } from "../../formats/call-index.js";
-import type { CallEdge, CallSummary, Override, RepoPath } from "../../model.js";
+import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { IndexedFile } from "../index/indexed-file.js";
 import { addStats, linkCalls, NO_CALLS, type LinkStats } from "./link-calls.js";
-import { planRelink } from "./plan-relink.js";
+import { planRelink, type SummaryShape } from "./plan-relink.js";
 import type { ModuleResolver } from "./resolve-specifier.js";
 
 export interface Relinked {
@@ -18,8 +18,8 @@ export interface Relinked {
 }
 
 export interface LastRun {
-  /** Files whose content changed, with their summary then (undefined: the file is new). */
-  changed: ReadonlyMap<RepoPath, CallSummary | undefined>;
+  /** Files whose content changed, with their summary's shape then (undefined: the file is new). */
+  changed: ReadonlyMap<RepoPath, SummaryShape | undefined>;
   dropped: readonly RepoPath[];
   resolutionChanged: boolean;
 }

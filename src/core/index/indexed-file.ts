@@ -25,6 +25,8 @@ export interface IndexedFile {
   /** What linking needs of every file, without reading its summary: see callableNamesOf and isScript. */
   callables: string[];
   script: boolean;
+  /** A digest of the summary's declarations, imports and exports: what other files' links can depend on. */
+  shape: string;
   /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
   callRows: string;
   /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
@@ -69,6 +71,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     summary: LazySummary.fromText(record.calls.json),
     callables: record.calls.callables,
     script: record.calls.script,
+    shape: record.calls.shape,
     callRows: "",
     link: null,
   };
