@@ -194,6 +194,8 @@ export async function writeFilesCache(
   files: readonly CachedFile[],
   settled: SettledIndex | null,
   previous: Pick<FilesCache, "files" | "segments"> | null,
+  /** Which rows files differ from the previous cache's (without one, both are written). */
+  rowsChanged: { symbols: boolean; calls: boolean } = { symbols: true, calls: true },
 ): Promise<void> {
   const previousSegments = previous?.segments ?? [];
   // Lines refer to other files by their place in the list: kept only while every file keeps its place.
@@ -230,8 +232,8 @@ export async function writeFilesCache(
     };
     return `${JSON.stringify(stored)}\n`;
   });
-  await writeFileAtomic(join(cacheDir, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
-  await writeFileAtomic(join(cacheDir, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
+  if (previous === null || rowsChanged.symbols) await writeFileAtomic(join(cacheDir, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
+  if (previous === null || rowsChanged.calls) await writeFileAtomic(join(cacheDir, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
   await writeFileAtomic(join(cacheDir, FILES_CACHE), [`${JSON.stringify(header)}\n`, ...lines], { ifChanged: false });
   await removeStaleSegments(cacheDir, segments);
 }

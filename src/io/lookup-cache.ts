@@ -132,12 +132,21 @@ async function writeCalls(directory: string, calls: readonly CallEdge[], rows: r
   ]);
 }
 
-/** The tables but symbols and calls, written whole. */
-async function writeCommon(directory: string, tables: Omit<LookupTables, "symbols" | "calls" | "callRows">, names: NameCounts): Promise<void> {
+/**
+ * The tables but symbols and calls. `only` (when patching) limits the rewrite to the file shards
+ * holding these paths, the override shards when overrides changed, and names when they changed.
+ */
+async function writeCommon(
+  directory: string,
+  tables: Omit<LookupTables, "symbols" | "calls" | "callRows">,
+  names: NameCounts | null,
+  only?: { paths: ReadonlySet<RepoPath>; overrides: boolean },
+): Promise<void> {
+  const fileShardsToWrite = only ? new Set([...only.paths].map(fileShardOf)) : undefined;
   await Promise.all([
-    ...overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text)),
-    ...fileShards(tables.files).map((text, i) => writeFile(join(directory, `files-${i}.tsv`), text)),
-    writeFile(join(directory, "names.json"), JSON.stringify([...names])),
+    ...(only && !only.overrides ? [] : overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text))),
+    ...fileShards(tables.files).flatMap((text, i) => (fileShardsToWrite && !fileShardsToWrite.has(i) ? [] : [writeFile(join(directory, `files-${i}.tsv`), text)])),
+    ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
   ]);
@@ -175,6 +184,9 @@ export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "c
   rows: LookupRows;
   /** Calls: the files whose sites were linked again (or dropped), their edges before, and now with their rows. */
   calls: { relinked: ReadonlySet<RepoPath>; removed: readonly CallEdge[]; added: readonly CallEdge[]; addedRows: readonly string[] };
+  /** Whether any file may have moved to another module (then every file shard is rewritten). */
+  modulesChanged: boolean;
+  overridesChanged: boolean;
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
@@ -203,15 +215,21 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
       await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`);
     }),
   );
-  const names = parseNameCounts(await readText(join(directory, "names.json")));
-  for (const name of patch.oldNames) {
-    const left = (names.get(name) ?? 0) - 1;
-    if (left > 0) names.set(name, left);
-    else names.delete(name);
+  // The names file changes only when the replaced files' names do (as a multiset).
+  const newNames = [...patch.rows.names].flatMap(([name, count]) => Array.from({ length: count }, () => name));
+  const sameNames = newNames.length === patch.oldNames.length && [...newNames].sort().join("\n") === [...patch.oldNames].sort().join("\n");
+  let names: NameCounts | null = null;
+  if (!sameNames) {
+    names = parseNameCounts(await readText(join(directory, "names.json")));
+    for (const name of patch.oldNames) {
+      const left = (names.get(name) ?? 0) - 1;
+      if (left > 0) names.set(name, left);
+      else names.delete(name);
+    }
+    for (const [name, count] of patch.rows.names) names.set(name, (names.get(name) ?? 0) + count);
   }
-  for (const [name, count] of patch.rows.names) names.set(name, (names.get(name) ?? 0) + count);
   await patchCalls(directory, patch.calls);
-  await writeCommon(directory, patch, names);
+  await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged });
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
 }
 

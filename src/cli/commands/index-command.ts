@@ -234,8 +234,14 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const previousHead = fileIndexText === undefined ? undefined : readFileIndexMeta(fileIndexText, ".ai/file_index.md").head;
     const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousHead === undefined ? head : previousHead };
     let contents = render(keptMeta);
+    // The rows of a file that did not change are as the last run rendered them; when no file's rows
+    // changed and the index files are as the last run left them, those two are known equal unread.
+    const filesByPath = new Map(files.map((file) => [file.path, file]));
+    const symbolsChanged = cache === null || dropped.length > 0 || parsed.some((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows);
+    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === (await indexStamp(root));
+    const knownSame = new Set<IndexFileName>(asLeft ? [...(symbolsChanged ? [] : ["symbol_index.md" as const]), ...(calls.rowsChanged || calls.overridesChanged ? [] : ["call_index.md" as const])] : []);
     const differing: IndexFileName[] = [];
-    for (const [name, text] of contents) if (await indexFileDiffers(root, name, text)) differing.push(name);
+    for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, text))) differing.push(name);
 
     const summary: IndexSummary = {
       root,
@@ -284,7 +290,15 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           });
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
           const removed = [...calls.replaced].flatMap((path) => parseCallRows(previous.get(path)?.callRows ?? "", ".ai/.cache/call-rows.md"));
-          const patch = { ...tables, replaced: changed, oldNames, rows: lookupRows, calls: { relinked: calls.replaced, removed, added: calls.edges, addedRows: calls.rows } };
+          const patch = {
+            ...tables,
+            replaced: changed,
+            oldNames,
+            rows: lookupRows,
+            calls: { relinked: calls.replaced, removed, added: calls.edges, addedRows: calls.rows },
+            modulesChanged: differing.includes("domain-manifest.yaml"),
+            overridesChanged: calls.overridesChanged,
+          };
           await patchLookupCache(root, patch).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
@@ -292,7 +306,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         }
       }
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
-      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache);
+      const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
+      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache, rowsChanged);
     }
     summary.durationMs = Math.round(performance.now() - started);
     return summary;

@@ -15,11 +15,14 @@ export interface Relinked {
   stats: LinkStats;
   counts: { rows: number; unresolved: number };
   overrides: Override[];
+  /** Whether any file's rows or overrides differ from what it had (a dropped file's count as differing). */
+  rowsChanged: boolean;
+  overridesChanged: boolean;
 }
 
 export interface LastRun {
-  /** Files whose content changed, with their summary's shape then (undefined: the file is new). */
-  changed: ReadonlyMap<RepoPath, SummaryShape | undefined>;
+  /** Files whose content changed, with their summary's shape, rows and link then (undefined: the file is new). */
+  changed: ReadonlyMap<RepoPath, (SummaryShape & Pick<IndexedFile, "callRows" | "link">) | undefined>;
   dropped: readonly RepoPath[];
   resolutionChanged: boolean;
 }
@@ -35,10 +38,17 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
   const edges: CallEdge[] = [];
   const rows: string[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
+  let rowsChanged = last === null || last.dropped.length > 0;
+  let overridesChanged = rowsChanged;
   for (const link of linkCalls(files, resolver, plan)) {
     const file = byPath.get(link.path)!;
     const rendered = renderCallRows(link.edges);
-    file.callRows = rendered.rows.join("");
+    const fileRows = rendered.rows.join("");
+    // What the file had: kept on it when only its links moved, in the last run's record when it changed.
+    const before = last?.changed.has(link.path) ? last.changed.get(link.path) : file;
+    rowsChanged ||= before === undefined || before.link === null || fileRows !== before.callRows;
+    overridesChanged ||= before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []);
+    file.callRows = fileRows;
     file.link = { touched: link.touched, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
     edges.push(...rendered.edges);
@@ -51,5 +61,5 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     counts.rows += link!.rows;
     counts.unresolved += link!.unresolvedRows;
   }
-  return { replaced, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides) };
+  return { replaced, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), rowsChanged, overridesChanged };
 }
