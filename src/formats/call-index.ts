@@ -40,12 +40,6 @@ export function renderCallRows(edges: readonly CallEdge[]): { rows: string[]; ed
   return { rows, edges: kept, unresolved };
 }
 
-/** The site path of a rendered call row, escaped as in the row: what a row is replaced by. */
-export function siteCellPath(row: string): string {
-  const cell = row.slice(2, row.indexOf(" | ", 2));
-  return cell.slice(0, cell.lastIndexOf(":"));
-}
-
 const OVERRIDES_HEADING = "## Overrides";
 const OVERRIDES_HEADER = ["member", "member location", "base", "base location"] as const;
 

@@ -4,8 +4,7 @@ import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
-import { parseCallRows, renderCallRow, siteCellPath } from "../formats/call-index.js";
-import { escapeCell } from "../formats/markdown-table.js";
+import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -182,8 +181,8 @@ export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "c
   oldNames: readonly string[];
   /** The new rows of the changed files. */
   rows: LookupRows;
-  /** Calls: the files whose sites were linked again (or dropped), their edges before, and now with their rows. */
-  calls: { relinked: ReadonlySet<RepoPath>; removed: readonly CallEdge[]; added: readonly CallEdge[]; addedRows: readonly string[] };
+  /** Call rows (each with its newline) that went and that came: the difference, row by row, of the files linked again. */
+  calls: { removed: readonly string[]; added: readonly string[] };
   /** Whether any file may have moved to another module (then every file shard is rewritten). */
   modulesChanged: boolean;
   overridesChanged: boolean;
@@ -212,7 +211,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
     [...shards].map(async (shard) => {
       const file = join(directory, `symbols-${shard}.json`);
       const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path)).map((row) => JSON.stringify(row));
-      await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`);
+      await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`, { ifChanged: false });
     }),
   );
   // The names file changes only when the replaced files' names do (as a multiset).
@@ -233,19 +232,27 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
 }
 
-/** Rewrites the call shards that held or will hold a row of a relinked file. */
+/**
+ * Rewrites the call shards that hold a row that went or will hold one that came. A file relinked
+ * because something it read changed usually keeps every row, and then no shard is touched.
+ */
 async function patchCalls(directory: string, calls: LookupPatch["calls"]): Promise<void> {
-  const sites = new Set([...calls.relinked].map(escapeCell));
-  const added = callShards(calls.added, calls.addedRows);
-  const patchShard = async (file: string, rows: readonly string[]): Promise<void> => {
-    const kept = (await readText(join(directory, file))).split("\n").filter((row) => row !== "" && !sites.has(siteCellPath(row)));
-    await writeFileAtomic(join(directory, file), [...kept.map((row) => `${row}\n`), ...rows]);
+  const removedRows = calls.removed.join("");
+  const addedRows = calls.added.join("");
+  const removed = parseCallRows(removedRows, "removed rows");
+  const added = parseCallRows(addedRows, "added rows");
+  const going = callShards(removed, calls.removed);
+  const coming = callShards(added, calls.added);
+  const patchShard = async (file: string, out: readonly string[], into: readonly string[]): Promise<void> => {
+    const drop = new Set(out.map((row) => row.slice(0, -1)));
+    const kept = (await readText(join(directory, file))).split("\n").filter((row) => row !== "" && !drop.has(row));
+    await writeFileAtomic(join(directory, file), [...kept.map((row) => `${row}\n`), ...into], { ifChanged: false });
   };
-  const callers = new Set([...calls.removed, ...calls.added].map(callerShardOf));
-  const callees = new Set([...calls.removed, ...calls.added].map(calleeShardOf));
+  const touched = (direction: { callers: string[][]; callees: string[][] }[], key: "callers" | "callees"): number[] =>
+    Array.from({ length: CALL_SHARDS }, (_, i) => i).filter((i) => direction.some((shards) => shards[key][i]!.length > 0));
   await Promise.all([
-    ...[...callers].map((shard) => patchShard(`callers-${shard}.md`, added.callers[shard]!)),
-    ...[...callees].map((shard) => patchShard(`callees-${shard}.md`, added.callees[shard]!)),
+    ...touched([going, coming], "callers").map((i) => patchShard(`callers-${i}.md`, going.callers[i]!, coming.callers[i]!)),
+    ...touched([going, coming], "callees").map((i) => patchShard(`callees-${i}.md`, going.callees[i]!, coming.callees[i]!)),
   ]);
 }
 

@@ -9,7 +9,7 @@ import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/ind
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
-import { parseCallRows, renderCallIndex } from "../../formats/call-index.js";
+import { renderCallIndex } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
@@ -289,13 +289,23 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
             return before ? symbolNamesOf(before) : [];
           });
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
-          const removed = [...calls.replaced].flatMap((path) => parseCallRows(previous.get(path)?.callRows ?? "", ".ai/.cache/call-rows.md"));
+          const rowsOf = (text: string | undefined): string[] => (text ?? "").split("\n").filter((row) => row !== "").map((row) => `${row}\n`);
+          const removed: string[] = [];
+          const added: string[] = [];
+          for (const path of calls.replaced) {
+            const before = rowsOf(previous.get(path)?.callRows);
+            const after = rowsOf(filesByPath.get(path)?.callRows);
+            const kept = new Set(after);
+            const had = new Set(before);
+            removed.push(...before.filter((row) => !kept.has(row)));
+            added.push(...after.filter((row) => !had.has(row)));
+          }
           const patch = {
             ...tables,
             replaced: changed,
             oldNames,
             rows: lookupRows,
-            calls: { relinked: calls.replaced, removed, added: calls.edges, addedRows: calls.rows },
+            calls: { removed, added },
             modulesChanged: differing.includes("domain-manifest.yaml"),
             overridesChanged: calls.overridesChanged,
           };
