@@ -24,9 +24,9 @@ const WORKER_URL = new URL("./analyze-worker.js", import.meta.url);
 
 export interface AnalyzePool {
   /**
-   * For a run that will parse everything: starts `size` workers (they load the compiler while the
-   * caller lists and reads files), or with size 0 loads the compiler here, so that inline analysis
-   * then runs inside each `submit` and no file's text waits in memory.
+   * Starts workers up to `size` (they load the compiler while the caller reads), or with size 0
+   * loads the compiler here, so that inline analysis then runs inside each `submit` and no file's
+   * text waits in memory.
    */
   warmUp(size: number): Promise<void>;
   /**
@@ -72,14 +72,18 @@ export function createAnalyzePool(): AnalyzePool {
     (inline ??= import("../analysis/analyze-file.js").then((module) => (analyze = module.analyzeFile)));
   return {
     async warmUp(size) {
-      if (size > 0) workers ??= Array.from({ length: size }, () => new WorkerQueue());
-      else await loadInline();
+      if (size === 0) {
+        await loadInline();
+        return;
+      }
+      workers ??= [];
+      while (workers.length < size) workers.push(new WorkerQueue());
     },
     submit(path, text) {
       submitted += 1;
-      if (!workers && !closed && submitted === INLINE_LIMIT + 1) {
-        const size = workerCountFor(Number.POSITIVE_INFINITY);
-        if (size > 0) workers = Array.from({ length: size }, () => new WorkerQueue());
+      if (!closed && submitted === INLINE_LIMIT + 1) {
+        workers ??= [];
+        while (workers.length < workerCountFor(Number.POSITIVE_INFINITY)) workers.push(new WorkerQueue());
       }
       if (workers && workers.length > 0) {
         // The least loaded worker takes the file.

@@ -101,11 +101,14 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const fileIndexText = await readIndexFile(root, "file_index.md");
 
   const version = extractorVersion();
-  const cache = ignoreCache ? null : await readFilesCache(root, version);
+  // One worker loads the compiler while this thread reads the cache: an edited file is then parsed
+  // without waiting for it. With no cache everything will be parsed, by as many workers as pay.
   const pool = createAnalyzePool();
+  const workers = workerCountFor(Number.POSITIVE_INFINITY);
+  if (workers > 0) await pool.warmUp(1);
+  const cache = ignoreCache ? null : await readFilesCache(root, version);
   try {
-    // With no cache everything will be parsed: the workers load the compiler while this thread reads.
-    if (!cache) await pool.warmUp(workerCountFor(Number.POSITIVE_INFINITY));
+    if (!cache) await pool.warmUp(workers);
     const [{ files: listed }, packages, head] = await Promise.all([
       listRepositoryFiles(root),
       discoverWorkspacePackages(root),
