@@ -177,9 +177,12 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
 export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "callRows"> {
   /** Paths whose rows are replaced (changed files) or removed (dropped files). */
   replaced: ReadonlySet<RepoPath>;
-  /** Names the replaced paths had before, with repeats; their shards lose those rows. */
-  oldNames: readonly string[];
-  /** The new rows of the changed files. */
+  /**
+   * The names of the symbol rows the replaced paths lost and gained, with repeats: only their shards
+   * are rewritten (the rows a file kept are in place already).
+   */
+  names: { removed: readonly string[]; added: readonly string[] };
+  /** Every row of the changed files, by shard: what a rewritten shard holds of them. */
   rows: LookupRows;
   /** Call rows (each with its newline) that went and that came: the difference, row by row, of the files linked again. */
   calls: { removed: readonly string[]; added: readonly string[] };
@@ -206,7 +209,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   const directory = join(root, LOOKUP_DIR);
   // Invalidate first: if this process dies mid-patch, the next reader rebuilds from the Markdown.
   await rm(join(directory, "meta.json"), { force: true });
-  const shards = new Set([...patch.oldNames.map(shardOf), ...patch.rows.shards.keys()]);
+  const shards = new Set([...patch.names.removed, ...patch.names.added].map(shardOf));
   await Promise.all(
     [...shards].map(async (shard) => {
       const file = join(directory, `symbols-${shard}.json`);
@@ -215,17 +218,16 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
     }),
   );
   // The names file changes only when the replaced files' names do (as a multiset).
-  const newNames = [...patch.rows.names].flatMap(([name, count]) => Array.from({ length: count }, () => name));
-  const sameNames = newNames.length === patch.oldNames.length && [...newNames].sort().join("\n") === [...patch.oldNames].sort().join("\n");
+  const sameNames = [...patch.names.removed].sort().join("\n") === [...patch.names.added].sort().join("\n");
   let names: NameCounts | null = null;
   if (!sameNames) {
     names = parseNameCounts(await readText(join(directory, "names.json")));
-    for (const name of patch.oldNames) {
+    for (const name of patch.names.removed) {
       const left = (names.get(name) ?? 0) - 1;
       if (left > 0) names.set(name, left);
       else names.delete(name);
     }
-    for (const [name, count] of patch.rows.names) names.set(name, (names.get(name) ?? 0) + count);
+    for (const name of patch.names.added) names.set(name, (names.get(name) ?? 0) + 1);
   }
   await patchCalls(directory, patch.calls);
   await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged });

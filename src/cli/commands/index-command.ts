@@ -7,6 +7,7 @@ import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
 import { resolveRelativeImport } from "../../core/index/resolve-import.js";
+import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { renderCallIndex } from "../../formats/call-index.js";
@@ -287,31 +288,29 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         if (reused === 0) {
           await writeLookupCache(root, { ...tables, calls: calls.edges, callRows: calls.rows }, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {
-          const oldNames = [...changed].flatMap((path) => {
-            const before = previous.get(path);
-            return before ? symbolNamesOf(before) : [];
-          });
-          // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
-          const rowsOf = (text: string | undefined): string[] => (text ?? "").split("\n").filter((row) => row !== "").map((row) => `${row}\n`);
-          const removed: string[] = [];
-          const added: string[] = [];
+          // Only what the edit changed, row by row, is patched.
+          const symbolsDiff = { removed: [] as string[], added: [] as string[] };
+          for (const path of changed) {
+            const { removed, added } = rowDifference(previous.get(path)?.symbolRows ?? "", filesByPath.get(path)?.symbolRows ?? "");
+            symbolsDiff.removed.push(...symbolNamesOf({ symbolRows: removed.join("") }));
+            symbolsDiff.added.push(...symbolNamesOf({ symbolRows: added.join("") }));
+          }
+          const callsDiff = { removed: [] as string[], added: [] as string[] };
           for (const path of calls.replaced) {
-            const before = rowsOf(previous.get(path)?.callRows);
-            const after = rowsOf(filesByPath.get(path)?.callRows);
-            const kept = new Set(after);
-            const had = new Set(before);
-            removed.push(...before.filter((row) => !kept.has(row)));
-            added.push(...after.filter((row) => !had.has(row)));
+            const { removed, added } = rowDifference(previous.get(path)?.callRows ?? "", filesByPath.get(path)?.callRows ?? "");
+            callsDiff.removed.push(...removed);
+            callsDiff.added.push(...added);
           }
           const patch = {
             ...tables,
             replaced: changed,
-            oldNames,
+            names: symbolsDiff,
             rows: lookupRows,
-            calls: { removed, added },
+            calls: callsDiff,
             modulesChanged: differing.includes("domain-manifest.yaml"),
             overridesChanged: calls.overridesChanged,
           };
+          // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
           await patchLookupCache(root, patch).catch(() => invalidateLookupCache(root));
         } else {
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
