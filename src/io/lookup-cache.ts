@@ -210,13 +210,11 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   // Invalidate first: if this process dies mid-patch, the next reader rebuilds from the Markdown.
   await rm(join(directory, "meta.json"), { force: true });
   const shards = new Set([...patch.names.removed, ...patch.names.added].map(shardOf));
-  await Promise.all(
-    [...shards].map(async (shard) => {
-      const file = join(directory, `symbols-${shard}.json`);
-      const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path)).map((row) => JSON.stringify(row));
-      await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`, { ifChanged: false });
-    }),
-  );
+  await inTurn([...shards], async (shard) => {
+    const file = join(directory, `symbols-${shard}.json`);
+    const kept = (JSON.parse(await readText(file)) as SymbolRow[]).filter((row) => !patch.replaced.has(row.path)).map((row) => JSON.stringify(row));
+    await writeFileAtomic(file, `[${[...kept, ...(patch.rows.shards.get(shard) ?? [])].join(",")}]`, { ifChanged: false });
+  });
   // The names file changes only when the replaced files' names do (as a multiset).
   const sameNames = [...patch.names.removed].sort().join("\n") === [...patch.names.added].sort().join("\n");
   let names: NameCounts | null = null;
@@ -252,10 +250,16 @@ async function patchCalls(directory: string, calls: LookupPatch["calls"]): Promi
   };
   const touched = (direction: { callers: string[][]; callees: string[][] }[], key: "callers" | "callees"): number[] =>
     Array.from({ length: CALL_SHARDS }, (_, i) => i).filter((i) => direction.some((shards) => shards[key][i]!.length > 0));
-  await Promise.all([
-    ...touched([going, coming], "callers").map((i) => patchShard(`callers-${i}.md`, going.callers[i]!, coming.callers[i]!)),
-    ...touched([going, coming], "callees").map((i) => patchShard(`callees-${i}.md`, going.callees[i]!, coming.callees[i]!)),
-  ]);
+  await inTurn(touched([going, coming], "callers"), (i) => patchShard(`callers-${i}.md`, going.callers[i]!, coming.callers[i]!));
+  await inTurn(touched([going, coming], "callees"), (i) => patchShard(`callees-${i}.md`, going.callees[i]!, coming.callees[i]!));
+}
+
+/**
+ * Runs `task` over `items` a few at a time: a large patch (a branch switch) would otherwise hold
+ * every shard it rewrites in memory at once.
+ */
+async function inTurn<T>(items: readonly T[], task: (item: T) => Promise<void>, width = 8): Promise<void> {
+  for (let i = 0; i < items.length; i += width) await Promise.all(items.slice(i, i + width).map(task));
 }
 
 export async function invalidateLookupCache(root: string): Promise<void> {
