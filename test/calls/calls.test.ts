@@ -35,10 +35,24 @@ async function sites(dir: string, kind: "Caller" | "Callee", query: string): Pro
   return json.hits.map((hit) => `${hit.path}:${hit.line} ${kind === "Caller" ? hit.name : hit.callee}`);
 }
 
+/** The lookup cache's shards with their entries sorted: a patched cache and a rebuilt one hold the same. */
+function lookupContents(dir: string): Record<string, string> {
+  const directory = join(dir, ".ai/.cache/lookup");
+  const contents: Record<string, string> = {};
+  for (const file of readdirSync(directory).sort()) {
+    if (file === "meta.json") continue;
+    const text = readFileSync(join(directory, file), "utf8");
+    const parsed: unknown = file.endsWith(".json") ? JSON.parse(text) : undefined;
+    const entries = Array.isArray(parsed) ? parsed.map((entry) => JSON.stringify(entry)) : parsed === undefined ? text.split("\n") : [text];
+    contents[file] = entries.filter((entry) => entry !== "").sort().join("\n");
+  }
+  return contents;
+}
+
 /**
  * Indexes a fixture (with `extra` files added), then writes each version of `path` in turn: every
- * incremental run must parse only that file and write the call index a full run writes, and the
- * patched lookup cache must answer as a rebuilt one.
+ * incremental run must parse only that file and write the index files a full run writes, and the
+ * patched lookup cache must hold what a rebuilt one holds and answer as it does.
  */
 async function expectIncrementalAsFull(fixture: string, path: string, versions: string[], extra: Record<string, string> = {}): Promise<string> {
   const prepare = (): string => {
@@ -55,7 +69,10 @@ async function expectIncrementalAsFull(fixture: string, path: string, versions: 
     const fresh = prepare();
     writeFileSync(join(fresh, path), version);
     expect((await ctx(fresh, "index", "-q")).code).toBe(0);
-    expect(readFileSync(join(dir, ".ai/call_index.md"), "utf8")).toBe(readFileSync(join(fresh, ".ai/call_index.md"), "utf8"));
+    // Each copy is its own git repository: the HEAD recorded in file_index.md differs, nothing else may.
+    const indexFile = (root: string, file: string): string => readFileSync(join(root, ".ai", file), "utf8").replace(/head=[0-9a-f]+/, "head=…");
+    for (const file of ["call_index.md", "symbol_index.md", "file_index.md"]) expect(indexFile(dir, file)).toBe(indexFile(fresh, file));
+    expect(lookupContents(dir)).toEqual(lookupContents(fresh));
     for (const name of ["find", "formatName", "slugify", "log"]) expect(await sites(dir, "Caller", name)).toEqual(await sites(fresh, "Caller", name));
   }
   return dir;
