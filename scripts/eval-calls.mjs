@@ -212,6 +212,9 @@ export function callsReport(results, { commit, command, targets }) {
     "module resolution and the standard library loaded; ctx's are the hits of `ctx traverse Caller path:Name` (in-process, freshness",
     `checks included). A site matches when the path is the same and the line is within ${LINE_TOLERANCE}. Unresolved share: of all call-like sites`,
     "`ctx index` linked in the corpus that could land in the repository (the rest land in the standard library, globals or packages).",
+    ...(results.some((r) => r.name.startsWith("ctx (this repository"))
+      ? ["The `ctx (this repository)` row is a clone of the committed HEAD with every non-test function and method as a target, not a sample."]
+      : []),
     "",
     "| corpus | files | targets | oracle sites | recalled | recall | ctx sites | confirmed | precision | resolved sites | unresolved | unresolved share | outside the repository |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",

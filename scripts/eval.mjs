@@ -6,11 +6,11 @@
 // A hit counts when the path matches and the line is within 3. Names are sampled with a fixed seed,
 // half from ctx's index and half from the oracle's own navigation trees, so neither side picks them.
 // Usage: npm run eval [-- --quick]
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
 import ts from "typescript";
-import { REAL_CORPORA, SYNTHETIC_CORPORA, prepareCorpus } from "./corpora.mjs";
+import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
@@ -22,6 +22,8 @@ const QUICK = process.argv.includes("--quick");
 const NAMES_PER_SIDE = QUICK ? 100 : 250;
 const LINE_TOLERANCE = 3;
 const CALL_TARGETS = QUICK ? 60 : 150;
+/** More than this repository has, so every one is evaluated. */
+const SELF_CALL_TARGETS = 5000;
 
 /**
  * The declarations ctx promises to index, decided on the oracle's own syntax tree: declarations at
@@ -180,6 +182,17 @@ async function main() {
     console.error(JSON.stringify(result, null, 1));
     results.push(result);
     const calls = await evaluateCallsInWorker(corpus, CALL_TARGETS);
+    console.error(JSON.stringify(calls, null, 1));
+    callResults.push(calls);
+  }
+  if (!QUICK) {
+    // Issue 3's "done when": on this repository, Caller gives the editor's call hierarchy. Every
+    // non-test function and method of the committed HEAD, not a sample.
+    const self = { name: `ctx (this repository, ${execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()})`, dir: join(WORK, "ctx-self") };
+    rmSync(self.dir, { recursive: true, force: true });
+    execFileSync("git", ["clone", "-q", ROOT, self.dir]);
+    console.error(`eval: ${self.name}`);
+    const calls = await evaluateCallsInWorker(self, SELF_CALL_TARGETS);
     console.error(JSON.stringify(calls, null, 1));
     callResults.push(calls);
   }
