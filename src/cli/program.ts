@@ -102,5 +102,34 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
     });
 
+  program
+    .command("brief")
+    .description("where to start on a task: git and index state, the handoff, the task's lane, and ranked files — read-only")
+    .argument("[task...]", "the task in words (default: the handoff's objective)")
+    .addOption(new Option("--role <role>", "who reads it: shapes the next step").choices(["planner", "builder", "reviewer"]))
+    .addOption(new Option("--budget <tokens>", "text output limit in tokens; lowest-ranked lines are cut first").default(1500).argParser(parseLimit))
+    .option("--json", "print one JSON object (lists are not cut to the budget)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Lanes: Answer (a question: read, do not edit), Small (a change anchored to ≤ 2 source files, no risky area),",
+        "Full (plan → build → review). Risky areas — auth, payment, schema/migration, security, concurrency, public API — force Full.",
+        "",
+        "Examples:",
+        '  ctx brief "fix the 404 in GET /users/:id"',
+        '  ctx brief "where is the retry policy for webhooks decided?" --budget 400',
+        "  ctx brief --role reviewer",
+        '  ctx brief "rename UsersService.findOne to findById" --json',
+      ].join("\n"),
+    )
+    .action(async (words: string[], options: { role?: "planner" | "builder" | "reviewer"; budget: number; json?: boolean }) => {
+      const { runBrief } = await import("./commands/brief-command.js");
+      const { renderBriefText, briefJson } = await import("./render/brief-text.js");
+      const brief = await runBrief({ cwd: cwd(), task: words.length > 0 ? words.join(" ") : null, role: options.role ?? null });
+      terminal.stdout(options.json ? `${JSON.stringify(briefJson(brief))}\n` : renderBriefText(brief, options.budget));
+      result.code = EXIT.ok;
+    });
+
   return program;
 }

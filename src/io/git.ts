@@ -1,4 +1,5 @@
 import { execFile } from "node:child_process";
+import { parseGitStatus, type GitStatus } from "../formats/git-status.js";
 
 // NOTE: node:child_process rather than execa here: execa costs ~200 ms to import, which the
 // pre-commit hook and every `ctx index` would pay for three short git calls.
@@ -23,4 +24,27 @@ export async function gitListFiles(root: string): Promise<string[] | null> {
   if (result.code !== 0) return null;
   // A file deleted but not yet staged is listed by --cached; it is dropped later, when reading finds it gone.
   return [...new Set(result.stdout.split("\0").filter((line) => line.length > 0))];
+}
+
+/** The working tree's state; null outside git. */
+export async function gitStatus(root: string): Promise<GitStatus | null> {
+  // --no-optional-locks: a status that refreshed .git/index would be a write, and a brief writes nothing.
+  const result = await git(root, ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal"]);
+  return result.code === 0 ? parseGitStatus(result.stdout) : null;
+}
+
+/** The paths each of the last `commits` commits changed, newest first (none outside git or before the first commit). */
+export async function gitRecentCommits(root: string, commits: number): Promise<string[][]> {
+  const result = await git(root, ["log", `-n${commits}`, "--no-renames", "--name-only", "--format=%x00"]);
+  if (result.code !== 0) return [];
+  return result.stdout
+    .split("\0")
+    .slice(1)
+    .map((block) => block.split("\n").filter((line) => line.length > 0));
+}
+
+/** Paths that differ between `commit` and the working tree (untracked files aside); null when git cannot tell. */
+export async function gitChangedSince(root: string, commit: string): Promise<string[] | null> {
+  const result = await git(root, ["diff", "--name-only", "--no-renames", "-z", commit, "--"]);
+  return result.code === 0 ? result.stdout.split("\0").filter((line) => line.length > 0) : null;
 }

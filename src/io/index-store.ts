@@ -74,6 +74,8 @@ export async function indexStamp(root: string): Promise<string> {
 }
 
 const FILES_CACHE = "files.jsonl";
+/** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
+const FILES_CACHE_LAYOUT = 2;
 const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 
@@ -98,7 +100,7 @@ interface CachedLine {
 }
 
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
-type StoredLink = Omit<LinkRecord, "touched"> & { touched: number[] };
+type StoredLink = Omit<LinkRecord, "touched" | "targets"> & { touched: number[]; targets: number[] };
 
 /** One line of the cache: all but the rows (in their own files) and the summary (in the summary store: segment index, offset, length). */
 type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary"> & {
@@ -160,7 +162,7 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
     ]);
     const lines = text.split("\n");
     const header = JSON.parse(lines[0]!) as FilesCacheHeader;
-    if (header.version !== version || header.rowsLength !== rows.length || header.callRowsLength !== callRows.length || lines.length !== header.files + 2) return null;
+    if (header.version !== `${version}#${FILES_CACHE_LAYOUT}` || header.rowsLength !== rows.length || header.callRowsLength !== callRows.length || lines.length !== header.files + 2) return null;
     store = SummaryStore.open(join(root, CACHE_DIR), header.segments);
     if (!store) return null;
     const opened = store;
@@ -196,8 +198,10 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
 function linkOf(stored: StoredLink | null, paths: readonly RepoPath[]): LinkRecord | null {
   if (!stored) return null;
   const touched = stored.touched.map((index) => paths[index]!);
+  const targets = stored.targets.map((index) => paths[index]!);
   const link = stored as unknown as LinkRecord;
   link.touched = touched;
+  link.targets = targets;
   return link;
 }
 
@@ -221,7 +225,7 @@ export async function writeFilesCache(
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
   const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
   const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
-  const header: FilesCacheHeader = { version, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
+  const header: FilesCacheHeader = { version: `${version}#${FILES_CACHE_LAYOUT}`, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
   const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, ...file }, i) => {
     const where = at[i]!;
     if (
@@ -242,7 +246,7 @@ export async function writeFilesCache(
       rowsLength: symbolRows.length,
       callRowsLength: callRows.length,
       // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
-      link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []) },
+      link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []), targets: link.targets.flatMap((path) => indexOf.get(path) ?? []) },
       at: [segmentIndex.get(where.segment)!, where.offset, where.length],
     };
     return `${JSON.stringify(stored)}\n`;

@@ -6,6 +6,9 @@ import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
+import { renderRoutingLine } from "../formats/routing-table.js";
+import { routingFieldsOf } from "../core/index/indexed-file.js";
+import { compare } from "../core/index/build-modules.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
 /**
@@ -16,7 +19,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 6;
+const LOOKUP_VERSION = 8;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -48,6 +51,8 @@ export interface LookupTables {
   /** The rendered row of each of `calls`, when the caller has them already. */
   callRows?: string[];
   overrides: Override[];
+  /** routing.tsv's lines (formats/routing-table.ts), in path order. */
+  routing: string[];
 }
 
 export function shardOf(name: string): number {
@@ -61,6 +66,7 @@ export function shardOf(name: string): number {
 }
 
 const FILE_SHARDS = 64;
+const ROUTING_FILE = "routing.tsv";
 const CALL_SHARDS = 64;
 
 /** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
@@ -148,6 +154,7 @@ async function writeCommon(
     ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
+    writeFile(join(directory, ROUTING_FILE), tables.routing.join("")),
   ]);
 }
 
@@ -284,14 +291,38 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     import("../formats/domain-manifest.js"),
     import("../formats/call-index.js"),
   ]);
+  const files = parseFileIndex(fileText, ".ai/file_index.md").rows;
+  const symbols = symbolText === undefined ? [] : parseSymbolIndex(symbolText, ".ai/symbol_index.md");
+  const calls = callText === undefined ? [] : parseCallIndex(callText, ".ai/call_index.md");
   return {
-    files: parseFileIndex(fileText, ".ai/file_index.md").rows,
-    symbols: symbolText === undefined ? [] : parseSymbolIndex(symbolText, ".ai/symbol_index.md"),
+    files,
+    symbols,
     endpoints: endpointText === undefined ? [] : parseEndpointIndex(endpointText, ".ai/endpoint_index.md"),
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
-    calls: callText === undefined ? [] : parseCallIndex(callText, ".ai/call_index.md"),
+    calls,
     overrides: callText === undefined ? [] : parseOverrides(callText, ".ai/call_index.md"),
+    routing: routingLinesOf(files, symbols, calls),
   };
+}
+
+/** routing.tsv from the committed tables: what `ctx index` writes from its per-file records. */
+function routingLinesOf(files: readonly FileRow[], symbols: readonly SymbolRow[], calls: readonly CallEdge[]): string[] {
+  const symbolsOf = new Map<RepoPath, SymbolRow[]>();
+  for (const row of symbols) {
+    const list = symbolsOf.get(row.path);
+    if (list) list.push(row);
+    else symbolsOf.set(row.path, [row]);
+  }
+  const targetsOf = new Map<RepoPath, Set<RepoPath>>();
+  for (const edge of calls) {
+    if (!edge.target || edge.target.path === edge.path) continue;
+    const set = targetsOf.get(edge.path);
+    if (set) set.add(edge.target.path);
+    else targetsOf.set(edge.path, new Set([edge.target.path]));
+  }
+  return files.map((file) =>
+    renderRoutingLine(file.path, file.module, file.isTest, routingFieldsOf(file.path, symbolsOf.get(file.path) ?? []), [...(targetsOf.get(file.path) ?? [])].sort(compare)),
+  );
 }
 
 type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides";
@@ -417,4 +448,43 @@ export async function loadCallLookup(root: string, direction: "callers" | "calle
 /** Overrides among members named `name` (and others sharing its shard). */
 export function loadOverrideLookup(root: string, name: string): Promise<Lookup<Override> | null> {
   return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides");
+}
+
+/** Read-only access to the index for commands that must write nothing (`ctx brief`). */
+export interface IndexReader {
+  files: FileTable;
+  /** Symbols named `name` (any case: the shard's rows; callers filter). */
+  symbolsNamed(name: string): Promise<SymbolRow[]>;
+  endpoints(): Promise<EndpointRecord[]>;
+  modules(): Promise<ModuleRecord[]>;
+  /** routing.tsv's text. */
+  routing(): Promise<string>;
+}
+
+/**
+ * The lookup cache when it matches the committed index; otherwise the committed Markdown parsed
+ * once and served from memory, with nothing written. Null when there is no index.
+ */
+export async function openIndexReader(root: string): Promise<IndexReader | null> {
+  const directory = join(root, LOOKUP_DIR);
+  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  if (cached !== null && cached === stamp) {
+    const json = async <T>(file: string): Promise<T> => JSON.parse(await readText(join(directory, file))) as T;
+    return {
+      files: new FileTable(directory),
+      symbolsNamed: (name) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`),
+      endpoints: () => json<EndpointRecord[]>("endpoints.json"),
+      modules: () => json<ModuleRecord[]>("modules.json"),
+      routing: () => readText(join(directory, ROUTING_FILE)),
+    };
+  }
+  const tables = await readIndexTables(root);
+  if (!tables) return null;
+  return {
+    files: new FileTable(null, tables.files),
+    symbolsNamed: async (name) => tables.symbols.filter((row) => shardOf(row.name) === shardOf(name)),
+    endpoints: async () => tables.endpoints,
+    modules: async () => tables.modules,
+    routing: async () => tables.routing.join(""),
+  };
 }

@@ -12,6 +12,7 @@ import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js"
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { renderCallIndex } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
+import { renderRoutingLine } from "../../formats/routing-table.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks } from "../../formats/symbol-index.js";
@@ -284,7 +285,11 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides };
+        const routing = rows.files.map((row) => {
+          const file = filesByPath.get(row.path)!;
+          return renderRoutingLine(row.path, row.module, row.isTest, file.routing, file.link?.targets ?? []);
+        });
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, routing };
         if (reused === 0) {
           await writeLookupCache(root, { ...tables, calls: calls.edges, callRows: calls.rows }, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {

@@ -4,6 +4,7 @@ import type { IndexedFile } from "../index/indexed-file.js";
 import { addStats, linkCalls, NO_CALLS, type LinkStats } from "./link-calls.js";
 import { planRelink, type SummaryShape } from "./plan-relink.js";
 import type { ModuleResolver } from "./resolve-specifier.js";
+import { compare } from "../index/build-modules.js";
 
 export interface Relinked {
   /** Files whose call rows were replaced, the dropped ones included. */
@@ -49,7 +50,8 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     rowsChanged ||= before === undefined || before.link === null || fileRows !== before.callRows;
     overridesChanged ||= before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []);
     file.callRows = fileRows;
-    file.link = { touched: link.touched, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
+    const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
+    file.link = { touched: link.touched, targets, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
     edges.push(...rendered.edges);
     rows.push(...rendered.rows);

@@ -4,6 +4,8 @@ import { LazySummary } from "../calls/lazy-summary.js";
 import { splitRow } from "../../formats/markdown-table.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
+import { routingTermsOf } from "../brief/routing-terms.js";
+import { renderRoutingFields } from "../../formats/routing-table.js";
 
 /**
  * What the index keeps of one file between runs: enough to write every index file without
@@ -27,6 +29,8 @@ export interface IndexedFile {
   script: boolean;
   /** A digest of the summary's declarations, imports and exports: what other files' links can depend on. */
   shape: string;
+  /** Its routing terms and symbols as routing.tsv renders them (see formats/routing-table.ts). */
+  routing: string;
   /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
   callRows: string;
   /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
@@ -37,6 +41,8 @@ export interface IndexedFile {
 export interface LinkRecord {
   /** Other files read while linking: a change to what they declare or export relinks this file. */
   touched: RepoPath[];
+  /** Other files its resolved calls land in, sorted: its edges in the file graph `ctx brief` ranks with. */
+  targets: RepoPath[];
   /** Names asked of the repository-wide set of callable names: a declaration added or removed under one relinks this file. */
   probes: string[];
   stats: LinkStats;
@@ -66,6 +72,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     isTest: record.isTest,
     imports: record.imports.map((entry) => entry.specifier),
     symbolRows: rows.map(renderSymbolRow).join(""),
+    routing: routingFieldsOf(record.path, rows),
     symbolCount: rows.length,
     endpoints: sortEndpoints(record.endpoints),
     summary: LazySummary.fromText(record.calls.json),
@@ -85,4 +92,10 @@ export function symbolNamesOf(file: Pick<IndexedFile, "symbolRows">): string[] {
     if (name !== undefined) names.push(name);
   }
   return names;
+}
+
+/** A file's routing fields from its symbol rows: the same function serves the index and a rebuild from the Markdown. */
+export function routingFieldsOf(path: RepoPath, rows: readonly SymbolRow[]): string {
+  const { terms, symbols } = routingTermsOf(path, rows);
+  return renderRoutingFields(terms, symbols);
 }

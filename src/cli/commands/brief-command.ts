@@ -1,0 +1,105 @@
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { buildBrief, candidatesOf, rankBrief, shownFiles, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
+import { parseTask } from "../../core/brief/parse-task.js";
+import type { SymbolRow } from "../../formats/symbol-index.js";
+import { parseRoutingTable } from "../../formats/routing-table.js";
+import { readFileIndexMeta } from "../../formats/file-index.js";
+import { summarizeHandoff } from "../../formats/handoff-summary.js";
+import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
+import { recentChanges } from "../../core/brief/recent-changes.js";
+import { hashFiles } from "../../io/hash-files.js";
+import { aiPath } from "../../io/index-store.js";
+import { openIndexReader } from "../../io/lookup-cache.js";
+import { findRepoRoot } from "../../io/repo-root.js";
+import type { RepoPath } from "../../model.js";
+
+export interface BriefOptions {
+  cwd: string;
+  task: string | null;
+  role: Role | null;
+}
+
+/** Commits whose changed files count as "changed recently". */
+const RECENT_COMMITS = 30;
+
+async function readOptional(path: string): Promise<string | undefined> {
+  try {
+    return await readFile(path, "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+
+/** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
+export async function runBrief(options: BriefOptions): Promise<Brief> {
+  const root = findRepoRoot(options.cwd);
+  const [status, recent, handoffText, reader, fileIndexText, packageText] = await Promise.all([
+    gitStatus(root),
+    gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
+    readOptional(aiPath(root, "HANDOFF.md")),
+    openIndexReader(root),
+    readOptional(aiPath(root, "file_index.md")),
+    readOptional(join(root, "package.json")),
+  ]);
+  const git: BriefGit = status
+    ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
+    : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
+  const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
+  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
+  const task = options.task?.trim() || summary?.objective || null;
+  const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
+  const query = task ? parseTask(task) : null;
+
+  // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
+  let indexHead: string | null;
+  try {
+    indexHead = fileIndexText === undefined ? null : readFileIndexMeta(fileIndexText, ".ai/file_index.md").head;
+  } catch {
+    indexHead = null;
+  }
+  const [routingText, endpoints, modules, symbolRows, changed] = await Promise.all([
+    reader?.routing() ?? "",
+    reader?.endpoints() ?? [],
+    reader?.modules() ?? [],
+    symbolShards(reader, query?.identifiers ?? []),
+    git.available && indexHead ? gitChangedSince(root, indexHead) : null,
+  ]);
+  const entries = parseRoutingTable(routingText);
+
+  // Freshness, as traverse decides it: the recorded hash against the file as it is now.
+  const observed = new Map<RepoPath, string | null>();
+  const fresh = (path: RepoPath): boolean | undefined => {
+    if (!observed.has(path)) return undefined;
+    const recorded = reader?.files.get(path)?.sha256;
+    return recorded !== undefined && observed.get(path) === recorded;
+  };
+  const observe = async (paths: readonly RepoPath[]): Promise<void> => {
+    const unseen = [...new Set(paths)].filter((path) => !observed.has(path));
+    const [hashes] = await Promise.all([hashFiles(root, unseen), reader?.files.load(unseen)]);
+    for (const [path, hash] of hashes) observed.set(path, hash);
+  };
+  // Behind: of the files git says changed since the index's HEAD, those the index holds with another hash.
+  await observe(changed ?? []);
+  const index: BriefIndex = {
+    present: reader !== null,
+    head: indexHead,
+    changedSince: changed === null ? null : changed.filter((path) => reader?.files.get(path) !== undefined && fresh(path) === false).length,
+  };
+  const testCommand = packageText && /"test"\s*:/.test(packageText) ? "npm test" : null;
+  const input = { task, taskFrom, query, role: options.role, git, index, handoff, entries, symbolRows, endpoints, modules, recent, testCommand, fresh } as const;
+  const candidates = candidatesOf(input);
+  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
+  const ranking = rankBrief(input);
+  await observe(shownFiles(ranking));
+  return buildBrief(input, ranking);
+}
+
+async function symbolShards(reader: Awaited<ReturnType<typeof openIndexReader>>, identifiers: readonly string[]): Promise<Map<string, SymbolRow[]>> {
+  const names = [...new Set(identifiers.map((id) => id.slice(id.lastIndexOf(".") + 1)))];
+  const shards = new Map<string, SymbolRow[]>();
+  if (!reader) return shards;
+  await Promise.all(names.map(async (name) => shards.set(name, await reader.symbolsNamed(name))));
+  return shards;
+}

@@ -1,0 +1,98 @@
+import type { Brief } from "../../core/brief/build-brief.js";
+import { estimateTokens } from "../../core/brief/estimate-tokens.js";
+import { fitBudget, type BriefSection } from "../../core/brief/fit-budget.js";
+
+const short = (sha: string | null): string => (sha ? sha.slice(0, 7) : "none");
+const oneLine = (text: string, max = 160): string => {
+  const line = text.replace(/\s+/g, " ").trim();
+  return line.length > max ? `${line.slice(0, max - 1)}…` : line;
+};
+
+function gitSection(brief: Brief): BriefSection {
+  const { git } = brief;
+  if (!git.available) return { head: ["git: not a git repository (no HEAD, branch or dirty files to report)"], items: [], priority: 1, keep: 0, more: () => "" };
+  const dirty = [...git.staged.map((p) => `${p} (staged)`), ...git.unstaged.map((p) => `${p} (unstaged)`), ...git.untracked.map((p) => `${p} (untracked)`)];
+  const counts = dirty.length === 0 ? "clean" : `dirty: ${git.staged.length} staged, ${git.unstaged.length} unstaged, ${git.untracked.length} untracked`;
+  return {
+    head: [`git: ${git.branch ?? "(detached)"} @ ${short(git.head)} · ${counts}`],
+    items: dirty.map((line) => `  ${line}`),
+    priority: 1,
+    keep: 3,
+    more: (hidden) => `  +${hidden} more dirty files (git status)`,
+  };
+}
+
+function stateLines(brief: Brief): string[] {
+  const lines: string[] = [];
+  const { index, handoff } = brief;
+  if (!index.present) lines.push("index: none under .ai/ (run `ctx index`; routing below uses no index)");
+  else {
+    const behind = index.changedSince === null ? "" : index.changedSince === 0 ? " · no indexed file changed since" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`ctx index\`)`;
+    lines.push(`index: built at ${short(index.head)}${behind}`);
+  }
+  if (!handoff.present) lines.push("handoff: none (.ai/HANDOFF.md)");
+  else {
+    const parts = [handoff.objective ? `objective: ${oneLine(handoff.objective, 120)}` : "no objective", handoff.next ? `next: ${oneLine(handoff.next, 120)}` : "no next step"];
+    lines.push(`handoff: ${parts.join(" · ")}`);
+  }
+  return lines;
+}
+
+function list<T>(title: string, values: readonly T[], line: (value: T) => string, priority: number, keep: number, what: string): BriefSection[] {
+  if (values.length === 0) return [];
+  return [{ head: [`${title}:`], items: values.map((v) => `  ${line(v)}`), priority, keep, more: (hidden) => `  +${hidden} more ${what}` }];
+}
+
+/**
+ * The brief as an agent reads it in a prompt: a verdict line, state, the next step, then ranked
+ * lists cut to the budget. A section with nothing to say is left out.
+ */
+export function renderBriefText(brief: Brief, budget: number): string {
+  const verdict = brief.lane
+    ? [`BRIEF ${brief.lane} · ${brief.kind} · ${brief.laneReason}`, `task${brief.taskFrom === "handoff" ? " (from the handoff)" : ""}: ${oneLine(brief.task ?? "")}`]
+    : ["BRIEF (no task given: state only)"];
+  const head: BriefSection = {
+    head: [...verdict, ...(brief.risk.length > 0 ? [`risk: ${brief.risk.join(", ")}`] : []), `next: ${brief.next}`],
+    items: [],
+    priority: 99,
+    keep: 0,
+    more: () => "",
+  };
+  const state: BriefSection = { head: stateLines(brief), items: [], priority: 99, keep: 0, more: () => "" };
+  const sections: BriefSection[] = [
+    head,
+    gitSection(brief),
+    state,
+    ...list("files", brief.files, (f) => `${f.path} — ${f.reasons.join("; ")}`, 5, 3, "ranked files (ctx brief --json)"),
+    ...list("symbols", brief.symbols, (s) => `${s.path}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
+    ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${e.path}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
+    ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),
+    ...list("rejected (changed since indexing, not shown)", brief.rejected, (r) => `${r.path} (${r.reason})`, 2, 1, "rejected files"),
+  ];
+  return fitBudget(sections, budget, estimateTokens);
+}
+
+/** The stable JSON shape: scripts and the MCP server rely on these keys. */
+export function briefJson(brief: Brief): object {
+  return {
+    task: brief.task,
+    taskFrom: brief.taskFrom,
+    role: brief.role,
+    git: brief.git,
+    index: brief.index,
+    handoff: brief.handoff,
+    lane: brief.lane,
+    laneReason: brief.laneReason,
+    risk: brief.risk,
+    kind: brief.kind,
+    modules: brief.modules,
+    symbols: brief.symbols,
+    endpoints: brief.endpoints,
+    files: brief.files,
+    rejected: brief.rejected,
+    incidents: brief.incidents,
+    hot: brief.hot,
+    brain: brief.brain,
+    next: brief.next,
+  };
+}

@@ -1,0 +1,243 @@
+import type { SymbolRow } from "../../formats/symbol-index.js";
+import type { RoutingEntry } from "../../formats/routing-table.js";
+import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
+import { findEndpoints } from "../traverse/find-endpoints.js";
+import type { RejectedCandidate } from "../traverse/traverse-result.js";
+import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
+import type { TaskQuery } from "./parse-task.js";
+import { rankFiles, type RankedFile } from "./rank-files.js";
+
+export type Role = "planner" | "builder" | "reviewer";
+export const ROLES: readonly Role[] = ["planner", "builder", "reviewer"];
+
+export interface BriefGit {
+  available: boolean;
+  head: string | null;
+  branch: string | null;
+  staged: RepoPath[];
+  unstaged: RepoPath[];
+  untracked: RepoPath[];
+}
+
+export interface BriefIndex {
+  present: boolean;
+  /** The HEAD the index content was built at. */
+  head: string | null;
+  /** Indexed files that differ from that HEAD now (committed since, or uncommitted); null when git cannot tell. */
+  changedSince: number | null;
+}
+
+export interface BriefHandoff {
+  present: boolean;
+  objective: string | null;
+  next: string | null;
+  /** Null until `ctx validate-handoff` exists to check it. */
+  valid: boolean | null;
+}
+
+export interface Brief {
+  task: string | null;
+  /** Where the task text came from when none was given. */
+  taskFrom: "argument" | "handoff" | null;
+  role: Role | null;
+  git: BriefGit;
+  index: BriefIndex;
+  handoff: BriefHandoff;
+  lane: Lane | null;
+  laneReason: string | null;
+  risk: string[];
+  kind: QueryKind | null;
+  modules: { name: string; paths: RepoPath[]; reason: string }[];
+  symbols: { name: string; kind: string; path: RepoPath; line: number; signature: string }[];
+  endpoints: { method: string; route: string; handler: string; path: RepoPath; line: number }[];
+  files: { path: RepoPath; score: number; reasons: string[] }[];
+  /** Candidates dropped because their file changed since indexing. */
+  rejected: RejectedCandidate[];
+  incidents: unknown[];
+  hot: unknown[];
+  brain: unknown[];
+  next: string;
+}
+
+export interface BriefInput {
+  task: string | null;
+  taskFrom: Brief["taskFrom"];
+  query: TaskQuery | null;
+  role: Role | null;
+  git: BriefGit;
+  index: BriefIndex;
+  handoff: BriefHandoff;
+  entries: readonly RoutingEntry[];
+  /** Rows of the symbol shards of each of the task's identifiers. */
+  symbolRows: ReadonlyMap<string, readonly SymbolRow[]>;
+  endpoints: readonly EndpointRecord[];
+  modules: readonly ModuleRecord[];
+  recent: ReadonlyMap<RepoPath, number>;
+  /** `npm test`-like command when the repository has one. */
+  testCommand: string | null;
+  /** Whether each file still has its indexed hash (absent: not checked). */
+  fresh: (path: RepoPath) => boolean | undefined;
+}
+
+const LIMITS = { files: 15, symbols: 10, endpoints: 10, modules: 5 } as const;
+
+/** Declarations the task names exactly: `Foo`, `Foo.bar` (container-qualified) or a path's `name`. */
+export function namedSymbols(query: TaskQuery, shards: ReadonlyMap<string, readonly SymbolRow[]>): SymbolRow[] {
+  const found = new Map<string, SymbolRow>();
+  for (const identifier of query.identifiers) {
+    const dot = identifier.lastIndexOf(".");
+    const name = dot > 0 ? identifier.slice(dot + 1) : identifier;
+    const container = dot > 0 ? identifier.slice(0, dot) : null;
+    for (const row of shards.get(name) ?? []) {
+      if (row.name !== name) continue;
+      if (container !== null && row.container !== container && !row.container.endsWith(`.${container}`)) continue;
+      found.set(`${row.path}:${row.line}:${row.container}.${row.name}`, row);
+    }
+  }
+  return [...found.values()].sort(
+    (a, b) => Number(a.isTest) - Number(b.isTest) || Number(b.exported) - Number(a.exported) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line,
+  );
+}
+
+/** Files the task's identifiers, paths and routes ask for exactly: the ones to hash before answering. */
+export function candidatesOf(input: Pick<BriefInput, "query" | "symbolRows" | "endpoints">): { symbols: SymbolRow[]; endpoints: EndpointRecord[] } {
+  if (!input.query) return { symbols: [], endpoints: [] };
+  const symbols = namedSymbols(input.query, input.symbolRows);
+  const endpoints = input.query.routes.flatMap((route) => findEndpoints(input.endpoints, { method: route.method, text: route.route }));
+  return { symbols, endpoints: [...new Map(endpoints.map((e) => [`${e.path}:${e.line}:${e.method}:${e.route}`, e])).values()] };
+}
+
+function matchedModules(query: TaskQuery, modules: readonly ModuleRecord[]): Brief["modules"] {
+  const found: Brief["modules"] = [];
+  for (const module of modules) {
+    if (module.orphaned) continue;
+    const name = module.name.toLowerCase();
+    const keyword = (module.keywords ?? []).find((word) => query.words.has(word.toLowerCase()));
+    if (query.words.has(name) || query.paths.some((path) => module.paths.some((root) => path.startsWith(`${root}/`)))) found.push({ name: module.name, paths: module.paths, reason: "named in the task" });
+    else if (keyword) found.push({ name: module.name, paths: module.paths, reason: `keyword ${keyword}` });
+  }
+  return found;
+}
+
+/** The first concrete step for the lane and role. */
+function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand: string | null): string {
+  const dirty = [...new Set([...brief.git.staged, ...brief.git.unstaged])];
+  if (brief.role === "reviewer") {
+    return dirty.length > 0 ? `review the uncommitted diff: git diff HEAD -- ${dirty.slice(0, 5).join(" ")}${dirty.length > 5 ? " …" : ""}` : "review the last commit: git show --stat HEAD";
+  }
+  if (brief.role === "builder" && brief.handoff.next) return `follow the handoff: ${brief.handoff.next}`;
+  if (!brief.lane) return brief.handoff.next ? `follow the handoff: ${brief.handoff.next}` : 'route a task: ctx brief "<what you are about to do>"';
+  const verify = testCommand ? `; verify with ${testCommand}` : "";
+  if (!anchor) return brief.lane === "Answer" ? "no indexed file matches: search narrowly (rg -n -w <word>)" : "no indexed file matches: search narrowly, then plan in .ai/HANDOFF.md";
+  if (brief.lane === "Answer") return `read ${anchor}`;
+  if (brief.lane === "Small") return `edit ${anchor}${verify}`;
+  return brief.role === "builder" ? `start at ${anchor}, following .ai/HANDOFF.md${verify}` : `plan in .ai/HANDOFF.md, starting from ${anchor}`;
+}
+
+export interface BriefRanking {
+  symbols: SymbolRow[];
+  endpoints: EndpointRecord[];
+  modules: Brief["modules"];
+  ranked: RankedFile[];
+  rejected: RejectedCandidate[];
+}
+
+/**
+ * The routing half of a brief: the exact matches whose files are fresh (`input.fresh` must know
+ * every candidate's file, see candidatesOf) and every file ranked. The command then checks the
+ * top files' freshness before buildBrief.
+ */
+export function rankBrief(input: BriefInput): BriefRanking {
+  const { query } = input;
+  if (!query) return { symbols: [], endpoints: [], modules: [], ranked: [], rejected: [] };
+  const candidates = candidatesOf(input);
+  const rejected = new Map<RepoPath, RejectedCandidate>();
+  const isFresh = (path: RepoPath): boolean => {
+    const fresh = input.fresh(path);
+    if (fresh !== true) rejected.set(path, { path, reason: fresh === false ? "modified" : "unverifiable" });
+    return fresh === true;
+  };
+  const symbols = candidates.symbols.filter((row) => isFresh(row.path));
+  const endpoints = candidates.endpoints.filter((endpoint) => isFresh(endpoint.path));
+  const modules = matchedModules(query, input.modules);
+  const ranked = rankFiles({
+    query,
+    entries: input.entries,
+    symbols,
+    endpoints,
+    modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),
+    dirty: new Set([...input.git.staged, ...input.git.unstaged, ...input.git.untracked]),
+    recent: input.recent,
+  });
+  return { symbols, endpoints, modules, ranked, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
+/** The files whose freshness the brief reports on: the top of the ranking. */
+export function shownFiles(ranking: BriefRanking): RepoPath[] {
+  return ranking.ranked.slice(0, LIMITS.files).map((file) => file.path);
+}
+
+/** The brief: classification, routing and the next step, from values the command loaded. */
+export function buildBrief(input: BriefInput, ranking: BriefRanking): Brief {
+  const { query } = input;
+  const base = {
+    task: input.task,
+    taskFrom: input.taskFrom,
+    role: input.role,
+    git: input.git,
+    index: input.index,
+    handoff: input.handoff,
+    incidents: [],
+    hot: [],
+    brain: [],
+  };
+  if (!query) {
+    const brief = { ...base, lane: null, laneReason: null, risk: [], kind: null, modules: [], symbols: [], endpoints: [], files: [], rejected: [] };
+    return { ...brief, next: nextStep(brief, null, input.testCommand) };
+  }
+  const { symbols, endpoints, modules, ranked, rejected } = ranking;
+  const classification = classifyTask(query, ranked, { symbols: symbols.length, endpoints: endpoints.length, modules: modules.length });
+  // A ranked file that changed since indexing keeps its place but says so: its lines may have moved.
+  const files = ranked.slice(0, LIMITS.files).map((file) => ({
+    path: file.path,
+    score: file.score,
+    reasons: input.fresh(file.path) === false ? [...file.reasons, "changed since indexed: lines may have moved"] : file.reasons,
+  }));
+  const brief: Omit<Brief, "next"> = {
+    ...base,
+    lane: classification.lane,
+    laneReason: classification.laneReason,
+    risk: classification.risk,
+    kind: classification.kind,
+    modules: modules.slice(0, LIMITS.modules),
+    symbols: symbols.slice(0, LIMITS.symbols).map((row) => ({
+      name: row.container ? `${row.container}.${row.name}` : row.name,
+      kind: row.kind,
+      path: row.path,
+      line: row.line,
+      signature: row.signature,
+    })),
+    endpoints: endpoints.slice(0, LIMITS.endpoints).map(({ method, route, handler, path, line }) => ({ method, route, handler, path, line })),
+    files,
+    rejected,
+  };
+  // The test that ranks highest narrows the test command to it (`npm test -- users.service`).
+  const test = ranked.slice(0, LIMITS.files).find((file) => file.isTest);
+  const stem = test?.path.split("/").pop()?.replace(/\.(?:test|spec)\.[^.]+$|\.[^.]+$/, "");
+  const testCommand = input.testCommand && stem ? `${input.testCommand} -- ${stem}` : input.testCommand;
+  return { ...brief, next: nextStep(brief, anchorOf(ranked, brief, input.fresh), testCommand) };
+}
+
+/**
+ * Where to start: the best-ranked source file (a test only when nothing else matched), at the
+ * declaration the task names in it or the one its words matched — a line only while the file is
+ * as indexed.
+ */
+function anchorOf(ranked: readonly RankedFile[], brief: Pick<Brief, "symbols">, fresh: BriefInput["fresh"]): string | null {
+  const top = ranked.find((file) => !file.isTest) ?? ranked[0];
+  if (!top) return null;
+  if (fresh(top.path) !== true) return top.path;
+  const named = brief.symbols.find((symbol) => symbol.path === top.path);
+  if (named) return `${top.path}:${named.line} \`${named.name}\``;
+  return top.anchor ? `${top.path}:${top.anchor.line} \`${top.anchor.name}\`` : top.path;
+}

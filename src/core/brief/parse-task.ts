@@ -1,0 +1,57 @@
+import { HTTP_METHODS } from "../../model.js";
+import { splitIdentifier, termsOf } from "./sub-words.js";
+
+/** A task's text taken apart into what the index can match. */
+export interface TaskQuery {
+  text: string;
+  /** Identifiers written as code: in backticks, camelCase/PascalCase/snake_case, dotted (`A.b`) or called (`f()`). */
+  identifiers: string[];
+  /** Tokens that look like repository paths (`src/users/users.service.ts`, `users.service.ts`). */
+  paths: string[];
+  routes: { method: string | null; route: string }[];
+  /** The first line that reads as an error (`TypeError: …`, `error TS2322: …`, `Error: …`), when there is one. */
+  error: string | null;
+  /** Distinct comparable terms of the whole text (see termsOf), in order of first appearance. */
+  terms: string[];
+  /** Lower-cased words as written, for lexicons (risk areas, module names). */
+  words: Set<string>;
+}
+
+const SOURCE_EXTENSION = /\.(?:[cm]?[jt]sx?|vue|svelte|json|ya?ml|md)$/;
+const ERROR_LINE = /\b(?:[A-Z]\w*(?:Error|Exception)|Error|error TS\d{3,5}|TS\d{4,5}|ERR_[A-Z_]+|Uncaught|Unhandled\w*|FATAL|panic)\b[:\s]/;
+
+function isCodeLike(token: string): boolean {
+  return /[a-z\d][A-Z]|[A-Z]{2,}[a-z]|_[A-Za-z]|[A-Za-z]\.[A-Za-z]|\(\)$/.test(token) || /^[A-Z][a-z\d]+[A-Z]/.test(token);
+}
+
+export function parseTask(text: string): TaskQuery {
+  const identifiers = new Set<string>();
+  const paths = new Set<string>();
+  const routes: TaskQuery["routes"] = [];
+  for (const match of text.matchAll(/`([^`\n]+)`/g)) {
+    const code = match[1]!.trim();
+    for (const id of code.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) if (id.length > 1) identifiers.add(id);
+  }
+  const methods = HTTP_METHODS.filter((m) => m !== "ALL").join("|");
+  for (const match of text.matchAll(new RegExp(`\\b(${methods})\\s+(/[^\\s'"\`,;)]*)`, "g"))) routes.push({ method: match[1]!, route: match[2]! });
+  for (const raw of text.split(/[\s,;()'"`<>[\]{}]+/)) {
+    const token = raw.replace(/[.:!?]+$/, "");
+    if (token.length < 2) continue;
+    const location = token.replace(/:\d+(?::\d+)?$/, "");
+    if ((location.includes("/") && SOURCE_EXTENSION.test(location)) || (/^[\w.-]+$/.test(location) && SOURCE_EXTENSION.test(location) && location.includes("."))) {
+      paths.add(location.replace(/^\.\//, ""));
+      continue;
+    }
+    if (token.startsWith("/") && /[A-Za-z]/.test(token) && !routes.some((r) => r.route === token)) {
+      routes.push({ method: null, route: token });
+      continue;
+    }
+    for (const id of token.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g) ?? []) {
+      if (isCodeLike(id)) identifiers.add(id.replace(/\(\)$/, ""));
+    }
+  }
+  const error = text.split("\n").find((line) => ERROR_LINE.test(line))?.trim() ?? null;
+  const words = new Set((text.toLowerCase().match(/[a-z][a-z\d-]*/g) ?? []).flatMap((word) => [word, ...word.split("-")]));
+  for (const id of identifiers) for (const part of splitIdentifier(id)) words.add(part);
+  return { text, identifiers: [...identifiers], paths: [...paths], routes, error, terms: [...new Set(termsOf(text))], words };
+}

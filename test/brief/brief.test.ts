@@ -1,0 +1,181 @@
+import { readdirSync, statSync, writeFileSync, appendFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { encode } from "gpt-tokenizer";
+import { describe, expect, it } from "vitest";
+import { estimateTokens } from "../../src/core/brief/estimate-tokens.js";
+import { copyFixture, ctx, git } from "../helpers/fixture.js";
+
+async function indexedShop(): Promise<string> {
+  const dir = copyFixture("brief/shop");
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  return dir;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON is what the test inspects, field by field
+type Json = Record<string, any>;
+
+async function briefJson(dir: string, ...args: string[]): Promise<Json> {
+  const run = await ctx(dir, "brief", ...args, "--json");
+  expect(run.code).toBe(0);
+  return JSON.parse(run.stdout) as Json;
+}
+
+/** Every file under dir with its size and mtime: what "writes nothing" is checked against. */
+function snapshot(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (at: string): void => {
+    for (const entry of readdirSync(at, { withFileTypes: true })) {
+      const path = join(at, entry.name);
+      if (entry.name === ".git") continue;
+      if (entry.isDirectory()) walk(path);
+      else {
+        const stat = statSync(path);
+        out.push(`${path}:${stat.size}:${stat.mtimeMs}`);
+      }
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+describe("ctx brief", () => {
+  it("routes a change naming a method to the file that defines it: Small lane, the line to edit and the narrowed test command", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "fix UsersService.findOne returning undefined for a registered user");
+    expect(brief.lane).toBe("Small");
+    expect(brief.kind).toBe("symbol");
+    expect(brief.files[0]).toMatchObject({ path: "src/users/users.service.ts", reasons: expect.arrayContaining(["defines UsersService.findOne"]) });
+    expect(brief.symbols).toEqual([expect.objectContaining({ name: "UsersService.findOne", path: "src/users/users.service.ts", line: 9 })]);
+    expect(brief.next).toBe("edit src/users/users.service.ts:9 `UsersService.findOne`; verify with npm test -- users.service");
+  });
+
+  it("answers a question in the Answer lane and leaves every file of the repository as it was", async () => {
+    const dir = await indexedShop();
+    const before = snapshot(dir);
+    const status = git(dir, "status", "--porcelain");
+    const run = await ctx(dir, "brief", "how is the order total computed?");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toMatch(/^BRIEF Answer · text · /);
+    expect(run.stdout).toContain("next: read src/orders/orders.service.ts:9 `orderTotal`");
+    expect(snapshot(dir)).toEqual(before);
+    expect(git(dir, "status", "--porcelain")).toBe(status);
+  });
+
+  it("forces the Full lane when the task names a risky area, and says which", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "add a refund endpoint for failed charges");
+    expect(brief.lane).toBe("Full");
+    expect(brief.risk).toEqual(["payment"]);
+    expect(brief.files[0].path).toBe("src/billing/payment.service.ts");
+    expect(brief.next).toMatch(/^plan in \.ai\/HANDOFF\.md, starting from src\/billing\/payment\.service\.ts:\d+/);
+  });
+
+  it("matches a route in the task to its handler: endpoint kind, the route as the reason", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "GET /users/:id returns 500 for unknown ids");
+    expect(brief.kind).toBe("endpoint");
+    expect(brief.endpoints).toEqual([{ method: "GET", route: "/users/:id", handler: "UsersController.findOne", path: "src/users/users.controller.ts", line: 8 }]);
+    expect(brief.files[0]).toMatchObject({ path: "src/users/users.controller.ts", reasons: expect.arrayContaining(["route GET /users/:id"]) });
+  });
+
+  it("reads an error with a stack frame as an error signature anchored to the frame's file", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "TypeError: Cannot read properties of undefined (reading 'amountCents')\n    at OrdersService.placeOrder (src/orders/orders.service.ts:17:5)");
+    expect(brief.kind).toBe("error");
+    expect(brief.lane).toBe("Small");
+    expect(brief.files[0]).toMatchObject({ path: "src/orders/orders.service.ts", reasons: expect.arrayContaining(["named in the task", "defines OrdersService.placeOrder"]) });
+  });
+
+  it("ranks by words when the task names nothing exactly: sub-words of symbol names, the module's name, and calls into the matched file", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "discount percentages are rounded the wrong way in orders");
+    expect(brief.kind).toBe("module");
+    expect(brief.modules.map((m: { name: string }) => m.name)).toEqual(["orders"]);
+    expect(brief.files[0]).toMatchObject({ path: "src/orders/discount.ts" });
+    expect(brief.files[0].reasons[0]).toBe("declares applyDiscount (discount)");
+  });
+
+  it("rejects what changed since indexing: a modified file's symbols are not given, and its place in the ranking says so", async () => {
+    const dir = await indexedShop();
+    appendFileSync(join(dir, "src/users/users.service.ts"), "\nexport const touched = 1;\n");
+    const brief = await briefJson(dir, "fix UsersService.findOne");
+    expect(brief.symbols).toEqual([]);
+    expect(brief.rejected).toEqual([{ path: "src/users/users.service.ts", reason: "modified" }]);
+    expect(brief.index.changedSince).toBe(1);
+    const file = brief.files.find((f: { path: string }) => f.path === "src/users/users.service.ts");
+    expect(file.reasons).toContain("changed since indexed: lines may have moved");
+    expect(brief.git.unstaged).toEqual(["src/users/users.service.ts"]);
+  });
+
+  it("keeps the text within the token budget, cutting the lowest-ranked lines first with a +N more marker", async () => {
+    const dir = await indexedShop();
+    for (let i = 0; i < 40; i += 1) writeFileSync(join(dir, `src/orders/line-item-${i}.ts`), `export function orderLine${i}Total(quantity: number): number {\n  return quantity * ${i};\n}\n`);
+    await ctx(dir, "index", "-q");
+    const full = await ctx(dir, "brief", "order line totals are wrong");
+    expect(encode(full.stdout).length).toBeLessThanOrEqual(1500);
+    const small = await ctx(dir, "brief", "order line totals are wrong", "--budget", "250");
+    expect(encode(small.stdout).length).toBeLessThanOrEqual(250);
+    expect(small.stdout).toMatch(/\+\d+ more ranked files/);
+    expect(small.stdout).toMatch(/\+\d+ more dirty files/);
+    // The head is never cut; the best-ranked file stays.
+    expect(small.stdout).toContain("next: ");
+    expect(small.stdout.split("files:\n")[1]?.split("\n")[0]).toBe(full.stdout.split("files:\n")[1]?.split("\n")[0]);
+    for (const text of [full.stdout, small.stdout]) expect(estimateTokens(text)).toBeGreaterThanOrEqual(encode(text).length);
+  });
+
+  it("leaves out sections with nothing to report", async () => {
+    const dir = await indexedShop();
+    const run = await ctx(dir, "brief", "how is the order total computed?");
+    for (const heading of ["symbols:", "endpoints:", "modules:", "rejected", "incidents", "hot", "brain", "risk:"]) expect(run.stdout).not.toContain(heading);
+  });
+
+  it("takes the task from the handoff when none is given, and shows its objective and next step", async () => {
+    const dir = await indexedShop();
+    mkdirSync(join(dir, ".ai"), { recursive: true });
+    writeFileSync(join(dir, ".ai/HANDOFF.md"), "# Handoff\n\n## Objective / status\nMake UsersService.register reject duplicate emails\n\n## Next action\n1. Add the check in register\n");
+    const brief = await briefJson(dir);
+    expect(brief.taskFrom).toBe("handoff");
+    expect(brief.handoff).toEqual({ present: true, objective: "Make UsersService.register reject duplicate emails", next: "Add the check in register", valid: null });
+    expect(brief.files[0].path).toBe("src/users/users.service.ts");
+    const builder = await briefJson(dir, "--role", "builder");
+    expect(builder.next).toBe("follow the handoff: Add the check in register");
+  });
+
+  it("says so outside git and without an index, and still routes by nothing it does not have", async () => {
+    const dir = copyFixture("brief/shop", { git: false });
+    const run = await ctx(dir, "brief", "fix UsersService.findOne");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("git: not a git repository");
+    expect(run.stdout).toContain("index: none under .ai/");
+    expect(run.stdout).not.toContain("files:");
+  });
+
+  it("prints the documented JSON shape, files in rank order", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "fix UsersService.findOne");
+    expect(Object.keys(brief)).toEqual(["task", "taskFrom", "role", "git", "index", "handoff", "lane", "laneReason", "risk", "kind", "modules", "symbols", "endpoints", "files", "rejected", "incidents", "hot", "brain", "next"]);
+    const scores = brief.files.map((f: { score: number }) => f.score);
+    expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    expect(Object.keys(brief.files[0])).toEqual(["path", "score", "reasons"]);
+  });
+
+  it("gives the same answer twice", async () => {
+    const dir = await indexedShop();
+    const first = await ctx(dir, "brief", "discount rounding in orders", "--json");
+    const second = await ctx(dir, "brief", "discount rounding in orders", "--json");
+    expect(second.stdout).toBe(first.stdout);
+  });
+});
+
+describe("routing table", () => {
+  it("is the same whether ctx index wrote it or a lookup rebuilt it from the committed Markdown", async () => {
+    const dir = await indexedShop();
+    const { readFileSync, rmSync } = await import("node:fs");
+    const routing = join(dir, ".ai/.cache/lookup/routing.tsv");
+    const written = readFileSync(routing, "utf8");
+    expect(written).toContain("src/orders/orders.service.ts\torders\t-\t");
+    rmSync(join(dir, ".ai/.cache"), { recursive: true });
+    expect((await ctx(dir, "traverse", "Symbol", "UsersService")).code).toBe(0);
+    expect(readFileSync(routing, "utf8")).toBe(written);
+  });
+});

@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { fitBudget } from "../../src/core/brief/fit-budget.js";
+import { parseTask } from "../../src/core/brief/parse-task.js";
+import { personalizedPageRank } from "../../src/core/brief/personalized-page-rank.js";
+import { recentChanges } from "../../src/core/brief/recent-changes.js";
+import { splitIdentifier, termsOf } from "../../src/core/brief/sub-words.js";
+import { parseGitStatus } from "../../src/formats/git-status.js";
+import { termWeight } from "../../src/formats/routing-table.js";
+
+describe("sub-words", () => {
+  it("splits identifiers of every case style and stems plurals only", () => {
+    expect(splitIdentifier("HTTPServerError")).toEqual(["http", "server", "error"]);
+    expect(splitIdentifier("get_user_by_id")).toEqual(["get", "user", "by", "id"]);
+    expect(splitIdentifier("order2Lines")).toEqual(["order", "2", "lines"]);
+    expect(termsOf("Orders are listed in the UsersService")).toEqual(["order", "listed", "user", "service"]);
+    expect(termsOf("strings undefined queries")).toEqual(["string", "undefined", "query"]);
+  });
+});
+
+describe("parseTask", () => {
+  it("finds identifiers, paths, routes and an error line", () => {
+    const query = parseTask("Error: boom in `findOne` at src/users/users.service.ts:12:3 via POST /users and UsersService.register()");
+    expect(query.identifiers).toEqual(["findOne", "UsersService.register"]);
+    expect(query.paths).toEqual(["src/users/users.service.ts"]);
+    expect(query.routes).toEqual([{ method: "POST", route: "/users" }]);
+    expect(query.error).toMatch(/^Error: boom/);
+  });
+});
+
+describe("personalizedPageRank", () => {
+  it("gives the nodes next to the seed more than the far ones, and nothing to unconnected nodes", () => {
+    // 0 - 1 - 2 - 3, and 4 alone
+    const rank = personalizedPageRank([[1], [0, 2], [1, 3], [2], []], new Map([[0, 1]]));
+    expect(rank[1]!).toBeGreaterThan(rank[2]!);
+    expect(rank[2]!).toBeGreaterThan(rank[3]!);
+    expect(rank[4]).toBe(0);
+    expect([...rank].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+  });
+});
+
+describe("recentChanges", () => {
+  it("counts commits per path and ignores mass changes", () => {
+    const mass = Array.from({ length: 60 }, (_, i) => `gen/${i}.ts`);
+    expect(recentChanges([["a.ts", "b.ts"], ["a.ts"], mass])).toEqual(new Map([["a.ts", 2], ["b.ts", 1]]));
+  });
+});
+
+describe("parseGitStatus", () => {
+  it("reads branch, head and each kind of change from porcelain v2", () => {
+    const out = [
+      "# branch.oid 0123456789abcdef0123456789abcdef01234567",
+      "# branch.head main",
+      "1 M. N... 100644 100644 100644 aaa bbb src/staged.ts",
+      "1 .M N... 100644 100644 100644 aaa bbb src/with space.ts",
+      "2 R. N... 100644 100644 100644 aaa bbb R100 src/new.ts",
+      "src/old.ts",
+      "? notes.md",
+      "",
+    ].join("\0");
+    expect(parseGitStatus(out)).toEqual({
+      head: "0123456789abcdef0123456789abcdef01234567",
+      branch: "main",
+      staged: ["src/new.ts", "src/staged.ts"],
+      unstaged: ["src/with space.ts"],
+      untracked: ["notes.md"],
+    });
+  });
+});
+
+describe("termWeight", () => {
+  it("finds a whole term and its weight, not a term that only starts or ends the same", () => {
+    const entry = { terms: "order:4 orders service user:2" };
+    expect(termWeight(entry, "order")).toBe(4);
+    expect(termWeight(entry, "service")).toBe(1);
+    expect(termWeight(entry, "user")).toBe(2);
+    expect(termWeight(entry, "ser")).toBe(0);
+    expect(termWeight(entry, "rder")).toBe(0);
+  });
+});
+
+describe("fitBudget", () => {
+  it("cuts the lowest-priority list to its floor first, then the next, and marks each cut", () => {
+    const sections = [
+      { head: ["HEAD"], items: [], priority: 99, keep: 0, more: () => "" },
+      { head: ["files:"], items: ["f1", "f2", "f3", "f4"], priority: 5, keep: 2, more: (n: number) => `+${n} more files` },
+      { head: ["mods:"], items: ["m1", "m2", "m3"], priority: 1, keep: 1, more: (n: number) => `+${n} more mods` },
+    ];
+    const lines = (budget: number): string[] => fitBudget(sections, budget, (t) => t.split("\n").length - 1).trimEnd().split("\n");
+    expect(lines(100)).toEqual(["HEAD", "files:", "f1", "f2", "f3", "f4", "mods:", "m1", "m2", "m3"]);
+    expect(lines(9)).toEqual(["HEAD", "files:", "f1", "f2", "f3", "f4", "mods:", "m1", "+2 more mods"]);
+    // A marker costs a line too: cutting f4 alone would not fit.
+    expect(lines(8)).toEqual(["HEAD", "files:", "f1", "f2", "+2 more files", "mods:", "m1", "+2 more mods"]);
+  });
+});
