@@ -24,6 +24,14 @@ function isCodeLike(token: string): boolean {
   return /[a-z\d][A-Z]|[A-Z]{2,}[a-z]|_[A-Za-z]|[A-Za-z]\.[A-Za-z]|\(\)$/.test(token) || /^[A-Z][a-z\d]+[A-Z]/.test(token);
 }
 
+/**
+ * Words that say what to do, not where: every task has some, and matched against code they find
+ * `fixTimezone` and `addListener` everywhere. Left out of the terms, kept in `words` (the lane needs them).
+ */
+const TASK_VERBS = new Set(
+  "add allow avoid bug change chore correct correctly ensure feat feature fix handle implement improve issue make perf prevent properly refactor remove support update use".split(" "),
+);
+
 export function parseTask(text: string): TaskQuery {
   const identifiers = new Set<string>();
   const paths = new Set<string>();
@@ -53,5 +61,5 @@ export function parseTask(text: string): TaskQuery {
   const error = text.split("\n").find((line) => ERROR_LINE.test(line))?.trim() ?? null;
   const words = new Set((text.toLowerCase().match(/[a-z][a-z\d-]*/g) ?? []).flatMap((word) => [word, ...word.split("-")]));
   for (const id of identifiers) for (const part of splitIdentifier(id)) words.add(part);
-  return { text, identifiers: [...identifiers], paths: [...paths], routes, error, terms: [...new Set(termsOf(text))], words };
+  return { text, identifiers: [...identifiers], paths: [...paths], routes, error, terms: [...new Set(termsOf(text))].filter((term) => !TASK_VERBS.has(term)), words };
 }

@@ -1,6 +1,6 @@
 import { routingSymbolsOf, termWeight, type RoutingEntry } from "../../formats/routing-table.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
-import type { RoutingSymbol } from "./routing-terms.js";
+import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
 import { personalizedPageRank } from "./personalized-page-rank.js";
 import { splitIdentifier, stem } from "./sub-words.js";
 import type { TaskQuery } from "./parse-task.js";
@@ -38,6 +38,8 @@ export const WEIGHTS = {
   defines: 9,
   route: 9,
   words: 6,
+  /** A task word that is one of the file's directory or file names (`jsdom` → …/env/jsdom.ts), by rarity among paths. */
+  path: 4,
   module: 2,
   graph: 2.5,
   recent: 0.75,
@@ -58,6 +60,7 @@ export function rankFiles(input: RankInput): RankedFile[] {
   const score = new Float64Array(entries.length);
   const reasons: string[][] = entries.map(() => []);
   const anchors: (RankedFile["anchor"] | null)[] = entries.map(() => null);
+  const pathMatched: boolean[] = entries.map(() => false);
 
   for (const path of query.paths) {
     for (const [i, entry] of entries.entries()) {
@@ -102,6 +105,30 @@ export function rankFiles(input: RankInput): RankedFile[] {
     });
     for (const value of bm25) if (value > best) best = value;
     if (best > 0) for (let i = 0; i < entries.length; i += 1) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
+  }
+
+  // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
+  if (terms.length > 0) {
+    const pathTerms = entries.map((entry) => new Set(pathTermsOf(entry.path)));
+    const pathScore = new Float64Array(entries.length);
+    let best = 0;
+    for (const term of terms) {
+      const holders: number[] = [];
+      pathTerms.forEach((set, i) => {
+        if (set.has(term)) holders.push(i);
+      });
+      if (holders.length === 0) continue;
+      const idf = Math.log(1 + (entries.length - holders.length + 0.5) / (holders.length + 0.5));
+      for (const i of holders) pathScore[i]! += idf;
+    }
+    for (const value of pathScore) if (value > best) best = value;
+    if (best > 0) {
+      for (let i = 0; i < entries.length; i += 1) {
+        if (pathScore[i]! === 0) continue;
+        score[i]! += (WEIGHTS.path * pathScore[i]!) / best;
+        pathMatched[i] = true;
+      }
+    }
   }
 
   for (const module of input.modules) {
@@ -175,6 +202,7 @@ export function rankFiles(input: RankInput): RankedFile[] {
       const exact = reasons[i]!.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "));
       if (!exact) reasons[i]!.unshift(symbol ? `declares ${symbol.name} (${words.slice(0, 4).join(", ")})` : `about ${matched.slice(0, 4).join(", ")}`);
     }
+    if (pathMatched[i] && reasons[i]!.length === 0) reasons[i]!.push("path matches the task");
     if (reasons[i]!.length === 0) reasons[i]!.push("near the matches");
     return { path: entry.path, score: round(score[i]!), reasons: [...new Set(reasons[i])], anchor: anchors[i] ?? null, isTest: entry.isTest };
   });

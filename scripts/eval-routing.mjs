@@ -1,0 +1,209 @@
+// The routing part of `npm run eval`: does `ctx brief "<commit subject>"` point at the files the
+// commit then changed? For sampled commits of real repositories (local clones with history, never
+// part of this repository), the parent is checked out and indexed, the subject is briefed, and the
+// commit's changed files (those the index holds at the parent) are looked for at rank 1 and in
+// the top 5 and top 10. A plain BM25 ranking of whole file contents over the same files, with the
+// same tokenizer, is scored in the same run.
+//
+// Repositories: CTX_EVAL_REPOS="name=/path/to/repo.git,…" (any git directory or clone with history);
+// by default the clones of trpc/trpc, vitest-dev/vitest and vuejs/core under /work/.mirror when present.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { termsOf } from "../dist/core/brief/sub-words.js";
+import { WORK } from "./corpora.mjs";
+import { random } from "./random.mjs";
+
+const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
+export const ROUTING_COMMITS = 30;
+const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
+const SKIP_SUBJECT = /^(?:chore|ci|docs|release|build|style|test|tests|revert|wip|merge)\b|^v?\d+\.\d+|^Revert|^Merge|^\[?bump|dependenc/i;
+
+const DEFAULT_REPOS = [
+  { name: "trpc/trpc", git: "/work/.mirror/trpc+trpc/repo" },
+  { name: "vitest-dev/vitest", git: "/work/.mirror/vitest-dev+vitest/repo" },
+  { name: "vuejs/core", git: "/work/.mirror/vuejs+core/repo" },
+];
+
+export function routingRepos() {
+  const configured = process.env.CTX_EVAL_REPOS;
+  const repos = configured
+    ? configured.split(",").map((item) => {
+        const [name, git] = item.split("=");
+        return { name, git };
+      })
+    : DEFAULT_REPOS;
+  return repos.filter((repo) => existsSync(repo.git));
+}
+
+const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
+
+/**
+ * Commits worth asking about: not merges, a subject that describes a change (no chores, releases,
+ * docs), between 1 and 5 modified source files (tests aside) and at most 12 files in all.
+ */
+function candidateCommits(git) {
+  const log = run(git, "git", ["--git-dir", git, "log", "--no-merges", "-n", "3000", "--no-renames", "--format=%x00%H%x09%P%x09%s", "--name-status"]);
+  const commits = [];
+  for (const block of log.split("\0").slice(1)) {
+    const [head, ...rest] = block.split("\n");
+    const [hash, parents, subject] = head.split("\t");
+    if (!hash || !parents || parents.includes(" ") || SKIP_SUBJECT.test(subject)) continue;
+    const changes = rest.filter(Boolean).map((line) => line.split("\t"));
+    const sources = changes.filter(([status, path]) => status === "M" && SOURCE.test(path) && !/\.d\.ts$/.test(path) && !/(?:^|\/)(?:test|tests|__tests__)\/|\.(?:test|spec)\./.test(path));
+    if (changes.length > 12 || sources.length < 1 || sources.length > 5) continue;
+    commits.push({ hash, parent: parents, subject: subject.replace(/\s*\(#\d+\)\s*$/, ""), changed: changes.filter(([status]) => status !== "A").map(([, path]) => path) });
+  }
+  return commits;
+}
+
+/** English stop words, as a standard text analyzer drops them (the brief's own list). */
+const STOP = new Set("a an and are as at be been but by can could do does for from has have how i if in into is it its me my no not of on or our should so than that the their them then there these this those to too us was we were what when where which while who why will with would you your".split(" "));
+
+/**
+ * Plain text tokens, as a standard search analyzer makes them: lower-cased runs of letters and
+ * digits (so `user_id` is two words but `userId` one), stop words dropped, no stemming.
+ */
+export function plainWords(text) {
+  return (text.toLowerCase().match(/[a-z0-9]+/g) ?? []).filter((word) => word.length > 1 && !STOP.has(word));
+}
+
+/** BM25 over whole file contents (k1 1.2, b 0.75); `tokenize` makes both the documents' and the query's terms. */
+function bm25Ranking(docs, query, tokenize) {
+  const terms = [...new Set(tokenize(query))];
+  const n = docs.length;
+  const average = docs.reduce((sum, doc) => sum + doc.length, 0) / Math.max(1, n);
+  const idf = new Map(terms.map((term) => {
+    const df = docs.reduce((count, doc) => count + (doc.tf.has(term) ? 1 : 0), 0);
+    return [term, Math.log(1 + (n - df + 0.5) / (df + 0.5))];
+  }));
+  return docs
+    .map((doc) => {
+      let score = 0;
+      for (const term of terms) {
+        const tf = doc.tf.get(term) ?? 0;
+        if (tf > 0) score += (idf.get(term) * tf * 2.2) / (tf + 1.2 * (0.25 + (0.75 * doc.length) / average));
+      }
+      return { path: doc.path, score };
+    })
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score || (a.path < b.path ? -1 : 1))
+    .map((r) => r.path);
+}
+
+const hitAt = (ranked, targets, k) => ranked.slice(0, k).some((path) => targets.has(path));
+
+export async function evaluateRouting(repo, count = ROUTING_COMMITS) {
+  const dir = join(WORK, "routing", repo.name.replace(/[^\w.-]+/g, "_"));
+  if (!existsSync(join(dir, ".git"))) {
+    mkdirSync(join(WORK, "routing"), { recursive: true });
+    run(WORK, "git", ["clone", "-q", "--no-checkout", repo.git, dir]);
+    // Only what indexing reads: stored snapshots can lack large binaries, which a full checkout would need.
+    run(dir, "git", ["sparse-checkout", "set", "--no-cone", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.vue", "*.json", "*.yaml", "*.yml", ".gitignore"]);
+  }
+  const next = random(2026);
+  const pool = candidateCommits(repo.git);
+  const chosen = [];
+  const taken = new Set();
+  while (chosen.length < Math.min(count, pool.length)) {
+    const i = Math.floor(next() * pool.length);
+    if (!taken.has(i)) taken.add(i) && chosen.push(pool[i]);
+  }
+  // Oldest first, so each index run starts from the last one's cache.
+  chosen.reverse();
+  chosen.sort((a, b) => pool.indexOf(b) - pool.indexOf(a));
+  const tokens = new Map();
+  const results = [];
+  for (const commit of chosen) {
+    run(dir, "git", ["checkout", "-q", "-f", commit.parent]);
+    run(dir, "git", ["clean", "-fdq", "-e", ".ai"]);
+    run(dir, "node", [CTX, "index", "-q"]);
+    const indexed = readFileSync(join(dir, ".ai/file_index.md"), "utf8")
+      .split("\n")
+      .filter((line) => /^\| .+ \| [0-9a-f]{64} \|/.test(line))
+      .map((line) => line.slice(2).split(" | ").slice(0, 2));
+    const targets = new Set(commit.changed.filter((path) => indexed.some(([p]) => p === path)));
+    if (targets.size === 0) continue;
+    const brief = JSON.parse(run(dir, "node", [CTX, "brief", commit.subject, "--json"]));
+    const ctxRanked = brief.files.map((f) => f.path);
+    const docsBy = (tokenize, key) =>
+      indexed.map(([path, sha]) => {
+        let doc = tokens.get(`${key}:${sha}`);
+        if (!doc) {
+          const tf = new Map();
+          const words = tokenize(readFileSync(join(dir, path), "utf8"));
+          for (const word of words) tf.set(word, (tf.get(word) ?? 0) + 1);
+          doc = { tf, length: words.length };
+          tokens.set(`${key}:${sha}`, doc);
+        }
+        return { path, ...doc };
+      });
+    const bm25 = bm25Ranking(docsBy(plainWords, "plain"), commit.subject, plainWords);
+    const bm25Split = bm25Ranking(docsBy(termsOf, "split"), commit.subject, termsOf);
+    results.push({
+      commit: commit.hash.slice(0, 10),
+      subject: commit.subject,
+      targets: [...targets],
+      ctx: [1, 5, 10].map((k) => hitAt(ctxRanked, targets, k)),
+      bm25: [1, 5, 10].map((k) => hitAt(bm25, targets, k)),
+      bm25Split: [1, 5, 10].map((k) => hitAt(bm25Split, targets, k)),
+      ctxTop: ctxRanked.slice(0, 3),
+    });
+  }
+  return { name: repo.name, head: run(repo.git, "git", ["--git-dir", repo.git, "rev-parse", "--short", "HEAD"]).trim(), results };
+}
+
+export function routingReport(evaluations, { commit, command }) {
+  const pct = (hits, n) => (n === 0 ? "n/a" : `${((100 * hits) / n).toFixed(1)}%`);
+  const count = (results, side, k) => results.filter((r) => r[side][k]).length;
+  const lines = [
+    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}. Command: \`${command}\`.`,
+    `Per repository, up to ${ROUTING_COMMITS} commits sampled (seed 2026) from the last 3,000 non-merge commits whose subject describes a change`,
+    "(no chore/ci/docs/release/test subjects) and that modify 1–5 source files (tests aside) and at most 12 files in all. For each, the parent",
+    "is checked out and indexed (`ctx index`), and `ctx brief \"<subject>\" --json` is asked (the PR number cut from the subject). A hit at k:",
+    "one of the files the commit changed that the index holds at the parent is among the first k. BM25 (k1 1.2, b 0.75) ranks the whole",
+    "contents of the same files: *plain*, the comparison the goal is set against, tokenizes as a standard search analyzer does (lower-cased",
+    "letter-and-digit runs, English stop words dropped, no stemming); *sub-words* uses ctx's own tokenizer (camelCase split, plurals",
+    "stemmed) — a stronger baseline, shown for reference.",
+    "",
+    "| repository | at | commits | ctx hit@1 | ctx hit@5 | ctx hit@10 | BM25 hit@1 | BM25 hit@5 | BM25 hit@10 | hit@5 ctx − BM25 | BM25 sub-words hit@5 |",
+    "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+  ];
+  const all = [];
+  for (const e of evaluations) {
+    const n = e.results.length;
+    all.push(...e.results);
+    const diff = n === 0 ? "n/a" : `${(((count(e.results, "ctx", 1) - count(e.results, "bm25", 1)) * 100) / n).toFixed(1)}`;
+    lines.push(
+      `| ${e.name} | ${e.head} | ${n} | ${pct(count(e.results, "ctx", 0), n)} | ${pct(count(e.results, "ctx", 1), n)} | ${pct(count(e.results, "ctx", 2), n)} | ${pct(count(e.results, "bm25", 0), n)} | ${pct(count(e.results, "bm25", 1), n)} | ${pct(count(e.results, "bm25", 2), n)} | ${diff} points | ${pct(count(e.results, "bm25Split", 1), n)} |`,
+    );
+  }
+  const n = all.length;
+  const gap = n === 0 ? 0 : ((count(all, "ctx", 1) - count(all, "bm25", 1)) * 100) / n;
+  lines.push(
+    `| **all** | | ${n} | ${pct(count(all, "ctx", 0), n)} | **${pct(count(all, "ctx", 1), n)}** | ${pct(count(all, "ctx", 2), n)} | ${pct(count(all, "bm25", 0), n)} | **${pct(count(all, "bm25", 1), n)}** | ${pct(count(all, "bm25", 2), n)} | **${gap.toFixed(1)} points** | ${pct(count(all, "bm25Split", 1), n)} |`,
+    "",
+    `Goal: hit@5 at least 15 points above BM25 — ${gap >= 15 ? "met" : "**not met**"} (${gap.toFixed(1)} points over all ${n} commits).`,
+    "",
+  );
+  const misses = all.filter((r) => !r.ctx[1]).slice(0, 8);
+  if (misses.length > 0) {
+    lines.push("Examples where no changed file was in ctx's top 5:", "");
+    for (const r of misses) lines.push(`- ${r.commit} "${r.subject}": changed ${r.targets.join(", ")}; ctx's top 3: ${r.ctxTop.join(", ") || "(none)"}`);
+    lines.push("");
+  }
+  return lines.join("\n");
+}
+
+// Run alone: node scripts/eval-routing.mjs [commits]
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const count = Number(process.argv[2] ?? ROUTING_COMMITS);
+  const evaluations = [];
+  for (const repo of routingRepos()) {
+    console.error(`routing: ${repo.name}`);
+    const evaluation = await evaluateRouting(repo, count);
+    for (const r of evaluation.results) console.error(`  ${r.ctx.map(Number).join("")} ${r.bm25.map(Number).join("")} ${r.subject}`);
+    evaluations.push(evaluation);
+  }
+  console.log(routingReport(evaluations, { commit: "working tree", command: "node scripts/eval-routing.mjs" }));
+}
