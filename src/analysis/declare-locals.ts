@@ -2,7 +2,7 @@ import type { Scope } from "./call-scope.js";
 import { nameText, ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { declarationName } from "./syntax-names.js";
-import { declaredType, signatureParams } from "./type-strings.js";
+import { declaredType, signatureParams, valueType } from "./type-strings.js";
 
 /** Declares the names a binding introduces; destructured ones get the type of the member (`mem:`) or element (`elem:`) they take. */
 export const declareBinding = (scope: Scope, name: TS.BindingName, type: string | undefined): void => {
@@ -24,11 +24,38 @@ export const declareBinding = (scope: Scope, name: TS.BindingName, type: string 
   }
 };
 
+/**
+ * The expressions a destructured array takes position by position, when the initializer spells
+ * them out: `[a, b]`, or `await Promise.all([a(), b()])` (each element then the value its promise
+ * resolves to, as valueType reads `Promise<T>`).
+ */
+const tupleElements = (initializer: TS.Expression | undefined): readonly TS.Expression[] | undefined => {
+  let value = unwrapExpression(initializer);
+  if (value && ts.isAwaitExpression(value)) value = unwrapExpression(value.expression);
+  if (!value) return undefined;
+  if (ts.isArrayLiteralExpression(value)) return value.elements;
+  if (ts.isCallExpression(value) && ts.isPropertyAccessExpression(value.expression) && value.expression.name.text === "all") {
+    const receiver = value.expression.expression;
+    const list = unwrapExpression(value.arguments[0]);
+    if (ts.isIdentifier(receiver) && receiver.text === "Promise" && list && ts.isArrayLiteralExpression(list)) return list.elements;
+  }
+  return undefined;
+};
+
 /** Lexical declarations made directly in a list of statements (block scope). */
 export const declareStatements = (scope: Scope, statements: readonly TS.Statement[], owner: string | null): void => {
   for (const statement of statements) {
     if (ts.isVariableStatement(statement)) {
       for (const declaration of statement.declarationList.declarations) {
+        const tuple = declaration.type ? undefined : tupleElements(declaration.initializer);
+        if (tuple && ts.isArrayBindingPattern(declaration.name)) {
+          declaration.name.elements.forEach((element, i) => {
+            if (ts.isOmittedExpression(element)) return;
+            const source = tuple[i];
+            declareBinding(scope, element.name, source && !element.dotDotDotToken && !ts.isSpreadElement(source) ? valueType(source, scope, owner) : undefined);
+          });
+          continue;
+        }
         declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
         const fn = unwrapExpression(declaration.initializer);
         if (ts.isIdentifier(declaration.name) && fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {

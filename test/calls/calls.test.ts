@@ -165,6 +165,14 @@ describe("call sites are linked through namespaces, objects and declared types",
   });
 });
 
+describe("destructured tuples", () => {
+  it("types each name of `const [a, b] = await Promise.all([f(), g()])` or `= [x, y]` by its own element", async () => {
+    const dir = await indexedFixture("tuple-destructuring");
+    expect(await sites(dir, "Caller", "Users.find")).toEqual(["src/use.ts:5 both", "src/use.ts:12 swapped"]);
+    expect(await sites(dir, "Caller", "Orders.list")).toEqual(["src/use.ts:6 both", "src/use.ts:11 swapped"]);
+  });
+});
+
 describe("what cannot be proven stays unresolved", () => {
   it("keeps an any-typed receiver as a candidate, never a hit; records no dynamic access; never links a shadowing local", async () => {
     const dir = await indexedFixture("stays-unresolved");
