@@ -103,15 +103,10 @@ export async function evaluateRouting(repo, count = ROUTING_COMMITS) {
   }
   const next = random(2026);
   const pool = candidateCommits(repo.git);
-  const chosen = [];
   const taken = new Set();
-  while (chosen.length < Math.min(count, pool.length)) {
-    const i = Math.floor(next() * pool.length);
-    if (!taken.has(i)) taken.add(i) && chosen.push(pool[i]);
-  }
-  // Oldest first, so each index run starts from the last one's cache.
-  chosen.reverse();
-  chosen.sort((a, b) => pool.indexOf(b) - pool.indexOf(a));
+  while (taken.size < Math.min(count, pool.length)) taken.add(Math.floor(next() * pool.length));
+  // Oldest first (the log is newest first), so each index run starts from the last one's cache.
+  const chosen = [...taken].sort((a, b) => b - a).map((i) => pool[i]);
   const tokens = new Map();
   const results = [];
   for (const commit of chosen) {
