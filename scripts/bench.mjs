@@ -4,6 +4,7 @@
 //   full index          ctx index (no .ai/, no cache)        vs  ctags over the same files
 //   incremental         ctx index after a one-file edit      vs  the full index
 //   traverse (cold)     a fresh `ctx traverse Symbol` process vs  node -e 0, and vs rg -n -w
+//   brief (cold)        `ctx brief "fix <name> when …"`       vs  node -e 0
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
 // Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only)
@@ -99,6 +100,7 @@ function benchCorpus(corpus) {
   const next = random(42);
   const sample = Array.from({ length: TRAVERSE_SAMPLES }, () => names[Math.floor(next() * names.length)]);
   const traverse = [];
+  const brief = [];
   const node = [];
   const rg = [];
   const ctxTokens = [];
@@ -109,6 +111,10 @@ function benchCorpus(corpus) {
     const answer = wall("node", [CTX, "traverse", "Symbol", name], dir);
     traverse.push(answer.ms);
     if (answer.code === 0) hits += 1;
+    // A brief of a task naming the symbol: the whole routing (git, index, ranking), read-only.
+    const routed = wall("node", [CTX, "brief", `fix ${name} when the input is empty`], dir);
+    if (routed.code !== 0) throw new Error(`ctx brief failed in ${dir}`);
+    brief.push(routed.ms);
     const search = wall("rg", ["-n", "-w", name, "."], dir);
     rg.push(search.ms);
     ctxTokens.push(encode(answer.stdout).length);
@@ -124,6 +130,7 @@ function benchCorpus(corpus) {
     ctagsSeconds: median(ctags),
     incrementalSeconds: median(incremental),
     traverseMs: median(traverse),
+    briefMs: median(brief),
     nodeMs: median(node),
     rgMs: median(rg),
     hits,
@@ -170,14 +177,14 @@ function main() {
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} on this machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
     `node ${process.version}; ${version("ctags", ["--version"])}; ${version("rg", ["--version"])}; ctx at ${commit}${dirty}.`,
-    `Command: \`npm run bench${QUICK ? " -- --quick" : ""}\`. Medians of ${TRAVERSE_SAMPLES} sampled symbol names per corpus for traverse and tokens; of 3 runs for index times (1 on 50k).`,
+    `Command: \`npm run bench${QUICK ? " -- --quick" : ""}\`. Medians of ${TRAVERSE_SAMPLES} sampled symbol names per corpus for traverse, brief (\`ctx brief "fix <name> when the input is empty"\`) and tokens; of 3 runs for index times (1 on 50k).`,
     "ctags gets exactly the files ctx indexed (`ctags -L <list>`); rg searches the corpus root, as an agent would.",
     "",
-    "| corpus | files | symbols | full index | ctags | full / ctags | incremental | incr / full | traverse | node -e 0 | trav / node | rg -n -w | trav / rg | peak RSS index | RSS traverse | tokens ctx / rg (sum) | (median per query) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| corpus | files | symbols | full index | ctags | full / ctags | incremental | incr / full | traverse | node -e 0 | trav / node | brief | brief / node | rg -n -w | trav / rg | peak RSS index | RSS traverse | tokens ctx / rg (sum) | (median per query) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.files} | ${r.symbols} | ${fmt(r.fullSeconds)} s | ${fmt(r.ctagsSeconds)} s | ${fmt(r.fullSeconds / r.ctagsSeconds)}× | ${fmt(r.incrementalSeconds)} s | ${fmt(r.incrementalSeconds / r.fullSeconds)}× | ${fmt(r.traverseMs, 0)} ms | ${fmt(r.nodeMs, 0)} ms | ${fmt(r.traverseMs / r.nodeMs)}× | ${fmt(r.rgMs, 0)} ms | ${fmt(r.traverseMs / r.rgMs)}× | ${fmt(r.peakMib, 0)} MiB | ${fmt(r.traverseMib, 0)} MiB | ${fmt(r.tokenRatioSum, 3)}× | ${fmt(r.tokenRatioMedian, 3)}× |`,
+        `| ${r.name} | ${r.files} | ${r.symbols} | ${fmt(r.fullSeconds)} s | ${fmt(r.ctagsSeconds)} s | ${fmt(r.fullSeconds / r.ctagsSeconds)}× | ${fmt(r.incrementalSeconds)} s | ${fmt(r.incrementalSeconds / r.fullSeconds)}× | ${fmt(r.traverseMs, 0)} ms | ${fmt(r.nodeMs, 0)} ms | ${fmt(r.traverseMs / r.nodeMs)}× | ${fmt(r.briefMs, 0)} ms | ${fmt(r.briefMs / r.nodeMs)}× | ${fmt(r.rgMs, 0)} ms | ${fmt(r.traverseMs / r.rgMs)}× | ${fmt(r.peakMib, 0)} MiB | ${fmt(r.traverseMib, 0)} MiB | ${fmt(r.tokenRatioSum, 3)}× | ${fmt(r.tokenRatioMedian, 3)}× |`,
     ),
     "",
   ];
@@ -190,6 +197,7 @@ function main() {
     `| full index ≤ 1.5× ctags | ${fmt(target.fullSeconds / target.ctagsSeconds)}× | ${verdict(target.fullSeconds / target.ctagsSeconds <= 1.5)} |`,
     `| incremental ≤ 0.1× full | ${fmt(target.incrementalSeconds / target.fullSeconds)}× | ${verdict(target.incrementalSeconds / target.fullSeconds <= 0.1)} |`,
     `| traverse ≤ 1.5× node -e 0 | ${fmt(target.traverseMs / target.nodeMs)}× | ${verdict(target.traverseMs / target.nodeMs <= 1.5)} |`,
+    `| brief ≤ 3× node -e 0 | ${fmt(target.briefMs / target.nodeMs)}× | ${verdict(target.briefMs / target.nodeMs <= 3)} |`,
     `| peak memory ≤ 512 MiB | ${fmt(target.peakMib, 0)} MiB | ${verdict(target.peakMib <= 512)} |`,
     `| answer tokens ≤ 0.1× rg | ${fmt(target.tokenRatioSum, 3)}× | ${verdict(target.tokenRatioSum <= 0.1)} |`,
     "",

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // npm run eval: accuracy of `ctx traverse Symbol` against the TypeScript language service as the
-// oracle (getNavigateToItems, exact matches), on the bench corpora. Writes BENCHMARKS.md (eval).
+// oracle (getNavigateToItems, exact matches), on the bench corpora. Writes BENCHMARKS.md (eval); the
+// callers (eval-calls.mjs) and routing (eval-routing.mjs) parts write their own sections.
 //   recall    = oracle declarations in ctx's scope that ctx answers / oracle declarations in scope
 //   precision = ctx hits that the oracle confirms / ctx hits
 // A hit counts when the path matches and the line is within 3. Names are sampled with a fixed seed,
@@ -15,6 +16,7 @@ import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
 import { callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
+import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -228,6 +230,17 @@ async function main() {
   if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval", lines.join("\n"));
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-calls", callsReport(callResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}`, targets: CALL_TARGETS }));
+  // Routing needs clones with history, which this repository never holds (see eval-routing.mjs).
+  const repos = QUICK ? [] : routingRepos();
+  if (repos.length === 0) console.error("eval: routing skipped (no repositories with history: set CTX_EVAL_REPOS); its section is left as it was");
+  else {
+    const evaluations = [];
+    for (const repo of repos) {
+      console.error(`eval: routing ${repo.name}`);
+      evaluations.push(await evaluateRouting(repo));
+    }
+    replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-routing", routingReport(evaluations, { commit, command: "npm run eval" }));
+  }
   console.error("eval: wrote BENCHMARKS.md");
 }
 

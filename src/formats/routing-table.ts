@@ -2,11 +2,12 @@ import type { RoutingSymbol } from "../core/brief/routing-terms.js";
 import type { RepoPath } from "../model.js";
 
 /**
- * routing.tsv, a derived table in the lookup cache that `ctx brief` ranks files from: one line per
- * indexed file, tab-separated — path, module, test flag, the sum of its term weights, its terms
- * (`term:weight`, by term; weight 1 unwritten), its symbols (`name@line@kind@e|i` in line order),
- * then the files its resolved calls land in. A brief reads every line but parses a file's terms
- * and symbols only as far as it needs them, so the table is kept as text per entry.
+ * routing.tsv and routing-symbols.txt, derived tables in the lookup cache that `ctx brief` ranks
+ * files from. routing.tsv has one tab-separated line per indexed file, in path order: path,
+ * module, test flag (`t` or `-`), the sum of its term weights, its terms (`term:weight` sorted by
+ * term; a weight of 1 unwritten), where its symbols are in routing-symbols.txt (byte offset and
+ * length), and the line numbers (0-based) of the files its resolved calls land in, comma-separated.
+ * A file's symbols (`name@line@kind@e|i` in line order) are read only for the files a brief shows.
  */
 export interface RoutingEntry {
   path: RepoPath;
@@ -16,9 +17,20 @@ export interface RoutingEntry {
   length: number;
   /** The terms field as written; read it with termWeight. */
   terms: string;
-  /** The symbols field as written; read it with routingSymbolsOf. */
-  symbols: string;
-  targets: RepoPath[];
+  /** Byte offset and length of its symbols field in routing-symbols.txt. */
+  symbolsAt: [number, number];
+  /** Indexes of the entries its resolved calls land in. */
+  targets: number[];
+}
+
+/** What `ctx index` keeps per file to write its line. */
+export interface RoutingRow {
+  path: RepoPath;
+  module: string;
+  isTest: boolean;
+  /** renderRoutingFields' output for the file. */
+  fields: string;
+  targets: readonly RepoPath[];
 }
 
 /** The part of a line that depends on the file's content only (cached per file by `ctx index`). */
@@ -33,8 +45,21 @@ export function renderRoutingFields(terms: ReadonlyMap<string, number>, symbols:
   return `${length}\t${termText}\t${symbolText}`;
 }
 
-export function renderRoutingLine(path: RepoPath, module: string, isTest: boolean, fields: string, targets: readonly RepoPath[]): string {
-  return `${[path, module, isTest ? "t" : "-", fields, ...targets].join("\t")}\n`;
+/** Both files' text, from rows in path order. */
+export function renderRoutingTable(rows: readonly RoutingRow[]): { table: string; symbols: string } {
+  const place = new Map(rows.map((row, i) => [row.path, i]));
+  const lines: string[] = [];
+  const symbols: string[] = [];
+  let offset = 0;
+  for (const row of rows) {
+    const [length = "0", terms = "", symbolText = ""] = row.fields.split("\t");
+    const bytes = Buffer.byteLength(symbolText);
+    symbols.push(`${symbolText}\n`);
+    const targets = row.targets.flatMap((path) => place.get(path) ?? []).sort((a, b) => a - b);
+    lines.push(`${row.path}\t${row.module}\t${row.isTest ? "t" : "-"}\t${length}\t${terms}\t${offset}\t${bytes}\t${targets.join(",")}\n`);
+    offset += bytes + 1;
+  }
+  return { table: lines.join(""), symbols: symbols.join("") };
 }
 
 /** The weight of `term` in an entry (0 when absent), found in the text without parsing the rest. */
@@ -53,22 +78,32 @@ export function termWeight(entry: Pick<RoutingEntry, "terms">, term: string): nu
   return 0;
 }
 
-export function routingSymbolsOf(entry: Pick<RoutingEntry, "symbols">): RoutingSymbol[] {
-  if (entry.symbols === "") return [];
-  return entry.symbols.split(" ").map((item) => {
+/** One entry's symbols field, as read from routing-symbols.txt. */
+export function parseRoutingSymbols(text: string): RoutingSymbol[] {
+  const trimmed = text.trimEnd();
+  if (trimmed === "") return [];
+  return trimmed.split(" ").map((item) => {
     const [name = "", line = "0", kind = "", exported = "i"] = item.split("@");
     return { name, line: Number(line), kind, exported: exported === "e" };
   });
 }
 
-/** Lines that do not have the six fixed fields are skipped: the table is derived, never the source of truth. */
+/** Lines that do not have the eight fields are skipped: the table is derived, never the source of truth. */
 export function parseRoutingTable(text: string): RoutingEntry[] {
   const entries: RoutingEntry[] = [];
   for (const line of text.split("\n")) {
     const fields = line.split("\t");
-    if (fields.length < 6) continue;
-    const [path, module, test, length, terms, symbols, ...targets] = fields as [string, string, string, string, string, string, ...string[]];
-    entries.push({ path, module, isTest: test === "t", length: Number(length), terms, symbols, targets });
+    if (fields.length !== 8) continue;
+    const [path, module, test, length, terms, offset, bytes, targets] = fields as [string, string, string, string, string, string, string, string];
+    entries.push({
+      path,
+      module,
+      isTest: test === "t",
+      length: Number(length),
+      terms,
+      symbolsAt: [Number(offset), Number(bytes)],
+      targets: targets === "" ? [] : targets.split(",").map(Number),
+    });
   }
   return entries;
 }

@@ -60,6 +60,24 @@ export async function readText(path: string): Promise<string> {
   return (await readFile(path)).toString("utf8");
 }
 
+/** The first `bytes` of a file as UTF-8 (a header), or undefined when it does not exist. */
+export async function readHeadIfExists(path: string, bytes: number): Promise<string | undefined> {
+  let handle;
+  try {
+    handle = await open(path, "r");
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
+  try {
+    const buffer = Buffer.alloc(bytes);
+    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
+    return buffer.toString("utf8", 0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
 export async function readTextIfExists(path: string): Promise<string | undefined> {
   try {
     return await readText(path);

@@ -1,4 +1,4 @@
-import { mkdir, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
@@ -6,7 +6,7 @@ import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
-import { renderRoutingLine } from "../formats/routing-table.js";
+import { renderRoutingTable, type RoutingRow } from "../formats/routing-table.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
@@ -19,7 +19,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 8;
+const LOOKUP_VERSION = 9;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -51,8 +51,8 @@ export interface LookupTables {
   /** The rendered row of each of `calls`, when the caller has them already. */
   callRows?: string[];
   overrides: Override[];
-  /** routing.tsv's lines (formats/routing-table.ts), in path order. */
-  routing: string[];
+  /** What routing.tsv and routing-symbols.txt are written from (formats/routing-table.ts), in path order. */
+  routing: RoutingRow[];
 }
 
 export function shardOf(name: string): number {
@@ -67,6 +67,7 @@ export function shardOf(name: string): number {
 
 const FILE_SHARDS = 64;
 const ROUTING_FILE = "routing.tsv";
+const ROUTING_SYMBOLS_FILE = "routing-symbols.txt";
 const CALL_SHARDS = 64;
 
 /** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
@@ -154,8 +155,13 @@ async function writeCommon(
     ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
-    writeFile(join(directory, ROUTING_FILE), tables.routing.join("")),
+    writeRouting(directory, tables.routing),
   ]);
+}
+
+async function writeRouting(directory: string, rows: readonly RoutingRow[]): Promise<void> {
+  const { table, symbols } = renderRoutingTable(rows);
+  await Promise.all([writeFile(join(directory, ROUTING_FILE), table), writeFile(join(directory, ROUTING_SYMBOLS_FILE), symbols)]);
 }
 
 /** Writes the whole cache into a staging directory and swaps it in. */
@@ -301,12 +307,12 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
     calls,
     overrides: callText === undefined ? [] : parseOverrides(callText, ".ai/call_index.md"),
-    routing: routingLinesOf(files, symbols, calls),
+    routing: routingRowsOf(files, symbols, calls),
   };
 }
 
-/** routing.tsv from the committed tables: what `ctx index` writes from its per-file records. */
-function routingLinesOf(files: readonly FileRow[], symbols: readonly SymbolRow[], calls: readonly CallEdge[]): string[] {
+/** The routing rows from the committed tables: what `ctx index` writes from its per-file records. */
+function routingRowsOf(files: readonly FileRow[], symbols: readonly SymbolRow[], calls: readonly CallEdge[]): RoutingRow[] {
   const symbolsOf = new Map<RepoPath, SymbolRow[]>();
   for (const row of symbols) {
     const list = symbolsOf.get(row.path);
@@ -320,9 +326,13 @@ function routingLinesOf(files: readonly FileRow[], symbols: readonly SymbolRow[]
     if (set) set.add(edge.target.path);
     else targetsOf.set(edge.path, new Set([edge.target.path]));
   }
-  return files.map((file) =>
-    renderRoutingLine(file.path, file.module, file.isTest, routingFieldsOf(file.path, symbolsOf.get(file.path) ?? []), [...(targetsOf.get(file.path) ?? [])].sort(compare)),
-  );
+  return files.map((file) => ({
+    path: file.path,
+    module: file.module,
+    isTest: file.isTest,
+    fields: routingFieldsOf(file.path, symbolsOf.get(file.path) ?? []),
+    targets: [...(targetsOf.get(file.path) ?? [])].sort(compare),
+  }));
 }
 
 type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides";
@@ -348,14 +358,30 @@ async function readCached<T>(
   }
   const tables = await readIndexTables(root);
   if (!tables) return null;
+  await rebuildFrom(root, tables);
+  return { value: fromTables(tables), files: new FileTable(null, tables.files) };
+}
+
+async function rebuildFrom(root: string, tables: LookupTables): Promise<void> {
   try {
     const rows = new LookupRows();
     rows.add(tables.symbols);
     await writeLookupCache(root, tables, rows);
   } catch {
-    // Another process is writing the same cache; this answer comes from the tables in memory.
+    // Another process is writing the same cache; the next reader finds one or the other.
   }
-  return { value: fromTables(tables), files: new FileTable(null, tables.files) };
+}
+
+/**
+ * Rebuilds the cache from the committed index when it does not match it (after an upgrade of ctx,
+ * a checkout, or a run that could not patch it), so that readers that must not write — `ctx
+ * brief` — find it usable. `ctx index` calls this last.
+ */
+export async function ensureLookupCache(root: string): Promise<void> {
+  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  if (cached !== null && cached === stamp) return;
+  const tables = await readIndexTables(root);
+  if (tables) await rebuildFrom(root, tables);
 }
 
 function tableOf(name: TableName): (tables: LookupTables) => unknown {
@@ -459,6 +485,8 @@ export interface IndexReader {
   modules(): Promise<ModuleRecord[]>;
   /** routing.tsv's text. */
   routing(): Promise<string>;
+  /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). */
+  routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
 }
 
 /**
@@ -476,15 +504,36 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
       endpoints: () => json<EndpointRecord[]>("endpoints.json"),
       modules: () => json<ModuleRecord[]>("modules.json"),
       routing: () => readText(join(directory, ROUTING_FILE)),
+      routingSymbols: (places) => readRanges(join(directory, ROUTING_SYMBOLS_FILE), places),
     };
   }
   const tables = await readIndexTables(root);
   if (!tables) return null;
+  const routing = renderRoutingTable(tables.routing);
+  const symbolBytes = Buffer.from(routing.symbols);
   return {
     files: new FileTable(null, tables.files),
     symbolsNamed: async (name) => tables.symbols.filter((row) => shardOf(row.name) === shardOf(name)),
     endpoints: async () => tables.endpoints,
     modules: async () => tables.modules,
-    routing: async () => tables.routing.join(""),
+    routing: async () => routing.table,
+    routingSymbols: async (places) => places.map(([offset, length]) => symbolBytes.toString("utf8", offset, offset + length)),
   };
+}
+
+/** Byte ranges of one file as text, read in place (a brief needs a few lines of a long file). */
+async function readRanges(path: string, places: readonly (readonly [number, number])[]): Promise<string[]> {
+  if (places.length === 0) return [];
+  const handle = await open(path, "r");
+  try {
+    return await Promise.all(
+      places.map(async ([offset, length]) => {
+        const buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, offset);
+        return buffer.toString("utf8");
+      }),
+    );
+  } finally {
+    await handle.close();
+  }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fitBudget } from "../../src/core/brief/fit-budget.js";
 import { parseTask } from "../../src/core/brief/parse-task.js";
-import { personalizedPageRank } from "../../src/core/brief/personalized-page-rank.js";
+import { personalizedPageRank, undirectedGraph } from "../../src/core/brief/personalized-page-rank.js";
 import { recentChanges } from "../../src/core/brief/recent-changes.js";
 import { splitIdentifier, termsOf } from "../../src/core/brief/sub-words.js";
 import { parseGitStatus } from "../../src/formats/git-status.js";
@@ -30,7 +30,8 @@ describe("parseTask", () => {
 describe("personalizedPageRank", () => {
   it("gives the nodes next to the seed more than the far ones, and nothing to unconnected nodes", () => {
     // 0 - 1 - 2 - 3, and 4 alone
-    const rank = personalizedPageRank([[1], [0, 2], [1, 3], [2], []], new Map([[0, 1]]));
+    const edges: [number, number][] = [[0, 1], [1, 2], [2, 3]];
+    const rank = personalizedPageRank(undirectedGraph(5, (visit) => edges.forEach(([a, b]) => visit(a, b))), new Map([[0, 1]]));
     expect(rank[1]!).toBeGreaterThan(rank[2]!);
     expect(rank[2]!).toBeGreaterThan(rank[3]!);
     expect(rank[4]).toBe(0);

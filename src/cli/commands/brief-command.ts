@@ -3,13 +3,14 @@ import { join } from "node:path";
 import { buildBrief, candidatesOf, rankBrief, shownFiles, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask } from "../../core/brief/parse-task.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
-import { parseRoutingTable } from "../../formats/routing-table.js";
+import { parseRoutingSymbols, parseRoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { summarizeHandoff } from "../../formats/handoff-summary.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
 import { recentChanges } from "../../core/brief/recent-changes.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { aiPath } from "../../io/index-store.js";
+import { readHeadIfExists } from "../../io/atomic-write.js";
 import { openIndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import type { RepoPath } from "../../model.js";
@@ -35,23 +36,21 @@ async function readOptional(path: string): Promise<string | undefined> {
 /** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
 export async function runBrief(options: BriefOptions): Promise<Brief> {
   const root = findRepoRoot(options.cwd);
-  const [status, recent, handoffText, reader, fileIndexText, packageText] = await Promise.all([
-    gitStatus(root),
-    gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
-    readOptional(aiPath(root, "HANDOFF.md")),
-    openIndexReader(root),
-    readOptional(aiPath(root, "file_index.md")),
-    readOptional(join(root, "package.json")),
-  ]);
-  const git: BriefGit = status
-    ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
-    : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
+  // Everything starts at once; git status on a large tree is the slowest part and overlaps the rest.
+  const pending = {
+    status: gitStatus(root),
+    recent: gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
+    packageText: readOptional(join(root, "package.json")),
+    // The header only: the file lists every indexed file, and a brief needs the HEAD it was built at.
+    fileIndexText: readHeadIfExists(aiPath(root, "file_index.md"), 4096),
+  };
+  const [handoffText, reader] = await Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
+  const loaded = Promise.all([reader?.routing() ?? "", reader?.endpoints() ?? [], reader?.modules() ?? []]);
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
-  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
   const task = options.task?.trim() || summary?.objective || null;
-  const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   const query = task ? parseTask(task) : null;
-
+  const shards = symbolShards(reader, query?.identifiers ?? []);
+  const fileIndexText = await pending.fileIndexText;
   // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
   let indexHead: string | null;
   try {
@@ -59,13 +58,20 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   } catch {
     indexHead = null;
   }
-  const [routingText, endpoints, modules, symbolRows, changed] = await Promise.all([
-    reader?.routing() ?? "",
-    reader?.endpoints() ?? [],
-    reader?.modules() ?? [],
-    symbolShards(reader, query?.identifiers ?? []),
-    git.available && indexHead ? gitChangedSince(root, indexHead) : null,
+  const changedSince = indexHead ? gitChangedSince(root, indexHead) : Promise.resolve(null);
+  const [[routingText, endpoints, modules], symbolRows, status, recent, packageText, changed] = await Promise.all([
+    loaded,
+    shards,
+    pending.status,
+    pending.recent,
+    pending.packageText,
+    changedSince,
   ]);
+  const git: BriefGit = status
+    ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
+    : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
+  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
+  const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   const entries = parseRoutingTable(routingText);
 
   // Freshness, as traverse decides it: the recorded hash against the file as it is now.
@@ -92,8 +98,10 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const candidates = candidatesOf(input);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
   const ranking = rankBrief(input);
-  await observe(shownFiles(ranking));
-  return buildBrief(input, ranking);
+  const shown = shownFiles(ranking);
+  const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => entries[file.entry]!.symbolsAt)) ?? [], observe(shown.map((file) => file.path))]);
+  const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
+  return buildBrief(input, ranking, symbols);
 }
 
 async function symbolShards(reader: Awaited<ReturnType<typeof openIndexReader>>, identifiers: readonly string[]): Promise<Map<string, SymbolRow[]>> {

@@ -12,7 +12,6 @@ import { isTestPath, selectSourceFiles } from "../../core/index/select-files.js"
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { renderCallIndex } from "../../formats/call-index.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
-import { renderRoutingLine } from "../../formats/routing-table.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks } from "../../formats/symbol-index.js";
@@ -31,7 +30,7 @@ import {
   type IndexFileName,
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
-import { invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
+import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
@@ -189,6 +188,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === (await indexStamp(root))) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
+      await ensureLookupCache(root);
       return {
         root,
         files: files.length,
@@ -287,7 +287,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         const changed = new Set([...parsed, ...dropped]);
         const routing = rows.files.map((row) => {
           const file = filesByPath.get(row.path)!;
-          return renderRoutingLine(row.path, row.module, row.isTest, file.routing, file.link?.targets ?? []);
+          return { path: row.path, module: row.module, isTest: row.isTest, fields: file.routing, targets: file.link?.targets ?? [] };
         });
         const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, routing };
         if (reused === 0) {
@@ -325,6 +325,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
       await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache, rowsChanged);
+      await ensureLookupCache(root);
     }
     summary.durationMs = Math.round(performance.now() - started);
     return summary;

@@ -5,7 +5,8 @@ import { findEndpoints } from "../traverse/find-endpoints.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
-import { rankFiles, type RankedFile } from "./rank-files.js";
+import { explainFiles, rankFiles, type RankedFile } from "./rank-files.js";
+import type { RoutingSymbol } from "./routing-terms.js";
 
 export type Role = "planner" | "builder" | "reviewer";
 export const ROLES: readonly Role[] = ["planner", "builder", "reviewer"];
@@ -172,13 +173,16 @@ export function rankBrief(input: BriefInput): BriefRanking {
   return { symbols, endpoints, modules, ranked, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
 
-/** The files whose freshness the brief reports on: the top of the ranking. */
-export function shownFiles(ranking: BriefRanking): RepoPath[] {
-  return ranking.ranked.slice(0, LIMITS.files).map((file) => file.path);
+/** The files a brief shows: the command checks their freshness and reads their symbols before buildBrief. */
+export function shownFiles(ranking: BriefRanking): RankedFile[] {
+  return ranking.ranked.slice(0, LIMITS.files);
 }
 
-/** The brief: classification, routing and the next step, from values the command loaded. */
-export function buildBrief(input: BriefInput, ranking: BriefRanking): Brief {
+/**
+ * The brief: classification, routing and the next step, from values the command loaded.
+ * `symbols`: the routing symbols of the shown files, by path, to spell out their word matches.
+ */
+export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: ReadonlyMap<RepoPath, readonly RoutingSymbol[]> = new Map()): Brief {
   const { query } = input;
   const base = {
     task: input.task,
@@ -195,8 +199,10 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking): Brief {
     const brief = { ...base, lane: null, laneReason: null, risk: [], kind: null, modules: [], symbols: [], endpoints: [], files: [], rejected: [] };
     return { ...brief, next: nextStep(brief, null, input.testCommand) };
   }
-  const { symbols, endpoints, modules, ranked, rejected } = ranking;
-  const classification = classifyTask(query, ranked, { symbols: symbols.length, endpoints: endpoints.length, modules: modules.length });
+  const { endpoints, modules, rejected } = ranking;
+  const named = ranking.symbols;
+  const ranked = [...explainFiles(ranking.ranked.slice(0, LIMITS.files), (file) => symbols.get(file.path)), ...ranking.ranked.slice(LIMITS.files)];
+  const classification = classifyTask(query, ranked, { symbols: named.length, endpoints: endpoints.length, modules: modules.length });
   // A ranked file that changed since indexing keeps its place but says so: its lines may have moved.
   const files = ranked.slice(0, LIMITS.files).map((file) => ({
     path: file.path,
@@ -210,7 +216,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking): Brief {
     risk: classification.risk,
     kind: classification.kind,
     modules: modules.slice(0, LIMITS.modules),
-    symbols: symbols.slice(0, LIMITS.symbols).map((row) => ({
+    symbols: named.slice(0, LIMITS.symbols).map((row) => ({
       name: row.container ? `${row.container}.${row.name}` : row.name,
       kind: row.kind,
       path: row.path,

@@ -1,14 +1,18 @@
-import { routingSymbolsOf, termWeight, type RoutingEntry } from "../../formats/routing-table.js";
+import { termWeight, type RoutingEntry } from "../../formats/routing-table.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
-import { personalizedPageRank } from "./personalized-page-rank.js";
+import { personalizedPageRank, undirectedGraph } from "./personalized-page-rank.js";
 import { splitIdentifier, stem } from "./sub-words.js";
 import type { TaskQuery } from "./parse-task.js";
 
 export interface RankedFile {
   path: RepoPath;
+  /** Its place in the routing entries. */
+  entry: number;
   score: number;
   reasons: string[];
+  /** Task terms its routing terms hold, when it ranks by words and nothing exact names it: explainFiles spells them out. */
+  matched: string[];
   /** The declaration to start at, when a reason names one. */
   anchor: { name: string; line: number } | null;
   isTest: boolean;
@@ -53,20 +57,82 @@ const B = 0.75;
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
-/** Every file with a reason to be read, best first (ties by path), each with its reasons. */
+/** How many files a ranking returns: more than any brief shows or any lane rule counts. */
+const RANKED = 200;
+
+/**
+ * The indexes of the `k` highest positive scores, best first; equal scores by index (entries are
+ * in path order, so that is by path). A bounded heap: a ranking needs its top, not a full sort.
+ */
+function best(score: Float64Array, k: number): number[] {
+  // Min-heap on (score, -index): the root is the weakest of those kept.
+  const heap: number[] = [];
+  const weaker = (a: number, b: number): boolean => score[a]! < score[b]! || (score[a] === score[b] && a > b);
+  const swap = (x: number, y: number): void => {
+    [heap[x], heap[y]] = [heap[y]!, heap[x]!];
+  };
+  const down = (at: number): void => {
+    for (;;) {
+      const left = 2 * at + 1;
+      const right = left + 1;
+      let low = at;
+      if (left < heap.length && weaker(heap[left]!, heap[low]!)) low = left;
+      if (right < heap.length && weaker(heap[right]!, heap[low]!)) low = right;
+      if (low === at) return;
+      swap(at, low);
+      at = low;
+    }
+  };
+  for (let i = 0; i < score.length; i += 1) {
+    if (score[i]! <= 0) continue;
+    if (heap.length < k) {
+      heap.push(i);
+      for (let at = heap.length - 1; at > 0 && weaker(heap[at]!, heap[(at - 1) >> 1]!); at = (at - 1) >> 1) swap(at, (at - 1) >> 1);
+    } else if (weaker(heap[0]!, i)) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort((a, b) => score[b]! - score[a]! || a - b);
+}
+
+/** The place of a path among entries sorted by path, by binary search. */
+function placeOf(entries: readonly RoutingEntry[], path: RepoPath): number | undefined {
+  let low = 0;
+  let high = entries.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const here = entries[middle]!.path;
+    if (here === path) return middle;
+    if (here < path) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
 export function rankFiles(input: RankInput): RankedFile[] {
   const { query, entries } = input;
-  const index = new Map(entries.map((entry, i) => [entry.path, i]));
+  const index = { get: (path: RepoPath): number | undefined => placeOf(entries, path) };
   const score = new Float64Array(entries.length);
-  const reasons: string[][] = entries.map(() => []);
-  const anchors: (RankedFile["anchor"] | null)[] = entries.map(() => null);
-  const pathMatched: boolean[] = entries.map(() => false);
+  // Sparse: most files never get a reason or an anchor.
+  const reasonLists = new Map<number, string[]>();
+  const reasons = {
+    none: (i: number): boolean => (reasonLists.get(i)?.length ?? 0) === 0,
+    of: (i: number): string[] => {
+      let list = reasonLists.get(i);
+      if (!list) reasonLists.set(i, (list = []));
+      return list;
+    },
+  };
+  const anchors = new Map<number, NonNullable<RankedFile["anchor"]>>();
+  const pathMatched = new Uint8Array(entries.length);
 
   for (const path of query.paths) {
     for (const [i, entry] of entries.entries()) {
       if (entry.path === path || entry.path.endsWith(`/${path}`)) {
         score[i]! += WEIGHTS.named;
-        reasons[i]!.push("named in the task");
+        reasons.of(i).push("named in the task");
       }
     }
   }
@@ -74,22 +140,22 @@ export function rankFiles(input: RankInput): RankedFile[] {
     const i = index.get(symbol.path);
     if (i === undefined) continue;
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-    if (!reasons[i]!.some((r) => r.startsWith("defines "))) score[i]! += WEIGHTS.defines;
-    reasons[i]!.push(`defines ${name}`);
-    anchors[i] ??= { name, line: symbol.line };
+    if (!reasons.of(i).some((r) => r.startsWith("defines "))) score[i]! += WEIGHTS.defines;
+    reasons.of(i).push(`defines ${name}`);
+    if (!anchors.has(i)) anchors.set(i, { name, line: symbol.line });
   }
   for (const endpoint of input.endpoints) {
     const i = index.get(endpoint.path);
     if (i === undefined) continue;
-    if (!reasons[i]!.some((r) => r.startsWith("route "))) score[i]! += WEIGHTS.route;
-    reasons[i]!.push(`route ${endpoint.method} ${endpoint.route}`);
-    anchors[i] ??= { name: endpoint.handler, line: endpoint.line };
+    if (!reasons.of(i).some((r) => r.startsWith("route "))) score[i]! += WEIGHTS.route;
+    reasons.of(i).push(`route ${endpoint.method} ${endpoint.route}`);
+    if (!anchors.has(i)) anchors.set(i, { name: endpoint.handler, line: endpoint.line });
   }
 
   // Words: BM25 over each file's routing terms (symbol names, signatures, path).
   const terms = query.terms;
   // Each file's weight of each term, read once (most files have none of them).
-  const weights = terms.map((term) => entries.map((entry) => termWeight(entry, term)));
+  const weights = terms.map((term) => Float64Array.from(entries, (entry) => termWeight(entry, term)));
   const bm25 = new Float64Array(entries.length);
   if (terms.length > 0) {
     let totalLength = 0;
@@ -109,12 +175,18 @@ export function rankFiles(input: RankInput): RankedFile[] {
 
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
-    const pathTerms = entries.map((entry) => new Set(pathTermsOf(entry.path)));
+    // A path holds a term only if its lower-cased text contains it: split just those paths.
+    const lower = entries.map((entry) => entry.path.toLowerCase());
+    const split = new Map<number, Set<string>>();
     const pathScore = new Float64Array(entries.length);
     let best = 0;
     for (const term of terms) {
       const holders: number[] = [];
-      pathTerms.forEach((set, i) => {
+      lower.forEach((path, i) => {
+        // `query` stems from `queries`: the pre-filter looks for the stem without its last letter.
+        if (!path.includes(term.length > 3 ? term.slice(0, -1) : term)) return;
+        let set = split.get(i);
+        if (!set) split.set(i, (set = new Set(pathTermsOf(entries[i]!.path))));
         if (set.has(term)) holders.push(i);
       });
       if (holders.length === 0) continue;
@@ -126,7 +198,7 @@ export function rankFiles(input: RankInput): RankedFile[] {
       for (let i = 0; i < entries.length; i += 1) {
         if (pathScore[i]! === 0) continue;
         score[i]! += (WEIGHTS.path * pathScore[i]!) / best;
-        pathMatched[i] = true;
+        pathMatched[i] = 1;
       }
     }
   }
@@ -135,25 +207,16 @@ export function rankFiles(input: RankInput): RankedFile[] {
     for (const [i, entry] of entries.entries()) {
       if (entry.module !== module.name || score[i]! === 0) continue;
       score[i]! += WEIGHTS.module;
-      reasons[i]!.push(`module ${module.name} keyword`);
+      reasons.of(i).push(`module ${module.name} keyword`);
     }
   }
 
   // Graph: files next to the strongest matches, through resolved calls either way.
-  const neighbours: number[][] = entries.map(() => []);
-  for (const [i, entry] of entries.entries()) {
-    for (const target of entry.targets) {
-      const j = index.get(target);
-      if (j === undefined || j === i) continue;
-      neighbours[i]!.push(j);
-      neighbours[j]!.push(i);
-    }
-  }
+  const graph = undirectedGraph(entries.length, (visit) => entries.forEach((entry, i) => entry.targets.forEach((j) => visit(i, j))));
   const seeds = new Map<number, number>();
-  const byScore = [...score.keys()].filter((i) => score[i]! > 0).sort((a, b) => score[b]! - score[a]! || a - b);
-  for (const i of byScore.slice(0, 10)) seeds.set(i, score[i]!);
+  for (const i of best(score, 10)) seeds.set(i, score[i]!);
   if (seeds.size > 0) {
-    const rank = personalizedPageRank(neighbours, seeds);
+    const rank = personalizedPageRank(graph, seeds);
     // Seeds keep their restart mass; only what flows beyond it counts as proximity.
     let best = 0;
     const flow = new Float64Array(entries.length);
@@ -165,10 +228,11 @@ export function rankFiles(input: RankInput): RankedFile[] {
       for (let i = 0; i < entries.length; i += 1) {
         if (flow[i]! <= 0) continue;
         score[i]! += (WEIGHTS.graph * flow[i]!) / best;
-        const seed = [...seeds.keys()].find((s) => neighbours[i]!.includes(s));
-        if (seed !== undefined && reasons[i]!.length === 0 && bm25[i]! === 0) {
-          const calls = entries[i]!.targets.includes(entries[seed]!.path);
-          reasons[i]!.push(calls ? `calls into ${entries[seed]!.path}` : `called from ${entries[seed]!.path}`);
+        if (bm25[i]! > 0 || !reasons.none(i)) continue;
+        const seed = [...seeds.keys()].find((s) => graph.targets.subarray(graph.offsets[i]!, graph.offsets[i + 1]!).includes(s));
+        if (seed !== undefined) {
+          const calls = entries[i]!.targets.includes(seed);
+          reasons.of(i).push(calls ? `calls into ${entries[seed]!.path}` : `called from ${entries[seed]!.path}`);
         }
       }
     }
@@ -179,37 +243,45 @@ export function rankFiles(input: RankInput): RankedFile[] {
     if (score[i]! === 0) continue;
     if (input.dirty.has(entry.path)) {
       score[i]! += WEIGHTS.dirty;
-      reasons[i]!.push("uncommitted changes");
+      reasons.of(i).push("uncommitted changes");
     }
     const touched = input.recent.get(entry.path) ?? 0;
     if (touched > 0) {
       score[i]! += WEIGHTS.recent * Math.min(1, touched / 3);
-      if (reasons[i]!.length === 0) reasons[i]!.push("changed recently");
+      if (reasons.none(i)) reasons.of(i).push("changed recently");
     }
     if (entry.isTest && !aboutTests) score[i]! *= WEIGHTS.testFactor;
   }
 
-  // Entries are in path order, so their index breaks ties by path.
-  const order = [...score.keys()].filter((i) => score[i]! > 0).sort((a, b) => score[b]! - score[a]! || a - b);
-  return order.map((i, place) => {
+  return best(score, RANKED).map((i) => {
     const entry = entries[i]!;
-    // Word reasons are spelled out for the files a reader will see; the rest only need a rank.
-    if (place < SPELLED_OUT && bm25[i]! > 0) {
-      const matched = terms.filter((_, t) => weights[t]![i]! > 0);
-      const symbol = bestSymbol(routingSymbolsOf(entry), matched);
-      if (symbol) anchors[i] ??= { name: symbol.name, line: symbol.line };
-      const words = symbol ? matched.filter((term) => new Set(splitIdentifier(symbol.name).map(stem)).has(term)) : matched;
-      const exact = reasons[i]!.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "));
-      if (!exact) reasons[i]!.unshift(symbol ? `declares ${symbol.name} (${words.slice(0, 4).join(", ")})` : `about ${matched.slice(0, 4).join(", ")}`);
-    }
-    if (pathMatched[i] && reasons[i]!.length === 0) reasons[i]!.push("path matches the task");
-    if (reasons[i]!.length === 0) reasons[i]!.push("near the matches");
-    return { path: entry.path, score: round(score[i]!), reasons: [...new Set(reasons[i])], anchor: anchors[i] ?? null, isTest: entry.isTest };
+    const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "));
+    const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weights[t]![i]! > 0) : [];
+    if (pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
+    return { path: entry.path, entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: anchors.get(i) ?? null, isTest: entry.isTest };
   });
 }
 
-/** How many of the best files get their word matches spelled out as reasons. */
-const SPELLED_OUT = 50;
+/**
+ * Spells out the word matches of ranked files as reasons — the declaration whose name covers most
+ * of the task's terms, which also becomes the file's anchor — given their symbols (read only for
+ * the files a brief shows). A file with no reason left is "near the matches" (the graph put it there).
+ */
+export function explainFiles(ranked: readonly RankedFile[], symbolsOf: (file: RankedFile) => readonly RoutingSymbol[] | undefined): RankedFile[] {
+  return ranked.map((file) => {
+    const reasons = [...file.reasons];
+    let anchor = file.anchor;
+    const symbols = symbolsOf(file);
+    if (file.matched.length > 0 && symbols) {
+      const symbol = bestSymbol(symbols, file.matched);
+      if (symbol) anchor ??= { name: symbol.name, line: symbol.line };
+      const words = symbol ? file.matched.filter((term) => new Set(splitIdentifier(symbol.name).map(stem)).has(term)) : file.matched;
+      reasons.unshift(symbol ? `declares ${symbol.name} (${words.slice(0, 4).join(", ")})` : `about ${file.matched.slice(0, 4).join(", ")}`);
+    }
+    if (reasons.length === 0) reasons.push("near the matches");
+    return { ...file, reasons, anchor };
+  });
+}
 
 /** The declaration whose name covers most of the matched terms (exported first, then earliest). */
 function bestSymbol(symbols: readonly RoutingSymbol[], matched: readonly string[]): RoutingSymbol | null {
