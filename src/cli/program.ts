@@ -107,7 +107,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .description("where to start on a task: git and index state, the handoff, the task's lane, and ranked files — read-only")
     .argument("[task...]", "the task in words (default: the handoff's objective)")
     .addOption(new Option("--role <role>", "who reads it: shapes the next step").choices(["planner", "builder", "reviewer"]))
-    .addOption(new Option("--budget <tokens>", "text output limit in tokens; lowest-ranked lines are cut first").default(1500).argParser(parseLimit))
+    .addOption(new Option("--budget <tokens>", "text output limit in tokens, lowest-ranked lines cut first (default: 1500; 600 in the Answer lane)").argParser(parseLimit))
     .option("--json", "print one JSON object (lists are not cut to the budget)")
     .addHelpText(
       "after",
@@ -123,7 +123,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         '  ctx brief "rename UsersService.findOne to findById" --json',
       ].join("\n"),
     )
-    .action(async (words: string[], options: { role?: "planner" | "builder" | "reviewer"; budget: number; json?: boolean }) => {
+    .action(async (words: string[], options: { role?: "planner" | "builder" | "reviewer"; budget?: number; json?: boolean }) => {
       const { runBrief } = await import("./commands/brief-command.js");
       const { renderBriefText, briefJson } = await import("./render/brief-text.js");
       const brief = await runBrief({ cwd: cwd(), task: words.length > 0 ? words.join(" ") : null, role: options.role ?? null });

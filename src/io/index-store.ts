@@ -75,7 +75,7 @@ export async function indexStamp(root: string): Promise<string> {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 2;
+const FILES_CACHE_LAYOUT = 3;
 const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 
@@ -100,10 +100,10 @@ interface CachedLine {
 }
 
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
-type StoredLink = Omit<LinkRecord, "touched" | "targets"> & { touched: number[]; targets: number[] };
+type StoredLink = Omit<LinkRecord, "touched" | "targets" | "callTerms"> & { touched: number[]; targets: number[] };
 
 /** One line of the cache: all but the rows (in their own files) and the summary (in the summary store: segment index, offset, length). */
-type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary"> & {
+type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary" | "routing"> & {
   rowsLength: number;
   callRowsLength: number;
   link: StoredLink | null;
@@ -226,7 +226,8 @@ export async function writeFilesCache(
   const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
   const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
   const header: FilesCacheHeader = { version: `${version}#${FILES_CACHE_LAYOUT}`, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
-  const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, ...file }, i) => {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- routing is left out of the line on purpose (see IndexedFile)
+  const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, routing, ...file }, i) => {
     const where = at[i]!;
     if (
       samePlaces &&
@@ -246,7 +247,15 @@ export async function writeFilesCache(
       rowsLength: symbolRows.length,
       callRowsLength: callRows.length,
       // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
-      link: link && { ...link, touched: link.touched.flatMap((path) => indexOf.get(path) ?? []), targets: link.targets.flatMap((path) => indexOf.get(path) ?? []) },
+      link: link && {
+        touched: link.touched.flatMap((path) => indexOf.get(path) ?? []),
+        targets: link.targets.flatMap((path) => indexOf.get(path) ?? []),
+        probes: link.probes,
+        stats: link.stats,
+        overrides: link.overrides,
+        rows: link.rows,
+        unresolvedRows: link.unresolvedRows,
+      },
       at: [segmentIndex.get(where.segment)!, where.offset, where.length],
     };
     return `${JSON.stringify(stored)}\n`;

@@ -1,4 +1,4 @@
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
@@ -6,7 +6,8 @@ import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
-import { renderRoutingTable, type RoutingRow } from "../formats/routing-table.js";
+import { parseRoutingTable, renderRoutingLine, renderRoutingTable, renderTerms, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
+import { calleeTermsOf } from "../core/brief/routing-terms.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
@@ -19,7 +20,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 9;
+const LOOKUP_VERSION = 10;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -147,6 +148,8 @@ async function writeCommon(
   tables: Omit<LookupTables, "symbols" | "calls" | "callRows">,
   names: NameCounts | null,
   only?: { paths: ReadonlySet<RepoPath>; overrides: boolean },
+  /** Patching: rows without fields keep those of the table on disk; true when modules may have moved. */
+  patching?: boolean,
 ): Promise<void> {
   const fileShardsToWrite = only ? new Set([...only.paths].map(fileShardOf)) : undefined;
   await Promise.all([
@@ -155,13 +158,54 @@ async function writeCommon(
     ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
-    writeRouting(directory, tables.routing),
+    patching === undefined ? writeRouting(directory, tables.routing) : patchRouting(directory, tables.routing, patching),
   ]);
 }
 
-async function writeRouting(directory: string, rows: readonly RoutingRow[]): Promise<void> {
-  const { table, symbols } = renderRoutingTable(rows);
-  await Promise.all([writeFile(join(directory, ROUTING_FILE), table), writeFile(join(directory, ROUTING_SYMBOLS_FILE), symbols)]);
+/**
+ * routing.tsv after an edit. While every file keeps its line and its module, only the lines of files
+ * parsed or linked again are rendered again, and a parsed file's symbols are appended to
+ * routing-symbols.txt (kept lines go on pointing at their bytes). Otherwise — files added or
+ * dropped, modules moved, or a symbols file grown past twice what the table uses — both are
+ * rendered whole, rows without fields taking them from the table on disk.
+ */
+async function patchRouting(directory: string, rows: readonly RoutingRow[], modulesChanged: boolean): Promise<void> {
+  const tablePath = join(directory, ROUTING_FILE);
+  const symbolsPath = join(directory, ROUTING_SYMBOLS_FILE);
+  const [table, { size }] = await Promise.all([readText(tablePath), stat(symbolsPath)]);
+  const lines = table.split("\n");
+  lines.pop();
+  const entries = parseRoutingTable(table);
+  const used = entries.reduce((sum, entry) => sum + entry.symbolsAt[1] + 1, 0);
+  const inPlace = !modulesChanged && entries.length === rows.length && rows.every((row, i) => entries[i]!.path === row.path) && size <= 2 * used;
+  if (!inPlace) {
+    await writeRouting(directory, rows, { entries, symbols: await readFile(symbolsPath) });
+    return;
+  }
+  const place = new Map(rows.map((row, i) => [row.path, i]));
+  const appended: string[] = [];
+  let end = size;
+  rows.forEach((row, i) => {
+    if (row.fields === undefined && row.calls === undefined) return;
+    const old = entries[i]!;
+    const calls = row.calls ?? old.calls;
+    if (row.fields === undefined) {
+      const total = old.length - weightOf(old.calls) + weightOf(calls);
+      lines[i] = renderRoutingLine(row, { total, terms: old.terms, calls, at: old.symbolsAt }, place).slice(0, -1);
+      return;
+    }
+    const [own = "0", terms = "", symbolText = ""] = row.fields.split("\t");
+    const bytes = Buffer.byteLength(symbolText);
+    lines[i] = renderRoutingLine(row, { total: Number(own) + weightOf(calls), terms, calls, at: [end, bytes] }, place).slice(0, -1);
+    appended.push(`${symbolText}\n`);
+    end += bytes + 1;
+  });
+  await Promise.all([appendFile(symbolsPath, appended.join("")), writeFile(tablePath, `${lines.join("\n")}\n`)]);
+}
+
+async function writeRouting(directory: string, rows: readonly RoutingRow[], previous?: PreviousRouting): Promise<void> {
+  const { table, symbols } = renderRoutingTable(rows, previous);
+  await Promise.all([writeFile(join(directory, ROUTING_FILE), table), writeFile(join(directory, ROUTING_SYMBOLS_FILE), Buffer.concat(symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))))]);
 }
 
 /** Writes the whole cache into a staging directory and swaps it in. */
@@ -241,7 +285,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
     for (const name of patch.names.added) names.set(name, (names.get(name) ?? 0) + 1);
   }
   await patchCalls(directory, patch.calls);
-  await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged });
+  await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged }, patch.modulesChanged);
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
 }
 
@@ -320,7 +364,11 @@ function routingRowsOf(files: readonly FileRow[], symbols: readonly SymbolRow[],
     else symbolsOf.set(row.path, [row]);
   }
   const targetsOf = new Map<RepoPath, Set<RepoPath>>();
+  const calleesOf = new Map<RepoPath, string[]>();
   for (const edge of calls) {
+    const callees = calleesOf.get(edge.path);
+    if (callees) callees.push(edge.callee);
+    else calleesOf.set(edge.path, [edge.callee]);
     if (!edge.target || edge.target.path === edge.path) continue;
     const set = targetsOf.get(edge.path);
     if (set) set.add(edge.target.path);
@@ -331,6 +379,7 @@ function routingRowsOf(files: readonly FileRow[], symbols: readonly SymbolRow[],
     module: file.module,
     isTest: file.isTest,
     fields: routingFieldsOf(file.path, symbolsOf.get(file.path) ?? []),
+    calls: renderTerms(calleeTermsOf(calleesOf.get(file.path) ?? [])),
     targets: [...(targetsOf.get(file.path) ?? [])].sort(compare),
   }));
 }
@@ -487,6 +536,8 @@ export interface IndexReader {
   routing(): Promise<string>;
   /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). */
   routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
+  /** Call edges whose callee's member name is `name` (among others sharing its shard). */
+  callsTo(name: string): Promise<CallEdge[]>;
 }
 
 /**
@@ -505,12 +556,16 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
       modules: () => json<ModuleRecord[]>("modules.json"),
       routing: () => readText(join(directory, ROUTING_FILE)),
       routingSymbols: (places) => readRanges(join(directory, ROUTING_SYMBOLS_FILE), places),
+      callsTo: async (name) => {
+        const file = `callers-${shardOf(name) % CALL_SHARDS}.md`;
+        return parseCallRows(await readText(join(directory, file)), `${LOOKUP_DIR}/${file}`);
+      },
     };
   }
   const tables = await readIndexTables(root);
   if (!tables) return null;
   const routing = renderRoutingTable(tables.routing);
-  const symbolBytes = Buffer.from(routing.symbols);
+  const symbolBytes = Buffer.concat(routing.symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk)));
   return {
     files: new FileTable(null, tables.files),
     symbolsNamed: async (name) => tables.symbols.filter((row) => shardOf(row.name) === shardOf(name)),
@@ -518,6 +573,7 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
     modules: async () => tables.modules,
     routing: async () => routing.table,
     routingSymbols: async (places) => places.map(([offset, length]) => symbolBytes.toString("utf8", offset, offset + length)),
+    callsTo: async (name) => tables.calls.filter((edge) => memberName(edge.callee) === name),
   };
 }
 

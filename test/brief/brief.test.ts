@@ -78,6 +78,21 @@ describe("ctx brief", () => {
     expect(brief.files[0]).toMatchObject({ path: "src/users/users.controller.ts", reasons: expect.arrayContaining(["route GET /users/:id"]) });
   });
 
+  it("ranks the files that call a declaration the task names, with the call as the reason", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "make PaymentService.charge take a currency");
+    expect(brief.files[0]).toMatchObject({ path: "src/billing/payment.service.ts", reasons: expect.arrayContaining(["defines PaymentService.charge"]) });
+    expect(brief.files[1]).toMatchObject({ path: "src/orders/orders.service.ts", reasons: expect.arrayContaining(["calls PaymentService.charge"]) });
+  });
+
+  it("finds an identifier the index does not declare (a parameter) in the files that hold it", async () => {
+    const dir = await indexedShop();
+    const brief = await briefJson(dir, "rename `unitPriceCents` to `priceCents`");
+    expect(brief.symbols).toEqual([]);
+    expect(brief.files.slice(0, 2).map((f: { path: string }) => f.path)).toEqual(["src/orders/discount.ts", "src/orders/orders.service.ts"]);
+    expect(brief.files[0].reasons).toContain("mentions unitPriceCents");
+  });
+
   it("reads an error with a stack frame as an error signature anchored to the frame's file", async () => {
     const dir = await indexedShop();
     const brief = await briefJson(dir, "TypeError: Cannot read properties of undefined (reading 'amountCents')\n    at OrdersService.placeOrder (src/orders/orders.service.ts:17:5)");
@@ -120,7 +135,14 @@ describe("ctx brief", () => {
     // The head is never cut; the best-ranked file stays.
     expect(small.stdout).toContain("next: ");
     expect(small.stdout.split("files:\n")[1]?.split("\n")[0]).toBe(full.stdout.split("files:\n")[1]?.split("\n")[0]);
-    for (const text of [full.stdout, small.stdout]) expect(estimateTokens(text)).toBeGreaterThanOrEqual(encode(text).length);
+    // The dirty list is bounded whatever the budget: 40 new files and .ai/ are 41 untracked entries.
+    expect(full.stdout.split("\n").filter((line) => line.endsWith("(untracked)"))).toHaveLength(12);
+    expect(full.stdout).toContain("+29 more dirty files (git status)");
+    // An answer gets a smaller default budget.
+    const answer = await ctx(dir, "brief", "which files compute order line totals?");
+    expect(answer.stdout).toMatch(/^BRIEF Answer/);
+    expect(encode(answer.stdout).length).toBeLessThanOrEqual(600);
+    for (const text of [full.stdout, small.stdout, answer.stdout]) expect(estimateTokens(text)).toBeGreaterThanOrEqual(encode(text).length);
   });
 
   it("leaves out sections with nothing to report", async () => {

@@ -1,6 +1,7 @@
 import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { parseRoutingTable } from "../../src/formats/routing-table.js";
 import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
 
 async function indexedFixture(name: string): Promise<string> {
@@ -35,12 +36,23 @@ async function sites(dir: string, kind: "Caller" | "Callee", query: string): Pro
   return json.hits.map((hit) => `${hit.path}:${hit.line} ${kind === "Caller" ? hit.name : hit.callee}`);
 }
 
-/** The lookup cache's shards with their entries sorted: a patched cache and a rebuilt one hold the same. */
+/**
+ * The lookup cache's shards with their entries sorted: a patched cache and a rebuilt one hold the
+ * same. The routing table is compared by what it says (each line with its symbols read where it
+ * points), since a patch appends symbols where a rebuild writes them in order.
+ */
 function lookupContents(dir: string): Record<string, string> {
   const directory = join(dir, ".ai/.cache/lookup");
   const contents: Record<string, string> = {};
+  const symbols = readFileSync(join(directory, "routing-symbols.txt"));
   for (const file of readdirSync(directory).sort()) {
-    if (file === "meta.json") continue;
+    if (file === "meta.json" || file === "routing-symbols.txt") continue;
+    if (file === "routing.tsv") {
+      contents[file] = parseRoutingTable(readFileSync(join(directory, file), "utf8"))
+        .map(({ symbolsAt: [offset, length], ...entry }) => JSON.stringify({ ...entry, symbols: symbols.toString("utf8", offset, offset + length) }))
+        .join("\n");
+      continue;
+    }
     const text = readFileSync(join(directory, file), "utf8");
     const parsed: unknown = file.endsWith(".json") ? JSON.parse(text) : undefined;
     const entries = Array.isArray(parsed) ? parsed.map((entry) => JSON.stringify(entry)) : parsed === undefined ? text.split("\n") : [text];

@@ -70,12 +70,12 @@ describe("parseGitStatus", () => {
 
 describe("termWeight", () => {
   it("finds a whole term and its weight, not a term that only starts or ends the same", () => {
-    const entry = { terms: "order:4 orders service user:2" };
-    expect(termWeight(entry, "order")).toBe(4);
-    expect(termWeight(entry, "service")).toBe(1);
-    expect(termWeight(entry, "user")).toBe(2);
-    expect(termWeight(entry, "ser")).toBe(0);
-    expect(termWeight(entry, "rder")).toBe(0);
+    const terms = "order:4 orders service user:2";
+    expect(termWeight(terms, "order")).toBe(4);
+    expect(termWeight(terms, "service")).toBe(1);
+    expect(termWeight(terms, "user")).toBe(2);
+    expect(termWeight(terms, "ser")).toBe(0);
+    expect(termWeight(terms, "rder")).toBe(0);
   });
 });
 

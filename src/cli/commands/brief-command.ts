@@ -1,17 +1,17 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { buildBrief, candidatesOf, rankBrief, shownFiles, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
+import { buildBrief, candidatesOf, rankBrief, shownFiles, undeclaredIdentifiers, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask } from "../../core/brief/parse-task.js";
-import type { SymbolRow } from "../../formats/symbol-index.js";
 import { parseRoutingSymbols, parseRoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { summarizeHandoff } from "../../formats/handoff-summary.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
 import { recentChanges } from "../../core/brief/recent-changes.js";
 import { hashFiles } from "../../io/hash-files.js";
+import { findMentions } from "../../io/find-mentions.js";
 import { aiPath } from "../../io/index-store.js";
 import { readHeadIfExists } from "../../io/atomic-write.js";
-import { openIndexReader } from "../../io/lookup-cache.js";
+import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import type { RepoPath } from "../../model.js";
 
@@ -49,7 +49,8 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
-  const shards = symbolShards(reader, query?.identifiers ?? []);
+  const shards = byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name));
+  const callShards = byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name));
   const fileIndexText = await pending.fileIndexText;
   // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
   let indexHead: string | null;
@@ -59,9 +60,10 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     indexHead = null;
   }
   const changedSince = indexHead ? gitChangedSince(root, indexHead) : Promise.resolve(null);
-  const [[routingText, endpoints, modules], symbolRows, status, recent, packageText, changed] = await Promise.all([
+  const [[routingText, endpoints, modules], symbolRows, callEdges, status, recent, packageText, changed] = await Promise.all([
     loaded,
     shards,
+    callShards,
     pending.status,
     pending.recent,
     pending.packageText,
@@ -73,6 +75,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
   const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   const entries = parseRoutingTable(routingText);
+  const mentions = findMentions(root, entries.map((entry) => entry.path), undeclaredIdentifiers(query, symbolRows));
 
   // Freshness, as traverse decides it: the recorded hash against the file as it is now.
   const observed = new Map<RepoPath, string | null>();
@@ -94,7 +97,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     changedSince: changed === null ? null : changed.filter((path) => reader?.files.get(path) !== undefined && fresh(path) === false).length,
   };
   const testCommand = packageText && /"test"\s*:/.test(packageText) ? "npm test" : null;
-  const input = { task, taskFrom, query, role: options.role, git, index, handoff, entries, symbolRows, endpoints, modules, recent, testCommand, fresh } as const;
+  const input = { task, taskFrom, query, role: options.role, git, index, handoff, entries, symbolRows, callEdges, mentions, endpoints, modules, recent, testCommand, fresh } as const;
   const candidates = candidatesOf(input);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
   const ranking = rankBrief(input);
@@ -104,10 +107,11 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   return buildBrief(input, ranking, symbols);
 }
 
-async function symbolShards(reader: Awaited<ReturnType<typeof openIndexReader>>, identifiers: readonly string[]): Promise<Map<string, SymbolRow[]>> {
+/** What `load` gives for the name (last segment) of each identifier the task names. */
+async function byName<T>(reader: IndexReader | null, identifiers: readonly string[], load: (reader: IndexReader, name: string) => Promise<T[]>): Promise<Map<string, T[]>> {
   const names = [...new Set(identifiers.map((id) => id.slice(id.lastIndexOf(".") + 1)))];
-  const shards = new Map<string, SymbolRow[]>();
-  if (!reader) return shards;
-  await Promise.all(names.map(async (name) => shards.set(name, await reader.symbolsNamed(name))));
-  return shards;
+  const found = new Map<string, T[]>();
+  if (!reader) return found;
+  await Promise.all(names.map(async (name) => found.set(name, await load(reader, name))));
+  return found;
 }

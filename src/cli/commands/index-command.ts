@@ -287,7 +287,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         const changed = new Set([...parsed, ...dropped]);
         const routing = rows.files.map((row) => {
           const file = filesByPath.get(row.path)!;
-          return { path: row.path, module: row.module, isTest: row.isTest, fields: file.routing, targets: file.link?.targets ?? [] };
+          return { path: row.path, module: row.module, isTest: row.isTest, fields: file.routing, calls: file.link?.callTerms, targets: file.link?.targets ?? [] };
         });
         const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, routing };
         if (reused === 0) {

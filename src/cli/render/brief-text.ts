@@ -1,4 +1,5 @@
 import type { Brief } from "../../core/brief/build-brief.js";
+import { defaultBudget } from "../../core/brief/classify-task.js";
 import { estimateTokens } from "../../core/brief/estimate-tokens.js";
 import { fitBudget, type BriefSection } from "../../core/brief/fit-budget.js";
 
@@ -8,6 +9,9 @@ const oneLine = (text: string, max = 160): string => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+/** Dirty files listed at most, whatever the budget: the rest is `git status`'s to show. */
+const DIRTY_SHOWN = 12;
+
 function gitSection(brief: Brief): BriefSection {
   const { git } = brief;
   if (!git.available) return { head: ["git: not a git repository (no HEAD, branch or dirty files to report)"], items: [], priority: 1, keep: 0, more: () => "" };
@@ -15,7 +19,8 @@ function gitSection(brief: Brief): BriefSection {
   const counts = dirty.length === 0 ? "clean" : `dirty: ${git.staged.length} staged, ${git.unstaged.length} unstaged, ${git.untracked.length} untracked`;
   return {
     head: [`git: ${git.branch ?? "(detached)"} @ ${short(git.head)} · ${counts}`],
-    items: dirty.map((line) => `  ${line}`),
+    items: dirty.slice(0, DIRTY_SHOWN).map((line) => `  ${line}`),
+    beyond: Math.max(0, dirty.length - DIRTY_SHOWN),
     priority: 1,
     keep: 3,
     more: (hidden) => `  +${hidden} more dirty files (git status)`,
@@ -47,7 +52,7 @@ function list<T>(title: string, values: readonly T[], line: (value: T) => string
  * The brief as an agent reads it in a prompt: a verdict line, state, the next step, then ranked
  * lists cut to the budget. A section with nothing to say is left out.
  */
-export function renderBriefText(brief: Brief, budget: number): string {
+export function renderBriefText(brief: Brief, budget: number = defaultBudget(brief.lane)): string {
   const verdict = brief.lane
     ? [`BRIEF ${brief.lane} · ${brief.kind} · ${brief.laneReason}`, `task${brief.taskFrom === "handoff" ? " (from the handoff)" : ""}: ${oneLine(brief.task ?? "")}`]
     : ["BRIEF (no task given: state only)"];

@@ -1,6 +1,6 @@
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { RoutingEntry } from "../../formats/routing-table.js";
-import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
+import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { findEndpoints } from "../traverse/find-endpoints.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
@@ -71,6 +71,10 @@ export interface BriefInput {
   entries: readonly RoutingEntry[];
   /** Rows of the symbol shards of each of the task's identifiers. */
   symbolRows: ReadonlyMap<string, readonly SymbolRow[]>;
+  /** Call edges into each of the task's identifiers' names (the callers shard rows, unfiltered). */
+  callEdges: ReadonlyMap<string, readonly CallEdge[]>;
+  /** Files holding each identifier the task names that the index does not declare (see undeclaredIdentifiers). */
+  mentions: ReadonlyMap<string, readonly RepoPath[]>;
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
   recent: ReadonlyMap<RepoPath, number>;
@@ -98,6 +102,13 @@ export function namedSymbols(query: TaskQuery, shards: ReadonlyMap<string, reado
   return [...found.values()].sort(
     (a, b) => Number(a.isTest) - Number(b.isTest) || Number(b.exported) - Number(a.exported) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line,
   );
+}
+
+/** The names of the task's identifiers that no indexed declaration has: a file search looks for them. */
+export function undeclaredIdentifiers(query: TaskQuery | null, shards: ReadonlyMap<string, readonly SymbolRow[]>): string[] {
+  if (!query) return [];
+  const names = query.identifiers.map((id) => id.slice(id.lastIndexOf(".") + 1));
+  return [...new Set(names)].filter((name) => name.length >= 4 && !(shards.get(name) ?? []).some((row) => row.name === name)).sort();
 }
 
 /** Files the task's identifiers, paths and routes ask for exactly: the ones to hash before answering. */
@@ -161,12 +172,21 @@ export function rankBrief(input: BriefInput): BriefRanking {
   const symbols = candidates.symbols.filter((row) => isFresh(row.path));
   const endpoints = candidates.endpoints.filter((endpoint) => isFresh(endpoint.path));
   const modules = matchedModules(query, input.modules);
+  // Callers of what the task names exactly, landing on the fresh declaration itself.
+  const callers = symbols.flatMap((row) => {
+    const qualified = row.container ? `${row.container}.${row.name}` : row.name;
+    return (input.callEdges.get(row.name) ?? [])
+      .filter((edge) => edge.target !== null && edge.target.path === row.path && edge.target.line === row.line && edge.path !== row.path)
+      .map((edge) => ({ path: edge.path, callee: qualified }));
+  });
   const ranked = rankFiles({
     query,
     entries: input.entries,
     symbols,
     endpoints,
     modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),
+    callers,
+    mentions: input.mentions,
     dirty: new Set([...input.git.staged, ...input.git.unstaged, ...input.git.untracked]),
     recent: input.recent,
   });

@@ -81,3 +81,8 @@ export function classifyTask(query: TaskQuery, ranked: readonly RankedFile[], ma
     kind,
   };
 }
+
+/** Tokens of text output when `--budget` is not given: an answer needs a place to read, not a plan. */
+export function defaultBudget(lane: Lane | null): number {
+  return lane === "Answer" ? 600 : 1500;
+}

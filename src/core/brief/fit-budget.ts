@@ -10,6 +10,8 @@ export interface BriefSection {
   keep: number;
   /** How the cut is shown: `+N more` with this after it. */
   more: (hidden: number) => string;
+  /** Items never offered (a list bounded before the budget), counted in the `+N more`. */
+  beyond?: number;
 }
 
 /**
@@ -22,7 +24,7 @@ export function fitBudget(sections: readonly BriefSection[], budget: number, cou
   const render = (): string =>
     `${sections
       .flatMap((section, i) => {
-        const hidden = section.items.length - shown[i]!;
+        const hidden = section.items.length - shown[i]! + (section.beyond ?? 0);
         return [...section.head, ...section.items.slice(0, shown[i]), ...(hidden > 0 ? [section.more(hidden)] : [])];
       })
       .join("\n")}\n`;

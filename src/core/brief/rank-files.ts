@@ -26,6 +26,10 @@ export interface RankInput {
   symbols: readonly { name: string; container: string; path: RepoPath; line: number }[];
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
+  /** Resolved call sites of the named declarations: their files call what the task names. */
+  callers: readonly { path: RepoPath; callee: string }[];
+  /** Files that hold an identifier the task names but the index does not declare, by identifier. */
+  mentions: ReadonlyMap<string, readonly RepoPath[]>;
   /** Files with uncommitted changes. */
   dirty: ReadonlySet<RepoPath>;
   /** How many recent commits touched each file. */
@@ -41,6 +45,10 @@ export const WEIGHTS = {
   named: 12,
   defines: 9,
   route: 9,
+  /** A file that calls a declaration the task names: where a change to it often has to follow. */
+  calls: 4,
+  /** A file whose text holds an identifier the task names that no declaration has (a local, a key), shared by the few that do. */
+  mentions: 9,
   words: 6,
   /** A task word that is one of the file's directory or file names (`jsdom` → …/env/jsdom.ts), by rarity among paths. */
   path: 4,
@@ -152,10 +160,30 @@ export function rankFiles(input: RankInput): RankedFile[] {
     if (!anchors.has(i)) anchors.set(i, { name: endpoint.handler, line: endpoint.line });
   }
 
-  // Words: BM25 over each file's routing terms (symbol names, signatures, path).
+  // Words: BM25 over each file's routing terms (symbol names, signatures, path, and the names it calls).
   const terms = query.terms;
+  for (const site of input.callers) {
+    const i = index.get(site.path);
+    if (i === undefined) continue;
+    const reason = `calls ${site.callee}`;
+    if (reasons.of(i).includes(reason)) continue;
+    if (!reasons.of(i).some((r) => r.startsWith("calls "))) score[i]! += WEIGHTS.calls;
+    reasons.of(i).push(reason);
+  }
+
+  for (const [word, paths] of input.mentions) {
+    // Rare mentions say more: a word in two files points at them, one in two hundred hardly.
+    const weight = WEIGHTS.mentions / Math.max(1, Math.log2(paths.length));
+    for (const path of paths) {
+      const i = index.get(path);
+      if (i === undefined) continue;
+      score[i]! += weight;
+      reasons.of(i).push(`mentions ${word}`);
+    }
+  }
+
   // Each file's weight of each term, read once (most files have none of them).
-  const weights = terms.map((term) => Float64Array.from(entries, (entry) => termWeight(entry, term)));
+  const weights = terms.map((term) => Float64Array.from(entries, (entry) => termWeight(entry.terms, term) + termWeight(entry.calls, term)));
   const bm25 = new Float64Array(entries.length);
   if (terms.length > 0) {
     let totalLength = 0;
@@ -255,7 +283,7 @@ export function rankFiles(input: RankInput): RankedFile[] {
 
   return best(score, RANKED).map((i) => {
     const entry = entries[i]!;
-    const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "));
+    const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route ") || r.startsWith("mentions "));
     const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weights[t]![i]! > 0) : [];
     if (pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
     return { path: entry.path, entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: anchors.get(i) ?? null, isTest: entry.isTest };

@@ -62,3 +62,16 @@ export function routingTermsOf(
   }
   return { terms, symbols: kept };
 }
+
+/**
+ * What a file does, as terms: the sub-words of the names its call sites call (`this.users.findOne()`
+ * → find, one), each once per site. Declarations say what a file is about; calls say what it uses.
+ */
+export function calleeTermsOf(callees: readonly string[]): Map<string, number> {
+  const terms = new Map<string, number>();
+  for (const callee of callees) {
+    const name = callee.slice(callee.lastIndexOf(".") + 1);
+    for (const part of splitIdentifier(name)) if (part.length > 1 && !/^\d+$/.test(part)) terms.set(stem(part), (terms.get(stem(part)) ?? 0) + 1);
+  }
+  return terms;
+}

@@ -1,4 +1,6 @@
 import { renderCallRows } from "../../formats/call-index.js";
+import { renderTerms } from "../../formats/routing-table.js";
+import { calleeTermsOf } from "../brief/routing-terms.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { IndexedFile } from "../index/indexed-file.js";
 import { addStats, linkCalls, NO_CALLS, type LinkStats } from "./link-calls.js";
@@ -51,7 +53,8 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     overridesChanged ||= before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []);
     file.callRows = fileRows;
     const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
-    file.link = { touched: link.touched, targets, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
+    const callTerms = renderTerms(calleeTermsOf(rendered.edges.map((edge) => edge.callee)));
+    file.link = { touched: link.touched, targets, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
     edges.push(...rendered.edges);
     rows.push(...rendered.rows);

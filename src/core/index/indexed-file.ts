@@ -29,8 +29,12 @@ export interface IndexedFile {
   script: boolean;
   /** A digest of the summary's declarations, imports and exports: what other files' links can depend on. */
   shape: string;
-  /** Its routing terms and symbols as routing.tsv renders them (see formats/routing-table.ts). */
-  routing: string;
+  /**
+   * Its routing terms and symbols as routing.tsv renders them (formats/routing-table.ts): set when
+   * the file is parsed in this run only. Not cached per file (it would double the cache every run
+   * reads); an incremental run takes the other files' from the routing table it patches.
+   */
+  routing?: string;
   /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
   callRows: string;
   /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
@@ -43,6 +47,8 @@ export interface LinkRecord {
   touched: RepoPath[];
   /** Other files its resolved calls land in, sorted: its edges in the file graph `ctx brief` ranks with. */
   targets: RepoPath[];
+  /** The terms of the names its sites call, rendered (routing.tsv's calls field): set when linked in this run only, like `routing`. */
+  callTerms?: string;
   /** Names asked of the repository-wide set of callable names: a declaration added or removed under one relinks this file. */
   probes: string[];
   stats: LinkStats;
