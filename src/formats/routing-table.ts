@@ -16,9 +16,9 @@ export interface RoutingEntry {
   isTest: boolean;
   /** Sum of the term weights: the document length BM25 normalises by. */
   length: number;
-  /** The terms field as written; read it with termWeight. */
+  /** The terms field as written. */
   terms: string;
-  /** The terms of the names it calls, as written; read it with termWeight too. */
+  /** The terms of the names it calls, as written. */
   calls: string;
   /** Byte offset and length of its symbols field in routing-symbols.txt. */
   symbolsAt: [number, number];
@@ -122,21 +122,6 @@ export function renderRoutingLine(
   return `${row.path}\t${row.module}\t${row.isTest ? "t" : "-"}\t${fields.total}\t${fields.terms}\t${fields.calls}\t${fields.at[0]}\t${fields.at[1]}\t${targets.join(",")}\n`;
 }
 
-/** The weight of `term` in a terms field (0 when absent), found in the text without parsing the rest. */
-export function termWeight(text: string, term: string): number {
-  let at = text.indexOf(term);
-  while (at >= 0) {
-    const end = at + term.length;
-    if ((at === 0 || text.charCodeAt(at - 1) === 32) && (end === text.length || text.charCodeAt(end) === 32 || text.charCodeAt(end) === 58)) {
-      if (text.charCodeAt(end) !== 58) return 1;
-      const space = text.indexOf(" ", end);
-      return Number(text.slice(end + 1, space < 0 ? text.length : space));
-    }
-    at = text.indexOf(term, at + 1);
-  }
-  return 0;
-}
-
 /** One entry's symbols field, as read from routing-symbols.txt. */
 export function parseRoutingSymbols(text: string): RoutingSymbol[] {
   const trimmed = text.trimEnd();
@@ -149,21 +134,194 @@ export function parseRoutingSymbols(text: string): RoutingSymbol[] {
 
 /** Lines that do not have the nine fields are skipped: the table is derived, never the source of truth. */
 export function parseRoutingTable(text: string): RoutingEntry[] {
-  const entries: RoutingEntry[] = [];
-  for (const line of text.split("\n")) {
-    const fields = line.split("\t");
-    if (fields.length !== 9) continue;
-    const [path, module, test, length, terms, calls, offset, bytes, targets] = fields as [string, string, string, string, string, string, string, string, string];
-    entries.push({
-      path,
-      module,
-      isTest: test === "t",
-      length: Number(length),
-      terms,
-      calls,
-      symbolsAt: [Number(offset), Number(bytes)],
-      targets: targets === "" ? [] : targets.split(",").map(Number),
-    });
+  const table = new RoutingTable(text);
+  return Array.from({ length: table.size }, (_, i) => table.entry(i));
+}
+
+/** Offsets kept per line: where it starts, its eight tabs, where it ends. */
+const MARKS = 10;
+
+/**
+ * routing.tsv read in place, for a brief that runs once in a cold process: a line's fields are
+ * cut out only when asked for, and the files holding a term are found by searching the whole
+ * text, not by taking 7,000 lines apart. Line numbers count the well-formed lines only.
+ */
+export class RoutingTable {
+  readonly size: number;
+  private readonly marks: Int32Array;
+  private lengthsCache: Float64Array | undefined;
+  private lowered: string | undefined;
+
+  constructor(private readonly text: string) {
+    const marks: number[] = [];
+    let start = 0;
+    while (start < text.length) {
+      const newline = text.indexOf("\n", start);
+      const end = newline < 0 ? text.length : newline;
+      const line = [start];
+      let tab = text.indexOf("\t", start);
+      while (tab >= 0 && tab < end && line.length < MARKS) {
+        line.push(tab);
+        tab = text.indexOf("\t", tab + 1);
+      }
+      if (line.length === MARKS - 1 && (tab < 0 || tab >= end)) marks.push(...line, end);
+      start = end + 1;
+    }
+    this.marks = Int32Array.from(marks);
+    this.size = marks.length / MARKS;
   }
-  return entries;
+
+  /** Field `k` (0–8) of line `i`. */
+  private field(i: number, k: number): string {
+    const base = i * MARKS;
+    return this.text.slice(k === 0 ? this.marks[base]! : this.marks[base + k]! + 1, this.marks[base + k + 1]!);
+  }
+
+  path(i: number): RepoPath {
+    return this.field(i, 0);
+  }
+
+  isTest(i: number): boolean {
+    return this.field(i, 2) === "t";
+  }
+
+  symbolsAt(i: number): [number, number] {
+    return [Number(this.field(i, 6)), Number(this.field(i, 7))];
+  }
+
+  /** Each line's sum of term weights (BM25's document length). */
+  lengths(): Float64Array {
+    this.lengthsCache ??= Float64Array.from({ length: this.size }, (_, i) => Number(this.field(i, 3)));
+    return this.lengthsCache;
+  }
+
+  /** The lines that line `i`'s resolved calls land in. */
+  targets(i: number): number[] {
+    const found: number[] = [];
+    this.forEachTarget(i, (j) => found.push(j));
+    return found;
+  }
+
+  /** Visits the targets of line `i` without cutting its field out (the graph reads every line's). */
+  forEachTarget(i: number, visit: (line: number) => void): void {
+    const end = this.marks[i * MARKS + 9]!;
+    let value = -1;
+    for (let at = this.marks[i * MARKS + 8]! + 1; at <= end; at += 1) {
+      const code = at < end ? this.text.charCodeAt(at) : 44;
+      if (code >= 48 && code <= 57) value = (value < 0 ? 0 : value * 10) + code - 48;
+      else if (value >= 0) {
+        visit(value);
+        value = -1;
+      }
+    }
+  }
+
+  /** The line of `path`, by binary search (lines are in path order). */
+  lineOf(path: RepoPath): number | undefined {
+    let low = 0;
+    let high = this.size - 1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      const here = this.path(middle);
+      if (here === path) return middle;
+      if (here < path) low = middle + 1;
+      else high = middle - 1;
+    }
+    return undefined;
+  }
+
+  /** Every path, in line order. */
+  paths(): RepoPath[] {
+    return Array.from({ length: this.size }, (_, i) => this.path(i));
+  }
+
+  /** The last line starting at or before text offset `at`, searching forward from line `from` (offsets come in order). */
+  private lineAt(at: number, from: number): number {
+    let line = from;
+    while (line + 1 < this.size && this.marks[(line + 1) * MARKS]! <= at) line += 1;
+    return line;
+  }
+
+  /** Whether `at` lies inside fields `first`…`last` of line `i`. */
+  private within(i: number, at: number, first: number, last: number): boolean {
+    const base = i * MARKS;
+    const from = first === 0 ? this.marks[base]! : this.marks[base + first]! + 1;
+    return at >= from && at < this.marks[base + last + 1]!;
+  }
+
+  /**
+   * The weight of `term` in each line that has it (a whole `term` or `term:weight` item), its
+   * terms and calls fields added up, found by one search of the whole table.
+   */
+  termWeights(term: string): Map<number, number> {
+    const found = new Map<number, number>();
+    const { text } = this;
+    let line = 0;
+    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+      const before = text.charCodeAt(at - 1);
+      const end = at + term.length;
+      const after = text.charCodeAt(end);
+      if ((before !== 32 && before !== 9) || (after !== 32 && after !== 9 && after !== 58)) continue;
+      line = this.lineAt(at, line);
+      if (!this.within(line, at, 4, 5)) continue;
+      let weight = 1;
+      if (after === 58) {
+        let stop = end + 1;
+        while (stop < text.length && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 9) stop += 1;
+        weight = Number(text.slice(end + 1, stop));
+      }
+      found.set(line, (found.get(line) ?? 0) + weight);
+    }
+    return found;
+  }
+
+  /** The lines whose lower-cased path contains `fragment` (lower case), in line order. */
+  pathsContaining(fragment: string): number[] {
+    this.lowered ??= this.text.toLowerCase();
+    const found: number[] = [];
+    let line = 0;
+    for (let at = this.lowered.indexOf(fragment); at >= 0; at = this.lowered.indexOf(fragment, at + 1)) {
+      line = this.lineAt(at, line);
+      if (!this.within(line, at, 0, 0) || at + fragment.length > this.marks[line * MARKS + 1]!) continue;
+      if (found[found.length - 1] !== line) found.push(line);
+    }
+    return found;
+  }
+
+  /** The lines whose path is `path` or ends with `/path`. */
+  pathsEndingWith(path: string): number[] {
+    const found: number[] = [];
+    let line = 0;
+    for (let at = this.text.indexOf(`${path}\t`); at >= 0; at = this.text.indexOf(`${path}\t`, at + 1)) {
+      line = this.lineAt(at, line);
+      const start = this.marks[line * MARKS]!;
+      if (at + path.length !== this.marks[line * MARKS + 1]! || at < start) continue;
+      if (at === start || this.text.charCodeAt(at - 1) === 47) found.push(line);
+    }
+    return found;
+  }
+
+  /** The lines of module `name`. */
+  linesOfModule(name: string): number[] {
+    const found: number[] = [];
+    for (let i = 0; i < this.size; i += 1) {
+      const base = i * MARKS;
+      if (this.marks[base + 2]! - this.marks[base + 1]! - 1 === name.length && this.text.startsWith(name, this.marks[base + 1]! + 1)) found.push(i);
+    }
+    return found;
+  }
+
+  /** Line `i` taken apart whole. */
+  entry(i: number): RoutingEntry {
+    return {
+      path: this.path(i),
+      module: this.field(i, 1),
+      isTest: this.isTest(i),
+      length: Number(this.field(i, 3)),
+      terms: this.field(i, 4),
+      calls: this.field(i, 5),
+      symbolsAt: this.symbolsAt(i),
+      targets: this.targets(i),
+    };
+  }
 }

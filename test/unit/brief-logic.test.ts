@@ -5,7 +5,7 @@ import { personalizedPageRank, undirectedGraph } from "../../src/core/brief/pers
 import { recentChanges } from "../../src/core/brief/recent-changes.js";
 import { splitIdentifier, termsOf } from "../../src/core/brief/sub-words.js";
 import { parseGitStatus } from "../../src/formats/git-status.js";
-import { termWeight } from "../../src/formats/routing-table.js";
+import { RoutingTable } from "../../src/formats/routing-table.js";
 
 describe("sub-words", () => {
   it("splits identifiers of every case style and stems plurals only", () => {
@@ -68,14 +68,41 @@ describe("parseGitStatus", () => {
   });
 });
 
-describe("termWeight", () => {
-  it("finds a whole term and its weight, not a term that only starts or ends the same", () => {
-    const terms = "order:4 orders service user:2";
-    expect(termWeight(terms, "order")).toBe(4);
-    expect(termWeight(terms, "service")).toBe(1);
-    expect(termWeight(terms, "user")).toBe(2);
-    expect(termWeight(terms, "ser")).toBe(0);
-    expect(termWeight(terms, "rder")).toBe(0);
+describe("RoutingTable", () => {
+  const line = (path: string, module: string, test: string, terms: string, calls: string, targets: string): string =>
+    `${path}\t${module}\t${test}\t9\t${terms}\t${calls}\t0\t0\t${targets}\n`;
+  const table = new RoutingTable(
+    [
+      line("src/order/order.ts", "order", "-", "order:4 orders service user:2", "user save", "1,2"),
+      "a line cut short\tby a crash\n",
+      line("src/user/service.ts", "user", "t", "service:3", "order", ""),
+      line("src/x/orders.ts", "orders", "-", "x", "", "0"),
+    ].join(""),
+  );
+
+  it("skips lines without the nine fields and reads each field of the rest", () => {
+    expect(table.size).toBe(3);
+    expect(table.paths()).toEqual(["src/order/order.ts", "src/user/service.ts", "src/x/orders.ts"]);
+    expect(table.entry(1)).toMatchObject({ module: "user", isTest: true, length: 9, terms: "service:3", calls: "order", targets: [] });
+    expect(table.targets(0)).toEqual([1, 2]);
+    expect(table.lineOf("src/x/orders.ts")).toBe(2);
+    expect(table.lineOf("src/x/order.ts")).toBeUndefined();
+  });
+
+  it("weighs whole terms in the terms and calls fields only, added up per line", () => {
+    expect([...table.termWeights("order")]).toEqual([[0, 4], [1, 1]]);
+    expect([...table.termWeights("user")]).toEqual([[0, 3]]);
+    expect([...table.termWeights("service")]).toEqual([[0, 1], [1, 3]]);
+    expect(table.termWeights("ser").size).toBe(0);
+    expect(table.termWeights("rder").size).toBe(0);
+  });
+
+  it("finds paths by a fragment of their lower-cased text, by their end, and lines by module", () => {
+    expect(table.pathsContaining("orders")).toEqual([2]);
+    expect(table.pathsContaining("user")).toEqual([1]);
+    expect(table.pathsEndingWith("order.ts")).toEqual([0]);
+    expect(table.pathsEndingWith("der.ts")).toEqual([]);
+    expect(table.linesOfModule("order")).toEqual([0]);
   });
 });
 

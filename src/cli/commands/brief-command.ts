@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildBrief, candidatesOf, rankBrief, shownFiles, undeclaredIdentifiers, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask } from "../../core/brief/parse-task.js";
-import { parseRoutingSymbols, parseRoutingTable } from "../../formats/routing-table.js";
+import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { summarizeHandoff } from "../../formats/handoff-summary.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
@@ -74,8 +74,9 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
   const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
   const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
-  const entries = parseRoutingTable(routingText);
-  const mentions = findMentions(root, entries.map((entry) => entry.path), undeclaredIdentifiers(query, symbolRows));
+  const table = new RoutingTable(routingText);
+  const undeclared = undeclaredIdentifiers(query, symbolRows);
+  const mentions = findMentions(root, undeclared.length > 0 ? table.paths() : [], undeclared);
 
   // Freshness, as traverse decides it: the recorded hash against the file as it is now.
   const observed = new Map<RepoPath, string | null>();
@@ -97,12 +98,12 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     changedSince: changed === null ? null : changed.filter((path) => reader?.files.get(path) !== undefined && fresh(path) === false).length,
   };
   const testCommand = packageText && /"test"\s*:/.test(packageText) ? "npm test" : null;
-  const input = { task, taskFrom, query, role: options.role, git, index, handoff, entries, symbolRows, callEdges, mentions, endpoints, modules, recent, testCommand, fresh } as const;
+  const input = { task, taskFrom, query, role: options.role, git, index, handoff, table, symbolRows, callEdges, mentions, endpoints, modules, recent, testCommand, fresh } as const;
   const candidates = candidatesOf(input);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
   const ranking = rankBrief(input);
   const shown = shownFiles(ranking);
-  const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => entries[file.entry]!.symbolsAt)) ?? [], observe(shown.map((file) => file.path))]);
+  const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => table.symbolsAt(file.entry))) ?? [], observe(shown.map((file) => file.path))]);
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
   return buildBrief(input, ranking, symbols);
 }

@@ -1,5 +1,5 @@
 import type { SymbolRow } from "../../formats/symbol-index.js";
-import type { RoutingEntry } from "../../formats/routing-table.js";
+import type { RoutingTable } from "../../formats/routing-table.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { findEndpoints } from "../traverse/find-endpoints.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
@@ -68,7 +68,7 @@ export interface BriefInput {
   git: BriefGit;
   index: BriefIndex;
   handoff: BriefHandoff;
-  entries: readonly RoutingEntry[];
+  table: RoutingTable;
   /** Rows of the symbol shards of each of the task's identifiers. */
   symbolRows: ReadonlyMap<string, readonly SymbolRow[]>;
   /** Call edges into each of the task's identifiers' names (the callers shard rows, unfiltered). */
@@ -181,7 +181,7 @@ export function rankBrief(input: BriefInput): BriefRanking {
   });
   const ranked = rankFiles({
     query,
-    entries: input.entries,
+    table: input.table,
     symbols,
     endpoints,
     modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),

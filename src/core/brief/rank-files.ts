@@ -1,4 +1,4 @@
-import { termWeight, type RoutingEntry } from "../../formats/routing-table.js";
+import type { RoutingTable } from "../../formats/routing-table.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
 import { personalizedPageRank, undirectedGraph } from "./personalized-page-rank.js";
@@ -7,7 +7,7 @@ import type { TaskQuery } from "./parse-task.js";
 
 export interface RankedFile {
   path: RepoPath;
-  /** Its place in the routing entries. */
+  /** Its line in the routing table. */
   entry: number;
   score: number;
   reasons: string[];
@@ -21,7 +21,7 @@ export interface RankedFile {
 export interface RankInput {
   query: TaskQuery;
   /** Every indexed file, in path order. */
-  entries: readonly RoutingEntry[];
+  table: RoutingTable;
   /** Declarations named exactly by the task's identifiers (fresh or not: freshness is the caller's). */
   symbols: readonly { name: string; container: string; path: RepoPath; line: number }[];
   endpoints: readonly EndpointRecord[];
@@ -104,25 +104,11 @@ function best(score: Float64Array, k: number): number[] {
   return heap.sort((a, b) => score[b]! - score[a]! || a - b);
 }
 
-/** The place of a path among entries sorted by path, by binary search. */
-function placeOf(entries: readonly RoutingEntry[], path: RepoPath): number | undefined {
-  let low = 0;
-  let high = entries.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >>> 1;
-    const here = entries[middle]!.path;
-    if (here === path) return middle;
-    if (here < path) low = middle + 1;
-    else high = middle - 1;
-  }
-  return undefined;
-}
-
 /** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
 export function rankFiles(input: RankInput): RankedFile[] {
-  const { query, entries } = input;
-  const index = { get: (path: RepoPath): number | undefined => placeOf(entries, path) };
-  const score = new Float64Array(entries.length);
+  const { query, table } = input;
+  const size = table.size;
+  const score = new Float64Array(size);
   // Sparse: most files never get a reason or an anchor.
   const reasonLists = new Map<number, string[]>();
   const reasons = {
@@ -134,18 +120,16 @@ export function rankFiles(input: RankInput): RankedFile[] {
     },
   };
   const anchors = new Map<number, NonNullable<RankedFile["anchor"]>>();
-  const pathMatched = new Uint8Array(entries.length);
+  const pathMatched = new Uint8Array(size);
 
   for (const path of query.paths) {
-    for (const [i, entry] of entries.entries()) {
-      if (entry.path === path || entry.path.endsWith(`/${path}`)) {
-        score[i]! += WEIGHTS.named;
-        reasons.of(i).push("named in the task");
-      }
+    for (const i of table.pathsEndingWith(path)) {
+      score[i]! += WEIGHTS.named;
+      reasons.of(i).push("named in the task");
     }
   }
   for (const symbol of input.symbols) {
-    const i = index.get(symbol.path);
+    const i = table.lineOf(symbol.path);
     if (i === undefined) continue;
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     if (!reasons.of(i).some((r) => r.startsWith("defines "))) score[i]! += WEIGHTS.defines;
@@ -153,17 +137,15 @@ export function rankFiles(input: RankInput): RankedFile[] {
     if (!anchors.has(i)) anchors.set(i, { name, line: symbol.line });
   }
   for (const endpoint of input.endpoints) {
-    const i = index.get(endpoint.path);
+    const i = table.lineOf(endpoint.path);
     if (i === undefined) continue;
     if (!reasons.of(i).some((r) => r.startsWith("route "))) score[i]! += WEIGHTS.route;
     reasons.of(i).push(`route ${endpoint.method} ${endpoint.route}`);
     if (!anchors.has(i)) anchors.set(i, { name: endpoint.handler, line: endpoint.line });
   }
 
-  // Words: BM25 over each file's routing terms (symbol names, signatures, path, and the names it calls).
-  const terms = query.terms;
   for (const site of input.callers) {
-    const i = index.get(site.path);
+    const i = table.lineOf(site.path);
     if (i === undefined) continue;
     const reason = `calls ${site.callee}`;
     if (reasons.of(i).includes(reason)) continue;
@@ -175,55 +157,48 @@ export function rankFiles(input: RankInput): RankedFile[] {
     // Rare mentions say more: a word in two files points at them, one in two hundred hardly.
     const weight = WEIGHTS.mentions / Math.max(1, Math.log2(paths.length));
     for (const path of paths) {
-      const i = index.get(path);
+      const i = table.lineOf(path);
       if (i === undefined) continue;
       score[i]! += weight;
       reasons.of(i).push(`mentions ${word}`);
     }
   }
 
-  // Each file's weight of each term, read once (most files have none of them).
-  const weights = terms.map((term) => Float64Array.from(entries, (entry) => termWeight(entry.terms, term) + termWeight(entry.calls, term)));
-  const bm25 = new Float64Array(entries.length);
+  // Words: BM25 over each file's routing terms (symbol names, signatures, path, and the names it calls).
+  const terms = query.terms;
+  // Each term's weight in the files that have it (most files have none of them).
+  const weights = terms.map((term) => table.termWeights(term));
+  const bm25 = new Float64Array(size);
   if (terms.length > 0) {
+    const lengths = table.lengths();
     let totalLength = 0;
-    for (const entry of entries) totalLength += entry.length;
-    const average = totalLength / Math.max(1, entries.length);
+    for (const length of lengths) totalLength += length;
+    const average = totalLength / Math.max(1, size);
     let best = 0;
-    terms.forEach((_, t) => {
-      const n = weights[t]!.reduce((count, weight) => count + (weight > 0 ? 1 : 0), 0);
-      const idf = Math.log(1 + (entries.length - n + 0.5) / (n + 0.5));
-      weights[t]!.forEach((tf, i) => {
-        if (tf > 0) bm25[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * entries[i]!.length) / average));
-      });
-    });
+    for (const hits of weights) {
+      const idf = Math.log(1 + (size - hits.size + 0.5) / (hits.size + 0.5));
+      for (const [i, tf] of hits) bm25[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[i]!) / average));
+    }
     for (const value of bm25) if (value > best) best = value;
-    if (best > 0) for (let i = 0; i < entries.length; i += 1) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
+    if (best > 0) for (let i = 0; i < size; i += 1) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
   }
 
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
-    // A path holds a term only if its lower-cased text contains it: split just those paths.
-    const lower = entries.map((entry) => entry.path.toLowerCase());
-    const split = new Map<number, Set<string>>();
-    const pathScore = new Float64Array(entries.length);
+    const pathScore = new Float64Array(size);
+    const termsOfPath = cachedPathTerms(table);
     let best = 0;
     for (const term of terms) {
-      const holders: number[] = [];
-      lower.forEach((path, i) => {
-        // `query` stems from `queries`: the pre-filter looks for the stem without its last letter.
-        if (!path.includes(term.length > 3 ? term.slice(0, -1) : term)) return;
-        let set = split.get(i);
-        if (!set) split.set(i, (set = new Set(pathTermsOf(entries[i]!.path))));
-        if (set.has(term)) holders.push(i);
-      });
+      // A path holds a term only if its lower-cased text contains it: split just those paths.
+      // `query` stems from `queries`: the search is for the stem without its last letter.
+      const holders = table.pathsContaining(term.length > 3 ? term.slice(0, -1) : term).filter((i) => termsOfPath(i).has(term));
       if (holders.length === 0) continue;
-      const idf = Math.log(1 + (entries.length - holders.length + 0.5) / (holders.length + 0.5));
+      const idf = Math.log(1 + (size - holders.length + 0.5) / (holders.length + 0.5));
       for (const i of holders) pathScore[i]! += idf;
     }
     for (const value of pathScore) if (value > best) best = value;
     if (best > 0) {
-      for (let i = 0; i < entries.length; i += 1) {
+      for (let i = 0; i < size; i += 1) {
         if (pathScore[i]! === 0) continue;
         score[i]! += (WEIGHTS.path * pathScore[i]!) / best;
         pathMatched[i] = 1;
@@ -232,62 +207,77 @@ export function rankFiles(input: RankInput): RankedFile[] {
   }
 
   for (const module of input.modules) {
-    for (const [i, entry] of entries.entries()) {
-      if (entry.module !== module.name || score[i]! === 0) continue;
+    for (const i of table.linesOfModule(module.name)) {
+      if (score[i]! === 0) continue;
       score[i]! += WEIGHTS.module;
       reasons.of(i).push(`module ${module.name} keyword`);
     }
   }
 
   // Graph: files next to the strongest matches, through resolved calls either way.
-  const graph = undirectedGraph(entries.length, (visit) => entries.forEach((entry, i) => entry.targets.forEach((j) => visit(i, j))));
+  const graph = undirectedGraph(size, (visit) => {
+    for (let i = 0; i < size; i += 1) table.forEachTarget(i, (j) => visit(i, j));
+  });
   const seeds = new Map<number, number>();
   for (const i of best(score, 10)) seeds.set(i, score[i]!);
   if (seeds.size > 0) {
     const rank = personalizedPageRank(graph, seeds);
     // Seeds keep their restart mass; only what flows beyond it counts as proximity.
     let best = 0;
-    const flow = new Float64Array(entries.length);
-    for (let i = 0; i < entries.length; i += 1) {
+    const flow = new Float64Array(size);
+    for (let i = 0; i < size; i += 1) {
       flow[i] = seeds.has(i) ? 0 : rank[i]!;
       if (flow[i]! > best) best = flow[i]!;
     }
     if (best > 0) {
-      for (let i = 0; i < entries.length; i += 1) {
+      for (let i = 0; i < size; i += 1) {
         if (flow[i]! <= 0) continue;
         score[i]! += (WEIGHTS.graph * flow[i]!) / best;
         if (bm25[i]! > 0 || !reasons.none(i)) continue;
         const seed = [...seeds.keys()].find((s) => graph.targets.subarray(graph.offsets[i]!, graph.offsets[i + 1]!).includes(s));
         if (seed !== undefined) {
-          const calls = entries[i]!.targets.includes(seed);
-          reasons.of(i).push(calls ? `calls into ${entries[seed]!.path}` : `called from ${entries[seed]!.path}`);
+          const calls = table.targets(i).includes(seed);
+          reasons.of(i).push(calls ? `calls into ${table.path(seed)}` : `called from ${table.path(seed)}`);
         }
       }
     }
   }
 
-  const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
-  for (const [i, entry] of entries.entries()) {
+  // Uncommitted and recent changes move files that have a reason already; the few such paths are looked up.
+  const lines = (paths: Iterable<RepoPath>): number[] => [...new Set([...paths].flatMap((path) => table.lineOf(path) ?? []))].sort((a, b) => a - b);
+  for (const i of lines(input.dirty)) {
     if (score[i]! === 0) continue;
-    if (input.dirty.has(entry.path)) {
-      score[i]! += WEIGHTS.dirty;
-      reasons.of(i).push("uncommitted changes");
-    }
-    const touched = input.recent.get(entry.path) ?? 0;
-    if (touched > 0) {
-      score[i]! += WEIGHTS.recent * Math.min(1, touched / 3);
-      if (reasons.none(i)) reasons.of(i).push("changed recently");
-    }
-    if (entry.isTest && !aboutTests) score[i]! *= WEIGHTS.testFactor;
+    score[i]! += WEIGHTS.dirty;
+    reasons.of(i).push("uncommitted changes");
   }
+  for (const i of lines(input.recent.keys())) {
+    const touched = input.recent.get(table.path(i)) ?? 0;
+    if (score[i]! === 0 || touched === 0) continue;
+    score[i]! += WEIGHTS.recent * Math.min(1, touched / 3);
+    if (reasons.none(i)) reasons.of(i).push("changed recently");
+  }
+  const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
+  if (!aboutTests) for (let i = 0; i < size; i += 1) if (score[i]! !== 0 && table.isTest(i)) score[i]! *= WEIGHTS.testFactor;
 
   return best(score, RANKED).map((i) => {
-    const entry = entries[i]!;
     const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route ") || r.startsWith("mentions "));
-    const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weights[t]![i]! > 0) : [];
+    const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => (weights[t]!.get(i) ?? 0) > 0) : [];
     if (pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
-    return { path: entry.path, entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: anchors.get(i) ?? null, isTest: entry.isTest };
+    return { path: table.path(i), entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: anchors.get(i) ?? null, isTest: table.isTest(i) };
   });
+}
+
+/** pathTermsOf of each line's path, as a set, with each directory's terms worked out once. */
+function cachedPathTerms(table: RoutingTable): (line: number) => ReadonlySet<string> {
+  const directories = new Map<string, string[]>();
+  return (line) => {
+    const path = table.path(line);
+    const slash = path.lastIndexOf("/");
+    const directory = path.slice(0, Math.max(0, slash));
+    let above = directories.get(directory);
+    if (!above) directories.set(directory, (above = directory === "" ? [] : pathTermsOf(`${directory}/`)));
+    return new Set([...above, ...pathTermsOf(path.slice(slash + 1))]);
+  };
 }
 
 /**
