@@ -1,4 +1,4 @@
-import { CommanderError } from "commander";
+import { CommanderError } from "./commander.js";
 import { CtxError } from "../errors.js";
 import { createProgram, EXIT, type Terminal } from "./program.js";
 

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from "commander";
+import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
 
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */

@@ -138,6 +138,26 @@ export function parseRoutingTable(text: string): RoutingEntry[] {
   return Array.from({ length: table.size }, (_, i) => table.entry(i));
 }
 
+/** The lines that hold a term, in order, and its weight in each. */
+export interface Postings {
+  lines: Int32Array;
+  weights: Float64Array;
+}
+
+/** The weight in `postings` of line `line` (0 when it has none), by binary search. */
+export function weightIn(postings: Postings, line: number): number {
+  let low = 0;
+  let high = postings.lines.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const here = postings.lines[middle]!;
+    if (here === line) return postings.weights[middle]!;
+    if (here < line) low = middle + 1;
+    else high = middle - 1;
+  }
+  return 0;
+}
+
 /** Offsets kept per line: where it starts, its eight tabs, where it ends. */
 const MARKS = 10;
 
@@ -151,24 +171,34 @@ export class RoutingTable {
   private readonly marks: Int32Array;
   private lengthsCache: Float64Array | undefined;
   private lowered: string | undefined;
+  private pathStarts: Int32Array | undefined;
 
   constructor(private readonly text: string) {
-    const marks: number[] = [];
+    let lines = 1;
+    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines += 1;
+    const marks = new Int32Array(lines * MARKS);
+    let size = 0;
     let start = 0;
     while (start < text.length) {
       const newline = text.indexOf("\n", start);
       const end = newline < 0 ? text.length : newline;
-      const line = [start];
+      const base = size * MARKS;
+      marks[base] = start;
+      let count = 0;
       let tab = text.indexOf("\t", start);
-      while (tab >= 0 && tab < end && line.length < MARKS) {
-        line.push(tab);
+      while (tab >= 0 && tab < end && count < MARKS - 1) {
+        marks[base + 1 + count] = tab;
+        count += 1;
         tab = text.indexOf("\t", tab + 1);
       }
-      if (line.length === MARKS - 1 && (tab < 0 || tab >= end)) marks.push(...line, end);
+      if (count === MARKS - 2 && (tab < 0 || tab >= end)) {
+        marks[base + MARKS - 1] = end;
+        size += 1;
+      }
       start = end + 1;
     }
-    this.marks = Int32Array.from(marks);
-    this.size = marks.length / MARKS;
+    this.marks = marks.subarray(0, size * MARKS);
+    this.size = size;
   }
 
   /** Field `k` (0–8) of line `i`. */
@@ -253,8 +283,9 @@ export class RoutingTable {
    * The weight of `term` in each line that has it (a whole `term` or `term:weight` item), its
    * terms and calls fields added up, found by one search of the whole table.
    */
-  termWeights(term: string): Map<number, number> {
-    const found = new Map<number, number>();
+  termWeights(term: string): Postings {
+    const lines: number[] = [];
+    const weights: number[] = [];
     const { text } = this;
     let line = 0;
     for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
@@ -270,20 +301,38 @@ export class RoutingTable {
         while (stop < text.length && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 9) stop += 1;
         weight = Number(text.slice(end + 1, stop));
       }
-      found.set(line, (found.get(line) ?? 0) + weight);
+      if (lines[lines.length - 1] === line) weights[weights.length - 1]! += weight;
+      else {
+        lines.push(line);
+        weights.push(weight);
+      }
     }
-    return found;
+    return { lines: Int32Array.from(lines), weights: Float64Array.from(weights) };
+  }
+
+  /** Every resolved call as a pair of lines, flat: `[from, to, from, to, …]`. */
+  edges(): Int32Array {
+    const edges: number[] = [];
+    for (let i = 0; i < this.size; i += 1) this.forEachTarget(i, (j) => edges.push(i, j));
+    return Int32Array.from(edges);
   }
 
   /** The lines whose lower-cased path contains `fragment` (lower case), in line order. */
   pathsContaining(fragment: string): number[] {
-    this.lowered ??= this.text.toLowerCase();
+    // The paths alone, lower-cased, one per line: a search of them never meets the terms fields.
+    if (this.lowered === undefined) {
+      const paths = this.paths();
+      this.lowered = paths.join("\n").toLowerCase();
+      this.pathStarts = new Int32Array(this.size + 1);
+      for (let i = 0; i < this.size; i += 1) this.pathStarts[i + 1] = this.pathStarts[i]! + paths[i]!.length + 1;
+    }
+    const starts = this.pathStarts!;
     const found: number[] = [];
     let line = 0;
-    for (let at = this.lowered.indexOf(fragment); at >= 0; at = this.lowered.indexOf(fragment, at + 1)) {
-      line = this.lineAt(at, line);
-      if (!this.within(line, at, 0, 0) || at + fragment.length > this.marks[line * MARKS + 1]!) continue;
-      if (found[found.length - 1] !== line) found.push(line);
+    for (let at = this.lowered.indexOf(fragment); at >= 0; at = this.lowered.indexOf(fragment, starts[line + 1]!)) {
+      while (starts[line + 1]! <= at) line += 1;
+      found.push(line);
+      if (line + 1 >= this.size) break;
     }
     return found;
   }

@@ -26,10 +26,10 @@ export async function gitListFiles(root: string): Promise<string[] | null> {
   return [...new Set(result.stdout.split("\0").filter((line) => line.length > 0))];
 }
 
-/** The working tree's state; null outside git. */
+/** The working tree's state, a rename as the deletion and addition it is; null outside git. */
 export async function gitStatus(root: string): Promise<GitStatus | null> {
   // --no-optional-locks: a status that refreshed .git/index would be a write, and a brief writes nothing.
-  const result = await git(root, ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal"]);
+  const result = await git(root, ["--no-optional-locks", "status", "--porcelain=v2", "--branch", "-z", "--untracked-files=normal", "--no-renames"]);
   return result.code === 0 ? parseGitStatus(result.stdout) : null;
 }
 

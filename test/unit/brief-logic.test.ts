@@ -5,7 +5,7 @@ import { personalizedPageRank, undirectedGraph } from "../../src/core/brief/pers
 import { recentChanges } from "../../src/core/brief/recent-changes.js";
 import { splitIdentifier, termsOf } from "../../src/core/brief/sub-words.js";
 import { parseGitStatus } from "../../src/formats/git-status.js";
-import { RoutingTable } from "../../src/formats/routing-table.js";
+import { RoutingTable, weightIn } from "../../src/formats/routing-table.js";
 
 describe("sub-words", () => {
   it("splits identifiers of every case style and stems plurals only", () => {
@@ -90,11 +90,18 @@ describe("RoutingTable", () => {
   });
 
   it("weighs whole terms in the terms and calls fields only, added up per line", () => {
-    expect([...table.termWeights("order")]).toEqual([[0, 4], [1, 1]]);
-    expect([...table.termWeights("user")]).toEqual([[0, 3]]);
-    expect([...table.termWeights("service")]).toEqual([[0, 1], [1, 3]]);
-    expect(table.termWeights("ser").size).toBe(0);
-    expect(table.termWeights("rder").size).toBe(0);
+    const weights = (term: string): number[][] => {
+      const { lines, weights } = table.termWeights(term);
+      return [...lines].map((line, k) => [line, weights[k]!]);
+    };
+    expect(weights("order")).toEqual([[0, 4], [1, 1]]);
+    expect(weights("user")).toEqual([[0, 3]]);
+    expect(weights("service")).toEqual([[0, 1], [1, 3]]);
+    expect(weights("ser")).toEqual([]);
+    expect(weights("rder")).toEqual([]);
+    expect(weightIn(table.termWeights("service"), 1)).toBe(3);
+    expect(weightIn(table.termWeights("service"), 2)).toBe(0);
+    expect([...table.edges()]).toEqual([0, 1, 0, 2, 2, 0]);
   });
 
   it("finds paths by a fragment of their lower-cased text, by their end, and lines by module", () => {

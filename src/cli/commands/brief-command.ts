@@ -1,6 +1,6 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
-import { buildBrief, candidatesOf, rankBrief, shownFiles, undeclaredIdentifiers, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
+import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
@@ -45,35 +45,14 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     fileIndexText: readHeadIfExists(aiPath(root, "file_index.md"), 4096),
   };
   const [handoffText, reader] = await Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
-  const loaded = Promise.all([reader?.routing() ?? "", reader?.endpoints() ?? [], reader?.modules() ?? []]);
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
+  // Endpoints are read only for a task that names a route: on a large service the table is big.
+  const loaded = Promise.all([reader?.routing() ?? "", (query?.routes.length && reader?.endpoints()) || [], reader?.modules() ?? []]);
   const shards = byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name));
   const callShards = byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name));
-  const fileIndexText = await pending.fileIndexText;
-  // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
-  let indexHead: string | null;
-  try {
-    indexHead = fileIndexText === undefined ? null : readFileIndexMeta(fileIndexText, ".ai/file_index.md").head;
-  } catch {
-    indexHead = null;
-  }
-  const changedSince = indexHead ? gitChangedSince(root, indexHead) : Promise.resolve(null);
-  const [[routingText, endpoints, modules], symbolRows, callEdges, status, recent, packageText, changed] = await Promise.all([
-    loaded,
-    shards,
-    callShards,
-    pending.status,
-    pending.recent,
-    pending.packageText,
-    changedSince,
-  ]);
-  const git: BriefGit = status
-    ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
-    : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
-  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
-  const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
+  const [[routingText, endpoints, modules], symbolRows, callEdges] = await Promise.all([loaded, shards, callShards]);
   const table = new RoutingTable(routingText);
   const undeclared = undeclaredIdentifiers(query, symbolRows);
   const mentions = findMentions(root, undeclared.length > 0 ? table.paths() : [], undeclared);
@@ -90,6 +69,31 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     const [hashes] = await Promise.all([hashFiles(root, unseen), reader?.files.load(unseen)]);
     for (const [path, hash] of hashes) observed.set(path, hash);
   };
+  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh } as const;
+  const candidates = candidatesOf(routing);
+  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
+  // Scored before git is waited for: its processes run meanwhile.
+  const scored = scoreBrief(routing);
+
+  const fileIndexText = await pending.fileIndexText;
+  // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
+  let indexHead: string | null;
+  try {
+    indexHead = fileIndexText === undefined ? null : readFileIndexMeta(fileIndexText, ".ai/file_index.md").head;
+  } catch {
+    indexHead = null;
+  }
+  // Built at HEAD: what differs from it is what status lists (renames apart), no diff needed.
+  const changedSince = pending.status.then((status) => {
+    if (!indexHead || !status) return null;
+    return status.head === indexHead ? [...new Set([...status.staged, ...status.unstaged])] : gitChangedSince(root, indexHead);
+  });
+  const [status, recent, packageText, changed] = await Promise.all([pending.status, pending.recent, pending.packageText, changedSince]);
+  const git: BriefGit = status
+    ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
+    : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
+  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
+  const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   // Behind: of the files git says changed since the index's HEAD, those the index holds with another hash.
   await observe(changed ?? []);
   const index: BriefIndex = {
@@ -98,14 +102,11 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     changedSince: changed === null ? null : changed.filter((path) => reader?.files.get(path) !== undefined && fresh(path) === false).length,
   };
   const testCommand = packageText && /"test"\s*:/.test(packageText) ? "npm test" : null;
-  const input = { task, taskFrom, query, role: options.role, git, index, handoff, table, symbolRows, callEdges, mentions, endpoints, modules, recent, testCommand, fresh } as const;
-  const candidates = candidatesOf(input);
-  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
-  const ranking = rankBrief(input);
+  const ranking = rankBrief(scored, workingTree(git, recent));
   const shown = shownFiles(ranking);
   const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => table.symbolsAt(file.entry))) ?? [], observe(shown.map((file) => file.path))]);
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
-  return buildBrief(input, ranking, symbols);
+  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand }, ranking, symbols);
 }
 
 /** What `load` gives for the name (last segment) of each identifier the task names. */

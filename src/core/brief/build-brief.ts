@@ -5,7 +5,7 @@ import { findEndpoints } from "../traverse/find-endpoints.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
-import { explainFiles, rankFiles, type RankedFile } from "./rank-files.js";
+import { explainFiles, rankFiles, scoreFiles, type FileScores, type RankedFile, type WorkingTree } from "./rank-files.js";
 import type { RoutingSymbol } from "./routing-terms.js";
 
 export type Role = "planner" | "builder" | "reviewer";
@@ -77,7 +77,6 @@ export interface BriefInput {
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
-  recent: ReadonlyMap<RepoPath, number>;
   /** `npm test`-like command when the repository has one. */
   testCommand: string | null;
   /** Whether each file still has its indexed hash (absent: not checked). */
@@ -146,22 +145,29 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
   return brief.role === "builder" ? `start at ${anchor}, following .ai/HANDOFF.md${verify}` : `plan in .ai/HANDOFF.md, starting from ${anchor}`;
 }
 
-export interface BriefRanking {
+/** What a brief routes from: the task and the index, nothing of git. */
+export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh">;
+
+/** The exact matches whose files are fresh, the modules the task names, and every file scored. */
+export interface BriefScores {
   symbols: SymbolRow[];
   endpoints: EndpointRecord[];
   modules: Brief["modules"];
-  ranked: RankedFile[];
+  scores: FileScores | null;
   rejected: RejectedCandidate[];
 }
 
+export interface BriefRanking extends Omit<BriefScores, "scores"> {
+  ranked: RankedFile[];
+}
+
 /**
- * The routing half of a brief: the exact matches whose files are fresh (`input.fresh` must know
- * every candidate's file, see candidatesOf) and every file ranked. The command then checks the
- * top files' freshness before buildBrief.
+ * The routing half of a brief, before git: `input.fresh` must know every candidate's file (see
+ * candidatesOf). rankBrief then orders the files once git has said what changed.
  */
-export function rankBrief(input: BriefInput): BriefRanking {
+export function scoreBrief(input: BriefRouting): BriefScores {
   const { query } = input;
-  if (!query) return { symbols: [], endpoints: [], modules: [], ranked: [], rejected: [] };
+  if (!query) return { symbols: [], endpoints: [], modules: [], scores: null, rejected: [] };
   const candidates = candidatesOf(input);
   const rejected = new Map<RepoPath, RejectedCandidate>();
   const isFresh = (path: RepoPath): boolean => {
@@ -179,7 +185,7 @@ export function rankBrief(input: BriefInput): BriefRanking {
       .filter((edge) => edge.target !== null && edge.target.path === row.path && edge.target.line === row.line && edge.path !== row.path)
       .map((edge) => ({ path: edge.path, callee: qualified }));
   });
-  const ranked = rankFiles({
+  const scores = scoreFiles({
     query,
     table: input.table,
     symbols,
@@ -187,10 +193,19 @@ export function rankBrief(input: BriefInput): BriefRanking {
     modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),
     callers,
     mentions: input.mentions,
-    dirty: new Set([...input.git.staged, ...input.git.unstaged, ...input.git.untracked]),
-    recent: input.recent,
   });
-  return { symbols, endpoints, modules, ranked, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+  return { symbols, endpoints, modules, scores, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
+}
+
+/** Every scored file ranked, uncommitted and recent changes taken into account. The command then checks the top files' freshness before buildBrief. */
+export function rankBrief(scored: BriefScores, tree: WorkingTree): BriefRanking {
+  const { scores, ...rest } = scored;
+  return { ...rest, ranked: scores ? rankFiles(scores, tree) : [] };
+}
+
+/** Uncommitted and recently committed files, from the brief's git section. */
+export function workingTree(git: BriefGit, recent: ReadonlyMap<RepoPath, number>): WorkingTree {
+  return { dirty: new Set([...git.staged, ...git.unstaged, ...git.untracked]), recent };
 }
 
 /** The files a brief shows: the command checks their freshness and reads their symbols before buildBrief. */

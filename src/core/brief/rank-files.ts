@@ -1,4 +1,4 @@
-import type { RoutingTable } from "../../formats/routing-table.js";
+import { weightIn, type Postings, type RoutingTable } from "../../formats/routing-table.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
 import { personalizedPageRank, undirectedGraph } from "./personalized-page-rank.js";
@@ -18,7 +18,7 @@ export interface RankedFile {
   isTest: boolean;
 }
 
-export interface RankInput {
+export interface ScoreInput {
   query: TaskQuery;
   /** Every indexed file, in path order. */
   table: RoutingTable;
@@ -30,10 +30,27 @@ export interface RankInput {
   callers: readonly { path: RepoPath; callee: string }[];
   /** Files that hold an identifier the task names but the index does not declare, by identifier. */
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
+}
+
+export interface WorkingTree {
   /** Files with uncommitted changes. */
   dirty: ReadonlySet<RepoPath>;
   /** How many recent commits touched each file. */
   recent: ReadonlyMap<RepoPath, number>;
+}
+
+/** Every file's score from what the index says, before the working tree's state moves it (see rankFiles). */
+export interface FileScores {
+  table: RoutingTable;
+  terms: readonly string[];
+  aboutTests: boolean;
+  score: Float64Array;
+  reasons: ReadonlyMap<number, readonly string[]>;
+  anchors: ReadonlyMap<number, NonNullable<RankedFile["anchor"]>>;
+  bm25: Float64Array;
+  /** Each term's weight in the files that have it. */
+  weights: readonly Postings[];
+  pathMatched: Uint8Array;
 }
 
 /**
@@ -104,21 +121,28 @@ function best(score: Float64Array, k: number): number[] {
   return heap.sort((a, b) => score[b]! - score[a]! || a - b);
 }
 
-/** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
-export function rankFiles(input: RankInput): RankedFile[] {
-  const { query, table } = input;
-  const size = table.size;
-  const score = new Float64Array(size);
-  // Sparse: most files never get a reason or an anchor.
-  const reasonLists = new Map<number, string[]>();
-  const reasons = {
-    none: (i: number): boolean => (reasonLists.get(i)?.length ?? 0) === 0,
-    of: (i: number): string[] => {
-      let list = reasonLists.get(i);
-      if (!list) reasonLists.set(i, (list = []));
+/** Each file's reasons, kept sparse: most files never get one. */
+function reasonsIn(lists: Map<number, string[]>): { none: (i: number) => boolean; of: (i: number) => string[] } {
+  return {
+    none: (i) => (lists.get(i)?.length ?? 0) === 0,
+    of: (i) => {
+      let list = lists.get(i);
+      if (!list) lists.set(i, (list = []));
       return list;
     },
   };
+}
+
+/**
+ * Scores every file by what the index says: exact names, words, paths, modules, then proximity
+ * to the best of them. Needs no git: a brief scores while git runs.
+ */
+export function scoreFiles(input: ScoreInput): FileScores {
+  const { query, table } = input;
+  const size = table.size;
+  const score = new Float64Array(size);
+  const reasonLists = new Map<number, string[]>();
+  const reasons = reasonsIn(reasonLists);
   const anchors = new Map<number, NonNullable<RankedFile["anchor"]>>();
   const pathMatched = new Uint8Array(size);
 
@@ -175,9 +199,13 @@ export function rankFiles(input: RankInput): RankedFile[] {
     for (const length of lengths) totalLength += length;
     const average = totalLength / Math.max(1, size);
     let best = 0;
-    for (const hits of weights) {
-      const idf = Math.log(1 + (size - hits.size + 0.5) / (hits.size + 0.5));
-      for (const [i, tf] of hits) bm25[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[i]!) / average));
+    for (const { lines, weights: tfs } of weights) {
+      const idf = Math.log(1 + (size - lines.length + 0.5) / (lines.length + 0.5));
+      for (let k = 0; k < lines.length; k += 1) {
+        const i = lines[k]!;
+        const tf = tfs[k]!;
+        bm25[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[i]!) / average));
+      }
     }
     for (const value of bm25) if (value > best) best = value;
     if (best > 0) for (let i = 0; i < size; i += 1) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
@@ -215,8 +243,9 @@ export function rankFiles(input: RankInput): RankedFile[] {
   }
 
   // Graph: files next to the strongest matches, through resolved calls either way.
+  const edges = table.edges();
   const graph = undirectedGraph(size, (visit) => {
-    for (let i = 0; i < size; i += 1) table.forEachTarget(i, (j) => visit(i, j));
+    for (let k = 0; k < edges.length; k += 2) visit(edges[k]!, edges[k + 1]!);
   });
   const seeds = new Map<number, number>();
   for (const i of best(score, 10)) seeds.set(i, score[i]!);
@@ -243,27 +272,36 @@ export function rankFiles(input: RankInput): RankedFile[] {
     }
   }
 
+  const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
+  return { table, terms, aboutTests, score, reasons: reasonLists, anchors, bm25, weights, pathMatched };
+}
+
+/** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
+export function rankFiles(scores: FileScores, tree: WorkingTree): RankedFile[] {
+  const { table, terms, bm25, weights } = scores;
+  const score = Float64Array.from(scores.score);
+  const reasonLists = new Map([...scores.reasons].map(([i, list]) => [i, [...list]]));
+  const reasons = reasonsIn(reasonLists);
   // Uncommitted and recent changes move files that have a reason already; the few such paths are looked up.
   const lines = (paths: Iterable<RepoPath>): number[] => [...new Set([...paths].flatMap((path) => table.lineOf(path) ?? []))].sort((a, b) => a - b);
-  for (const i of lines(input.dirty)) {
+  for (const i of lines(tree.dirty)) {
     if (score[i]! === 0) continue;
     score[i]! += WEIGHTS.dirty;
     reasons.of(i).push("uncommitted changes");
   }
-  for (const i of lines(input.recent.keys())) {
-    const touched = input.recent.get(table.path(i)) ?? 0;
+  for (const i of lines(tree.recent.keys())) {
+    const touched = tree.recent.get(table.path(i)) ?? 0;
     if (score[i]! === 0 || touched === 0) continue;
     score[i]! += WEIGHTS.recent * Math.min(1, touched / 3);
     if (reasons.none(i)) reasons.of(i).push("changed recently");
   }
-  const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
-  if (!aboutTests) for (let i = 0; i < size; i += 1) if (score[i]! !== 0 && table.isTest(i)) score[i]! *= WEIGHTS.testFactor;
+  if (!scores.aboutTests) for (let i = 0; i < table.size; i += 1) if (score[i]! !== 0 && table.isTest(i)) score[i]! *= WEIGHTS.testFactor;
 
   return best(score, RANKED).map((i) => {
     const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route ") || r.startsWith("mentions "));
-    const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => (weights[t]!.get(i) ?? 0) > 0) : [];
-    if (pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
-    return { path: table.path(i), entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: anchors.get(i) ?? null, isTest: table.isTest(i) };
+    const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weightIn(weights[t]!, i) > 0) : [];
+    if (scores.pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
+    return { path: table.path(i), entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: scores.anchors.get(i) ?? null, isTest: table.isTest(i) };
   });
 }
 
