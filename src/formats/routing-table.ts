@@ -1,5 +1,7 @@
 import type { RoutingSymbol } from "../core/brief/routing-terms.js";
 import type { RepoPath } from "../model.js";
+import { endianness } from "node:os";
+import { undirectedGraph, type Graph } from "../core/brief/personalized-page-rank.js";
 
 /**
  * routing.tsv and routing-symbols.txt, derived tables in the lookup cache that `ctx brief` ranks
@@ -133,8 +135,8 @@ export function parseRoutingSymbols(text: string): RoutingSymbol[] {
 }
 
 /** Lines that do not have the nine fields are skipped: the table is derived, never the source of truth. */
-export function parseRoutingTable(text: string): RoutingEntry[] {
-  const table = new RoutingTable(text);
+export function parseRoutingTable(text: string | Buffer): RoutingEntry[] {
+  const table = new RoutingTable(typeof text === "string" ? Buffer.from(text) : text);
   return Array.from({ length: table.size }, (_, i) => table.entry(i));
 }
 
@@ -158,71 +160,214 @@ export function weightIn(postings: Postings, line: number): number {
   return 0;
 }
 
-/** Offsets kept per line: where it starts, its eight tabs, where it ends. */
+/** `into` with `from` copied to its start. */
+function grow<T extends Int32Array | Float64Array>(from: T, into: T): T {
+  into.set(from);
+  return into;
+}
+
+/** Offsets kept per line: where it starts, its eight tabs, where it ends (a tab not looked for yet: -1). */
 const MARKS = 10;
+const TAB = 9;
+const NEWLINE = 10;
+const SPACE = 32;
+const COLON = 58;
 
 /**
- * routing.tsv read in place, for a brief that runs once in a cold process: a line's fields are
- * cut out only when asked for, and the files holding a term are found by searching the whole
- * text, not by taking 7,000 lines apart. Line numbers count the well-formed lines only.
+ * What routing.idx holds beside routing.tsv, so that a brief takes no line of the table apart
+ * to know them: where each line starts (one more start: the table's end), each line's length
+ * (sum of term weights) and test flag, and the graph of resolved calls, made undirected.
+ */
+export interface RoutingLayout {
+  starts: Int32Array;
+  lengths: Int32Array;
+  tests: Int32Array;
+  graph: Graph;
+}
+
+const LAYOUT_MAGIC = 0x52545843;
+const LAYOUT_VERSION = 1;
+const LAYOUT_HEADER = 5;
+
+/** routing.idx: little-endian 32-bit words — magic, version, routing.tsv's byte length, lines, graph entries — then the arrays. */
+export function renderRoutingLayout(layout: RoutingLayout, tableBytes: number): Buffer {
+  const size = layout.lengths.length;
+  const arrays = [layout.starts, layout.lengths, layout.tests, layout.graph.offsets, layout.graph.targets];
+  const words = new Int32Array(LAYOUT_HEADER + arrays.reduce((sum, array) => sum + array.length, 0));
+  words.set([LAYOUT_MAGIC, LAYOUT_VERSION, tableBytes, size, layout.graph.targets.length]);
+  let at = LAYOUT_HEADER;
+  for (const array of arrays) {
+    words.set(array, at);
+    at += array.length;
+  }
+  const buffer = Buffer.alloc(words.length * 4);
+  words.forEach((word, i) => buffer.writeInt32LE(word, i * 4));
+  return buffer;
+}
+
+/** routing.idx read back; null when it is not one, or not the one of a table of `tableBytes` bytes. */
+export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingLayout | null {
+  if (buffer.length < LAYOUT_HEADER * 4 || buffer.length % 4 !== 0) return null;
+  // Read in place on little-endian machines (all Node supports in practice); copied otherwise.
+  const words =
+    endianness() === "LE" && buffer.byteOffset % 4 === 0
+      ? new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length / 4)
+      : Int32Array.from({ length: buffer.length / 4 }, (_, i) => buffer.readInt32LE(i * 4));
+  const [magic, version, bytes, size, edges] = words as unknown as [number, number, number, number, number];
+  if (magic !== LAYOUT_MAGIC || version !== LAYOUT_VERSION || bytes !== tableBytes || size < 0 || edges < 0) return null;
+  if (words.length !== LAYOUT_HEADER + (size + 1) * 2 + size * 2 + edges) return null;
+  let at = LAYOUT_HEADER;
+  const take = (length: number): Int32Array => words.subarray(at, (at += length));
+  const starts = take(size + 1);
+  const lengths = take(size);
+  const tests = take(size);
+  const offsets = take(size + 1);
+  const targets = take(edges);
+  if (starts[size] !== tableBytes || offsets[size] !== edges) return null;
+  return { starts, lengths, tests, graph: { offsets, targets } };
+}
+
+/** Whether every line of `layout` starts where a line of the table does (a stale layout of a table of the same size would not). */
+function fitsTable(layout: RoutingLayout, bytes: Buffer): boolean {
+  const { starts } = layout;
+  if (starts[starts.length - 1] !== bytes.length || (starts.length > 1 && starts[0] !== 0)) return false;
+  for (let i = 1; i < starts.length; i += 1) if (bytes[starts[i]! - 1] !== NEWLINE) return false;
+  return true;
+}
+
+/** The marks of every well-formed line of a table (nine fields), in one scan. */
+function scanLines(bytes: Buffer): Int32Array {
+  let lines = 1;
+  for (let at = bytes.indexOf(NEWLINE); at >= 0; at = bytes.indexOf(NEWLINE, at + 1)) lines += 1;
+  const marks = new Int32Array(lines * MARKS);
+  let size = 0;
+  let start = 0;
+  while (start < bytes.length) {
+    const newline = bytes.indexOf(NEWLINE, start);
+    const end = newline < 0 ? bytes.length : newline;
+    const base = size * MARKS;
+    marks[base] = start;
+    let count = 0;
+    let tab = bytes.indexOf(TAB, start);
+    while (tab >= 0 && tab < end && count < MARKS - 1) {
+      marks[base + 1 + count] = tab;
+      count += 1;
+      tab = bytes.indexOf(TAB, tab + 1);
+    }
+    if (count === MARKS - 2 && (tab < 0 || tab >= end)) {
+      marks[base + MARKS - 1] = end;
+      size += 1;
+    }
+    start = end + 1;
+  }
+  return marks.slice(0, size * MARKS);
+}
+
+/**
+ * routing.tsv read in place, as bytes, for a brief that runs once in a cold process: a line's
+ * fields are cut out only when asked for, and the files holding a term are found by searching the
+ * whole table, not by taking 7,000 lines apart. With its layout (routing.idx) nothing is read
+ * line by line; without, the table is scanned once for it. Offsets are byte offsets; line
+ * numbers count the well-formed lines only (with a layout, all lines are).
  */
 export class RoutingTable {
   readonly size: number;
+  readonly layout: RoutingLayout;
   private readonly marks: Int32Array;
-  private lengthsCache: Float64Array | undefined;
   private lowered: string | undefined;
+  private latin1: string | undefined;
   private pathStarts: Int32Array | undefined;
 
-  constructor(private readonly text: string) {
-    let lines = 1;
-    for (let at = text.indexOf("\n"); at >= 0; at = text.indexOf("\n", at + 1)) lines += 1;
-    const marks = new Int32Array(lines * MARKS);
-    let size = 0;
-    let start = 0;
-    while (start < text.length) {
-      const newline = text.indexOf("\n", start);
-      const end = newline < 0 ? text.length : newline;
-      const base = size * MARKS;
-      marks[base] = start;
-      let count = 0;
-      let tab = text.indexOf("\t", start);
-      while (tab >= 0 && tab < end && count < MARKS - 1) {
-        marks[base + 1 + count] = tab;
-        count += 1;
-        tab = text.indexOf("\t", tab + 1);
+  constructor(
+    private readonly bytes: Buffer,
+    layout?: RoutingLayout | null,
+  ) {
+    if (layout && fitsTable(layout, bytes)) {
+      this.size = layout.lengths.length;
+      this.layout = layout;
+      this.marks = new Int32Array(this.size * MARKS).fill(-1);
+      for (let i = 0; i < this.size; i += 1) {
+        this.marks[i * MARKS] = layout.starts[i]!;
+        this.marks[i * MARKS + MARKS - 1] = layout.starts[i + 1]! - 1;
       }
-      if (count === MARKS - 2 && (tab < 0 || tab >= end)) {
-        marks[base + MARKS - 1] = end;
-        size += 1;
-      }
-      start = end + 1;
+      return;
     }
-    this.marks = marks.subarray(0, size * MARKS);
-    this.size = size;
+    this.marks = scanLines(bytes);
+    this.size = this.marks.length / MARKS;
+    this.layout = this.scanLayout();
   }
 
-  /** Field `k` (0–8) of line `i`. */
-  private field(i: number, k: number): string {
+  /** The layout of a table read without one: every line's fields are at hand by then. */
+  private scanLayout(): RoutingLayout {
+    const { size } = this;
+    const starts = new Int32Array(size + 1);
+    for (let i = 0; i < size; i += 1) starts[i] = this.marks[i * MARKS]!;
+    starts[size] = this.bytes.length;
+    const lengths = Int32Array.from({ length: size }, (_, i) => this.number(i, 3));
+    const tests = Int32Array.from({ length: size }, (_, i) => (this.field(i, 2) === "t" ? 1 : 0));
+    const graph = undirectedGraph(size, (visit) => {
+      for (let i = 0; i < size; i += 1) this.forEachTarget(i, (j) => visit(i, j));
+    });
+    return { starts, lengths, tests, graph };
+  }
+
+  /** Line `i`'s marks, its tabs looked for the first time it is asked. */
+  private marksOf(i: number): number {
     const base = i * MARKS;
-    return this.text.slice(k === 0 ? this.marks[base]! : this.marks[base + k]! + 1, this.marks[base + k + 1]!);
+    const { marks, bytes } = this;
+    if (marks[base + 1] === -1) {
+      const end = marks[base + MARKS - 1]!;
+      let tab = marks[base]! - 1;
+      // A line short of fields (it cannot be, as written) ends them all at its end.
+      for (let k = 1; k < MARKS - 1; k += 1) {
+        const next = tab < end ? bytes.indexOf(TAB, tab + 1) : -1;
+        tab = next < 0 || next > end ? end : next;
+        marks[base + k] = tab;
+      }
+    }
+    return base;
+  }
+
+  /** Where field `k` (0–8) of line `i` starts and ends. */
+  private span(i: number, k: number): [number, number] {
+    const base = this.marksOf(i);
+    return [k === 0 ? this.marks[base]! : Math.min(this.marks[base + k]! + 1, this.marks[base + k + 1]!), this.marks[base + k + 1]!];
+  }
+
+  private field(i: number, k: number): string {
+    const [from, to] = this.span(i, k);
+    return this.bytes.toString("utf8", from, to);
+  }
+
+  /** Field `k` of line `i` as a number: digits read in place, anything else the slow way. */
+  private number(i: number, k: number): number {
+    const [from, to] = this.span(i, k);
+    let value = 0;
+    for (let at = from; at < to; at += 1) {
+      const byte = this.bytes[at]!;
+      if (byte < 48 || byte > 57) return Number(this.field(i, k));
+      value = value * 10 + byte - 48;
+    }
+    return value;
   }
 
   path(i: number): RepoPath {
-    return this.field(i, 0);
+    const start = this.marks[i * MARKS]!;
+    const tab = this.marks[i * MARKS + 1] === -1 ? this.bytes.indexOf(TAB, start) : this.marks[i * MARKS + 1]!;
+    return this.bytes.toString("utf8", start, tab < 0 ? this.marks[i * MARKS + MARKS - 1] : Math.min(tab, this.marks[i * MARKS + MARKS - 1]!));
   }
 
   isTest(i: number): boolean {
-    return this.field(i, 2) === "t";
+    return this.layout.tests[i] === 1;
   }
 
   symbolsAt(i: number): [number, number] {
-    return [Number(this.field(i, 6)), Number(this.field(i, 7))];
+    return [this.number(i, 6), this.number(i, 7)];
   }
 
   /** Each line's sum of term weights (BM25's document length). */
-  lengths(): Float64Array {
-    this.lengthsCache ??= Float64Array.from({ length: this.size }, (_, i) => Number(this.field(i, 3)));
-    return this.lengthsCache;
+  lengths(): Int32Array {
+    return this.layout.lengths;
   }
 
   /** The lines that line `i`'s resolved calls land in. */
@@ -232,13 +377,13 @@ export class RoutingTable {
     return found;
   }
 
-  /** Visits the targets of line `i` without cutting its field out (the graph reads every line's). */
-  forEachTarget(i: number, visit: (line: number) => void): void {
-    const end = this.marks[i * MARKS + 9]!;
+  /** Visits the targets of line `i` without cutting its field out. */
+  private forEachTarget(i: number, visit: (line: number) => void): void {
+    const [from, end] = this.span(i, 8);
     let value = -1;
-    for (let at = this.marks[i * MARKS + 8]! + 1; at <= end; at += 1) {
-      const code = at < end ? this.text.charCodeAt(at) : 44;
-      if (code >= 48 && code <= 57) value = (value < 0 ? 0 : value * 10) + code - 48;
+    for (let at = from; at <= end; at += 1) {
+      const byte = at < end ? this.bytes[at]! : 44;
+      if (byte >= 48 && byte <= 57) value = (value < 0 ? 0 : value * 10) + byte - 48;
       else if (value >= 0) {
         visit(value);
         value = -1;
@@ -265,58 +410,75 @@ export class RoutingTable {
     return Array.from({ length: this.size }, (_, i) => this.path(i));
   }
 
-  /** The last line starting at or before text offset `at`, searching forward from line `from` (offsets come in order). */
+  /** The last line starting at or before byte `at`, searching forward from line `from` (offsets come in order). */
   private lineAt(at: number, from: number): number {
     let line = from;
     while (line + 1 < this.size && this.marks[(line + 1) * MARKS]! <= at) line += 1;
     return line;
   }
 
-  /** Whether `at` lies inside fields `first`…`last` of line `i`. */
-  private within(i: number, at: number, first: number, last: number): boolean {
-    const base = i * MARKS;
-    const from = first === 0 ? this.marks[base]! : this.marks[base + first]! + 1;
-    return at >= from && at < this.marks[base + last + 1]!;
-  }
-
   /**
    * The weight of `term` in each line that has it (a whole `term` or `term:weight` item), its
-   * terms and calls fields added up, found by one search of the whole table.
+   * terms and calls fields added up, found by one search of the whole table. Terms are letters
+   * only, so a hit past the module field is in one of those two (numbers fill the others).
+   * NOTE: written as one flat loop on purpose — a brief runs it cold, in the interpreter, on
+   * thousands of hits, where every call and allocation per hit shows (3 ms against 10 on 7k hits).
    */
   termWeights(term: string): Postings {
-    const lines: number[] = [];
-    const weights: number[] = [];
-    const { text } = this;
-    let line = 0;
-    for (let at = text.indexOf(term); at >= 0; at = text.indexOf(term, at + 1)) {
+    const { marks, size } = this;
+    // Searched as latin1 text: one character per byte, so offsets stay byte offsets, and a string search per hit is far cheaper than a Buffer's.
+    const text = (this.latin1 ??= this.bytes.toString("latin1"));
+    const needle = term;
+    let lines = new Int32Array(64);
+    let weights = new Float64Array(64);
+    let count = 0;
+    // The line the last hit fell in, where the next one starts, and where its terms fields start.
+    let line = -1;
+    let next = 0;
+    let from = 0;
+    for (let at = text.indexOf(needle); at >= 0 && size > 0; at = text.indexOf(needle, at + needle.length)) {
+      if (at >= next) {
+        line = this.lineAt(at, Math.max(0, line));
+        const base = line * MARKS;
+        next = line + 1 < size ? marks[base + MARKS]! : text.length + 1;
+        // The end of the module field: two tabs in (looked for here, not the line's every tab).
+        if (marks[base + 2] === -1) {
+          const first = text.indexOf("\t", marks[base]!);
+          from = first < 0 ? text.length : text.indexOf("\t", first + 1);
+          if (from < 0) from = text.length;
+        } else from = marks[base + 2]!;
+      }
       const before = text.charCodeAt(at - 1);
-      const end = at + term.length;
-      const after = text.charCodeAt(end);
-      if ((before !== 32 && before !== 9) || (after !== 32 && after !== 9 && after !== 58)) continue;
-      line = this.lineAt(at, line);
-      if (!this.within(line, at, 4, 5)) continue;
+      if (at <= from || (before !== SPACE && before !== TAB)) continue;
+      let end = at + needle.length;
+      let after = text.charCodeAt(end);
       let weight = 1;
-      if (after === 58) {
-        let stop = end + 1;
-        while (stop < text.length && text.charCodeAt(stop) !== 32 && text.charCodeAt(stop) !== 9) stop += 1;
-        weight = Number(text.slice(end + 1, stop));
+      if (after === COLON) {
+        const start = end + 1;
+        weight = 0;
+        for (end = start; (after = text.charCodeAt(end)) >= 48 && after <= 57; end += 1) weight = weight * 10 + after - 48;
+        // Weights are whole numbers as written; anything else is read as a number the slow way.
+        if (after !== SPACE && after !== TAB && after !== NEWLINE && end < text.length) {
+          while (end < text.length && text.charCodeAt(end) !== SPACE && text.charCodeAt(end) !== TAB) end += 1;
+          weight = Number(text.slice(start, end));
+          after = SPACE;
+        }
       }
-      if (lines[lines.length - 1] === line) weights[weights.length - 1]! += weight;
-      else {
-        lines.push(line);
-        weights.push(weight);
+      if ((after !== SPACE && after !== TAB) || !(weight > 0)) continue;
+      if (count > 0 && lines[count - 1] === line) {
+        weights[count - 1]! += weight;
+        continue;
       }
+      if (count === lines.length) {
+        lines = grow(lines, new Int32Array(count * 2));
+        weights = grow(weights, new Float64Array(count * 2));
+      }
+      lines[count] = line;
+      weights[count] = weight;
+      count += 1;
     }
-    return { lines: Int32Array.from(lines), weights: Float64Array.from(weights) };
+    return { lines: lines.slice(0, count), weights: weights.slice(0, count) };
   }
-
-  /** Every resolved call as a pair of lines, flat: `[from, to, from, to, …]`. */
-  edges(): Int32Array {
-    const edges: number[] = [];
-    for (let i = 0; i < this.size; i += 1) this.forEachTarget(i, (j) => edges.push(i, j));
-    return Int32Array.from(edges);
-  }
-
   /** The lines whose lower-cased path contains `fragment` (lower case), in line order. */
   pathsContaining(fragment: string): number[] {
     // The paths alone, lower-cased, one per line: a search of them never meets the terms fields.
@@ -339,23 +501,25 @@ export class RoutingTable {
 
   /** The lines whose path is `path` or ends with `/path`. */
   pathsEndingWith(path: string): number[] {
+    const needle = Buffer.from(`${path}\t`);
     const found: number[] = [];
     let line = 0;
-    for (let at = this.text.indexOf(`${path}\t`); at >= 0; at = this.text.indexOf(`${path}\t`, at + 1)) {
+    for (let at = this.bytes.indexOf(needle); at >= 0 && this.size > 0; at = this.bytes.indexOf(needle, at + 1)) {
       line = this.lineAt(at, line);
-      const start = this.marks[line * MARKS]!;
-      if (at + path.length !== this.marks[line * MARKS + 1]! || at < start) continue;
-      if (at === start || this.text.charCodeAt(at - 1) === 47) found.push(line);
+      const [start, end] = this.span(line, 0);
+      if (at < start || at + needle.length - 1 !== end) continue;
+      if (at === start || this.bytes[at - 1] === 47) found.push(line);
     }
     return found;
   }
 
   /** The lines of module `name`. */
   linesOfModule(name: string): number[] {
+    const needle = Buffer.from(name);
     const found: number[] = [];
     for (let i = 0; i < this.size; i += 1) {
-      const base = i * MARKS;
-      if (this.marks[base + 2]! - this.marks[base + 1]! - 1 === name.length && this.text.startsWith(name, this.marks[base + 1]! + 1)) found.push(i);
+      const [from, to] = this.span(i, 1);
+      if (to - from === needle.length && this.bytes.compare(needle, 0, needle.length, from, to) === 0) found.push(i);
     }
     return found;
   }
@@ -366,7 +530,7 @@ export class RoutingTable {
       path: this.path(i),
       module: this.field(i, 1),
       isTest: this.isTest(i),
-      length: Number(this.field(i, 3)),
+      length: this.number(i, 3),
       terms: this.field(i, 4),
       calls: this.field(i, 5),
       symbolsAt: this.symbolsAt(i),

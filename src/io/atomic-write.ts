@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
 import { dirname, basename, join } from "node:path";
 
 const WRITE_BATCH_CHARS = 4 * 1024 * 1024;
@@ -12,9 +12,14 @@ const WRITE_BATCH_CHARS = 4 * 1024 * 1024;
  */
 export async function writeFileAtomic(
   path: string,
-  content: string | readonly string[],
+  content: string | Buffer | readonly string[],
   options: { ifChanged?: boolean; mode?: number } = {},
 ): Promise<boolean> {
+  if (Buffer.isBuffer(content)) {
+    if (options.ifChanged !== false && (await readFile(path).catch(() => undefined))?.equals(content)) return false;
+    await writeThrough(path, options.mode, async (handle) => void (await handle.write(content)));
+    return true;
+  }
   const chunks = typeof content === "string" ? [content] : content;
   if (options.ifChanged !== false) {
     const existing = await readText(path).catch(() => undefined);
@@ -22,24 +27,32 @@ export async function writeFileAtomic(
       return false;
     }
   }
+  await writeThrough(path, options.mode, async (handle) => {
+    // Thousands of small chunks are joined into a few large writes: each write is a round trip.
+    let pending: string[] = [];
+    let size = 0;
+    for (const chunk of chunks) {
+      pending.push(chunk);
+      size += chunk.length;
+      if (size >= WRITE_BATCH_CHARS) {
+        await handle.write(pending.join(""));
+        pending = [];
+        size = 0;
+      }
+    }
+    if (pending.length > 0 || chunks.length === 0) await handle.write(pending.join(""));
+  });
+  return true;
+}
+
+/** Writes `path` through a temporary file in its directory, renamed into place once `write` is done. */
+async function writeThrough(path: string, mode: number | undefined, write: (handle: FileHandle) => Promise<void>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
   const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
   try {
-    const handle = await open(temporary, "w", options.mode);
+    const handle = await open(temporary, "w", mode);
     try {
-      // Thousands of small chunks are joined into a few large writes: each write is a round trip.
-      let pending: string[] = [];
-      let size = 0;
-      for (const chunk of chunks) {
-        pending.push(chunk);
-        size += chunk.length;
-        if (size >= WRITE_BATCH_CHARS) {
-          await handle.write(pending.join(""));
-          pending = [];
-          size = 0;
-        }
-      }
-      if (pending.length > 0 || chunks.length === 0) await handle.write(pending.join(""));
+      await write(handle);
     } finally {
       await handle.close();
     }
@@ -48,7 +61,6 @@ export async function writeFileAtomic(
     await rm(temporary, { force: true });
     throw error;
   }
-  return true;
 }
 
 /**

@@ -61,15 +61,16 @@ export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexF
  * tell cheaply that they were built from exactly these files.
  */
 export async function indexStamp(root: string): Promise<string> {
-  const parts: string[] = [];
-  for (const name of INDEX_FILES) {
-    try {
-      const stats = await stat(aiPath(root, name));
-      parts.push(`${name}:${stats.size}:${stats.mtimeMs}`);
-    } catch {
-      parts.push(`${name}:absent`);
-    }
-  }
+  const parts = await Promise.all(
+    INDEX_FILES.map(async (name) => {
+      try {
+        const stats = await stat(aiPath(root, name));
+        return `${name}:${stats.size}:${stats.mtimeMs}`;
+      } catch {
+        return `${name}:absent`;
+      }
+    }),
+  );
   return parts.join("|");
 }
 

@@ -6,7 +6,7 @@ import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
-import { parseRoutingTable, renderRoutingLine, renderRoutingTable, renderTerms, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
+import { parseRoutingLayout, parseRoutingTable, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { calleeTermsOf } from "../core/brief/routing-terms.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
@@ -20,7 +20,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 10;
+const LOOKUP_VERSION = 11;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -68,6 +68,7 @@ export function shardOf(name: string): number {
 
 const FILE_SHARDS = 64;
 const ROUTING_FILE = "routing.tsv";
+const ROUTING_LAYOUT_FILE = "routing.idx";
 const ROUTING_SYMBOLS_FILE = "routing-symbols.txt";
 const CALL_SHARDS = 64;
 
@@ -200,12 +201,24 @@ async function patchRouting(directory: string, rows: readonly RoutingRow[], modu
     appended.push(`${symbolText}\n`);
     end += bytes + 1;
   });
-  await Promise.all([appendFile(symbolsPath, appended.join("")), writeFile(tablePath, `${lines.join("\n")}\n`)]);
+  // Symbols first: the new lines point past the old end of the file.
+  await appendFile(symbolsPath, appended.join(""));
+  await writeTable(directory, Buffer.from(`${lines.join("\n")}\n`));
 }
 
 async function writeRouting(directory: string, rows: readonly RoutingRow[], previous?: PreviousRouting): Promise<void> {
   const { table, symbols } = renderRoutingTable(rows, previous);
-  await Promise.all([writeFile(join(directory, ROUTING_FILE), table), writeFile(join(directory, ROUTING_SYMBOLS_FILE), Buffer.concat(symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))))]);
+  await writeFile(join(directory, ROUTING_SYMBOLS_FILE), Buffer.concat(symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))));
+  await writeTable(directory, Buffer.from(table));
+}
+
+/**
+ * routing.tsv and its layout (routing.idx), each replaced whole. A reader between the two renames
+ * finds a layout of another table, which RoutingTable declines (it scans the table instead).
+ */
+async function writeTable(directory: string, table: Buffer): Promise<void> {
+  await writeFileAtomic(join(directory, ROUTING_FILE), table, { ifChanged: false });
+  await writeFileAtomic(join(directory, ROUTING_LAYOUT_FILE), renderRoutingLayout(new RoutingTable(table).layout, table.length), { ifChanged: false });
 }
 
 /** Writes the whole cache into a staging directory and swaps it in. */
@@ -532,8 +545,8 @@ export interface IndexReader {
   symbolsNamed(name: string): Promise<SymbolRow[]>;
   endpoints(): Promise<EndpointRecord[]>;
   modules(): Promise<ModuleRecord[]>;
-  /** routing.tsv's text. */
-  routing(): Promise<string>;
+  /** routing.tsv, with its layout when routing.idx is the one of this table. */
+  routing(): Promise<RoutingTable>;
   /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). */
   routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
   /** Call edges whose callee's member name is `name` (among others sharing its shard). */
@@ -546,6 +559,19 @@ export interface IndexReader {
  */
 export async function openIndexReader(root: string): Promise<IndexReader | null> {
   const directory = join(root, LOOKUP_DIR);
+  // What every brief reads is read while the stamp is checked (and dropped if the cache is stale):
+  // the reads overlap whatever the caller starts next.
+  const settled = <T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
+  const early = {
+    table: settled(readFile(join(directory, ROUTING_FILE))),
+    layout: readFile(join(directory, ROUTING_LAYOUT_FILE)).catch(() => null),
+    modules: settled(readText(join(directory, "modules.json"))),
+  };
+  const unwrap = async <T>(result: Promise<{ value: T } | { error: unknown }>): Promise<T> => {
+    const outcome = await result;
+    if ("error" in outcome) throw outcome.error;
+    return outcome.value;
+  };
   const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
   if (cached !== null && cached === stamp) {
     const json = async <T>(file: string): Promise<T> => JSON.parse(await readText(join(directory, file))) as T;
@@ -553,8 +579,11 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
       files: new FileTable(directory),
       symbolsNamed: (name) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`),
       endpoints: () => json<EndpointRecord[]>("endpoints.json"),
-      modules: () => json<ModuleRecord[]>("modules.json"),
-      routing: () => readText(join(directory, ROUTING_FILE)),
+      modules: async () => JSON.parse(await unwrap(early.modules)) as ModuleRecord[],
+      routing: async () => {
+        const [table, layout] = await Promise.all([unwrap(early.table), early.layout]);
+        return new RoutingTable(table, layout && parseRoutingLayout(layout, table.length));
+      },
       routingSymbols: (places) => readRanges(join(directory, ROUTING_SYMBOLS_FILE), places),
       callsTo: async (name) => {
         const file = `callers-${shardOf(name) % CALL_SHARDS}.md`;
@@ -571,7 +600,7 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
     symbolsNamed: async (name) => tables.symbols.filter((row) => shardOf(row.name) === shardOf(name)),
     endpoints: async () => tables.endpoints,
     modules: async () => tables.modules,
-    routing: async () => routing.table,
+    routing: async () => new RoutingTable(Buffer.from(routing.table)),
     routingSymbols: async (places) => places.map(([offset, length]) => symbolBytes.toString("utf8", offset, offset + length)),
     callsTo: async (name) => tables.calls.filter((edge) => memberName(edge.callee) === name),
   };

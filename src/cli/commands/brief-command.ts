@@ -36,7 +36,9 @@ async function readOptional(path: string): Promise<string | undefined> {
 /** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
 export async function runBrief(options: BriefOptions): Promise<Brief> {
   const root = findRepoRoot(options.cwd);
-  // Everything starts at once; git status on a large tree is the slowest part and overlaps the rest.
+  // Everything starts at once: the index's reads first, so they proceed while git is spawned
+  // (each spawn holds this thread for a few milliseconds); git then runs while files are scored.
+  const opened = Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
   const pending = {
     status: gitStatus(root),
     recent: gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
@@ -44,16 +46,15 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     // The header only: the file lists every indexed file, and a brief needs the HEAD it was built at.
     fileIndexText: readHeadIfExists(aiPath(root, "file_index.md"), 4096),
   };
-  const [handoffText, reader] = await Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
+  const [handoffText, reader] = await opened;
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
   // Endpoints are read only for a task that names a route: on a large service the table is big.
-  const loaded = Promise.all([reader?.routing() ?? "", (query?.routes.length && reader?.endpoints()) || [], reader?.modules() ?? []]);
+  const loaded = Promise.all([reader?.routing() ?? new RoutingTable(Buffer.alloc(0)), (query?.routes.length && reader?.endpoints()) || [], reader?.modules() ?? []]);
   const shards = byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name));
   const callShards = byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name));
-  const [[routingText, endpoints, modules], symbolRows, callEdges] = await Promise.all([loaded, shards, callShards]);
-  const table = new RoutingTable(routingText);
+  const [[table, endpoints, modules], symbolRows, callEdges] = await Promise.all([loaded, shards, callShards]);
   const undeclared = undeclaredIdentifiers(query, symbolRows);
   const mentions = findMentions(root, undeclared.length > 0 ? table.paths() : [], undeclared);
 

@@ -1,7 +1,7 @@
 import { weightIn, type Postings, type RoutingTable } from "../../formats/routing-table.js";
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
-import { personalizedPageRank, undirectedGraph } from "./personalized-page-rank.js";
+import { personalizedPageRank } from "./personalized-page-rank.js";
 import { splitIdentifier, stem } from "./sub-words.js";
 import type { TaskQuery } from "./parse-task.js";
 
@@ -201,10 +201,14 @@ export function scoreFiles(input: ScoreInput): FileScores {
     let best = 0;
     for (const { lines, weights: tfs } of weights) {
       const idf = Math.log(1 + (size - lines.length + 0.5) / (lines.length + 0.5));
+      // idf·tf·(K1 + 1) / (tf + K1·(1 − B + B·length / average)), its constants taken out of the loop.
+      const scale = idf * (K1 + 1);
+      const base = K1 * (1 - B);
+      const perLength = (K1 * B) / average;
       for (let k = 0; k < lines.length; k += 1) {
         const i = lines[k]!;
         const tf = tfs[k]!;
-        bm25[i]! += (idf * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * lengths[i]!) / average));
+        bm25[i]! += (scale * tf) / (tf + base + perLength * lengths[i]!);
       }
     }
     for (const value of bm25) if (value > best) best = value;
@@ -243,22 +247,17 @@ export function scoreFiles(input: ScoreInput): FileScores {
   }
 
   // Graph: files next to the strongest matches, through resolved calls either way.
-  const edges = table.edges();
-  const graph = undirectedGraph(size, (visit) => {
-    for (let k = 0; k < edges.length; k += 2) visit(edges[k]!, edges[k + 1]!);
-  });
+  const { graph } = table.layout;
   const seeds = new Map<number, number>();
   for (const i of best(score, 10)) seeds.set(i, score[i]!);
   if (seeds.size > 0) {
     const rank = personalizedPageRank(graph, seeds);
     // Seeds keep their restart mass; only what flows beyond it counts as proximity.
+    for (const seed of seeds.keys()) rank[seed] = 0;
     let best = 0;
-    const flow = new Float64Array(size);
-    for (let i = 0; i < size; i += 1) {
-      flow[i] = seeds.has(i) ? 0 : rank[i]!;
-      if (flow[i]! > best) best = flow[i]!;
-    }
+    for (let i = 0; i < size; i += 1) if (rank[i]! > best) best = rank[i]!;
     if (best > 0) {
+      const flow = rank;
       for (let i = 0; i < size; i += 1) {
         if (flow[i]! <= 0) continue;
         score[i]! += (WEIGHTS.graph * flow[i]!) / best;
