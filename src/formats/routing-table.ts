@@ -183,39 +183,48 @@ export interface RoutingLayout {
   lengths: Int32Array;
   tests: Int32Array;
   graph: Graph;
+  /** Each line's path, as written. */
+  paths: string[];
 }
 
 const LAYOUT_MAGIC = 0x52545843;
-const LAYOUT_VERSION = 1;
-const LAYOUT_HEADER = 5;
+const LAYOUT_VERSION = 2;
+const LAYOUT_HEADER = 6;
 
-/** routing.idx: little-endian 32-bit words — magic, version, routing.tsv's byte length, lines, graph entries — then the arrays. */
+/**
+ * routing.idx: little-endian 32-bit words — magic, version, routing.tsv's byte length, lines,
+ * graph entries, bytes of paths — then the arrays, then the paths (UTF-8, one per line).
+ */
 export function renderRoutingLayout(layout: RoutingLayout, tableBytes: number): Buffer {
   const size = layout.lengths.length;
+  const paths = Buffer.from(layout.paths.join("\n"));
   const arrays = [layout.starts, layout.lengths, layout.tests, layout.graph.offsets, layout.graph.targets];
   const words = new Int32Array(LAYOUT_HEADER + arrays.reduce((sum, array) => sum + array.length, 0));
-  words.set([LAYOUT_MAGIC, LAYOUT_VERSION, tableBytes, size, layout.graph.targets.length]);
+  words.set([LAYOUT_MAGIC, LAYOUT_VERSION, tableBytes, size, layout.graph.targets.length, paths.length]);
   let at = LAYOUT_HEADER;
   for (const array of arrays) {
     words.set(array, at);
     at += array.length;
   }
-  const buffer = Buffer.alloc(words.length * 4);
+  const buffer = Buffer.alloc(words.length * 4 + paths.length);
   words.forEach((word, i) => buffer.writeInt32LE(word, i * 4));
+  paths.copy(buffer, words.length * 4);
   return buffer;
 }
 
 /** routing.idx read back; null when it is not one, or not the one of a table of `tableBytes` bytes. */
 export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingLayout | null {
-  if (buffer.length < LAYOUT_HEADER * 4 || buffer.length % 4 !== 0) return null;
+  if (buffer.length < LAYOUT_HEADER * 4) return null;
+  const header = Array.from({ length: LAYOUT_HEADER }, (_, i) => buffer.readInt32LE(i * 4));
+  const [magic, version, bytes, size, edges, pathBytes] = header as [number, number, number, number, number, number];
+  if (magic !== LAYOUT_MAGIC || version !== LAYOUT_VERSION || bytes !== tableBytes || size < 0 || edges < 0 || pathBytes < 0) return null;
+  const count = LAYOUT_HEADER + (size + 1) * 2 + size * 2 + edges;
+  if (buffer.length !== count * 4 + pathBytes) return null;
   // Read in place on little-endian machines (all Node supports in practice); copied otherwise.
   const words =
     endianness() === "LE" && buffer.byteOffset % 4 === 0
-      ? new Int32Array(buffer.buffer, buffer.byteOffset, buffer.length / 4)
-      : Int32Array.from({ length: buffer.length / 4 }, (_, i) => buffer.readInt32LE(i * 4));
-  const [magic, version, bytes, size, edges] = words as unknown as [number, number, number, number, number];
-  if (magic !== LAYOUT_MAGIC || version !== LAYOUT_VERSION || bytes !== tableBytes || size < 0 || edges < 0) return null;
-  if (words.length !== LAYOUT_HEADER + (size + 1) * 2 + size * 2 + edges) return null;
+      ? new Int32Array(buffer.buffer, buffer.byteOffset, count)
+      : Int32Array.from({ length: count }, (_, i) => buffer.readInt32LE(i * 4));
   let at = LAYOUT_HEADER;
   const take = (length: number): Int32Array => words.subarray(at, (at += length));
   const starts = take(size + 1);
@@ -223,8 +232,9 @@ export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingL
   const tests = take(size);
   const offsets = take(size + 1);
   const targets = take(edges);
-  if (starts[size] !== tableBytes || offsets[size] !== edges) return null;
-  return { starts, lengths, tests, graph: { offsets, targets } };
+  const paths = size === 0 ? [] : buffer.toString("utf8", count * 4).split("\n");
+  if (starts[size] !== tableBytes || offsets[size] !== edges || paths.length !== size) return null;
+  return { starts, lengths, tests, graph: { offsets, targets }, paths };
 }
 
 /** Whether every line of `layout` starts where a line of the table does (a stale layout of a table of the same size would not). */
@@ -285,11 +295,8 @@ export class RoutingTable {
     if (layout && fitsTable(layout, bytes)) {
       this.size = layout.lengths.length;
       this.layout = layout;
+      // Marks are filled a line at a time, when a line is first asked for (see marksOf).
       this.marks = new Int32Array(this.size * MARKS).fill(-1);
-      for (let i = 0; i < this.size; i += 1) {
-        this.marks[i * MARKS] = layout.starts[i]!;
-        this.marks[i * MARKS + MARKS - 1] = layout.starts[i + 1]! - 1;
-      }
       return;
     }
     this.marks = scanLines(bytes);
@@ -308,13 +315,18 @@ export class RoutingTable {
     const graph = undirectedGraph(size, (visit) => {
       for (let i = 0; i < size; i += 1) this.forEachTarget(i, (j) => visit(i, j));
     });
-    return { starts, lengths, tests, graph };
+    const paths = Array.from({ length: size }, (_, i) => this.field(i, 0));
+    return { starts, lengths, tests, graph, paths };
   }
 
   /** Line `i`'s marks, its tabs looked for the first time it is asked. */
   private marksOf(i: number): number {
     const base = i * MARKS;
     const { marks, bytes } = this;
+    if (marks[base] === -1) {
+      marks[base] = this.layout.starts[i]!;
+      marks[base + MARKS - 1] = this.layout.starts[i + 1]! - 1;
+    }
     if (marks[base + 1] === -1) {
       const end = marks[base + MARKS - 1]!;
       let tab = marks[base]! - 1;
@@ -352,9 +364,7 @@ export class RoutingTable {
   }
 
   path(i: number): RepoPath {
-    const start = this.marks[i * MARKS]!;
-    const tab = this.marks[i * MARKS + 1] === -1 ? this.bytes.indexOf(TAB, start) : this.marks[i * MARKS + 1]!;
-    return this.bytes.toString("utf8", start, tab < 0 ? this.marks[i * MARKS + MARKS - 1] : Math.min(tab, this.marks[i * MARKS + MARKS - 1]!));
+    return this.layout.paths[i]!;
   }
 
   isTest(i: number): boolean {
@@ -407,13 +417,14 @@ export class RoutingTable {
 
   /** Every path, in line order. */
   paths(): RepoPath[] {
-    return Array.from({ length: this.size }, (_, i) => this.path(i));
+    return this.layout.paths;
   }
 
   /** The last line starting at or before byte `at`, searching forward from line `from` (offsets come in order). */
   private lineAt(at: number, from: number): number {
+    const { starts } = this.layout;
     let line = from;
-    while (line + 1 < this.size && this.marks[(line + 1) * MARKS]! <= at) line += 1;
+    while (line + 1 < this.size && starts[line + 1]! <= at) line += 1;
     return line;
   }
 
@@ -426,6 +437,7 @@ export class RoutingTable {
    */
   termWeights(term: string): Postings {
     const { marks, size } = this;
+    const { starts } = this.layout;
     // Searched as latin1 text: one character per byte, so offsets stay byte offsets, and a string search per hit is far cheaper than a Buffer's.
     const text = (this.latin1 ??= this.bytes.toString("latin1"));
     const needle = term;
@@ -436,31 +448,34 @@ export class RoutingTable {
     let line = -1;
     let next = 0;
     let from = 0;
+    let end = 0;
     for (let at = text.indexOf(needle); at >= 0 && size > 0; at = text.indexOf(needle, at + needle.length)) {
       if (at >= next) {
         line = this.lineAt(at, Math.max(0, line));
         const base = line * MARKS;
-        next = line + 1 < size ? marks[base + MARKS]! : text.length + 1;
+        next = line + 1 < size ? starts[line + 1]! : text.length + 1;
+        // Where the line ends: a scanned table may have skipped a malformed line before the next.
+        end = marks[base + MARKS - 1] === -1 ? next - 1 : marks[base + MARKS - 1]!;
         // The end of the module field: two tabs in (looked for here, not the line's every tab).
         if (marks[base + 2] === -1) {
-          const first = text.indexOf("\t", marks[base]!);
+          const first = text.indexOf("\t", starts[line]!);
           from = first < 0 ? text.length : text.indexOf("\t", first + 1);
           if (from < 0) from = text.length;
         } else from = marks[base + 2]!;
       }
       const before = text.charCodeAt(at - 1);
-      if (at <= from || (before !== SPACE && before !== TAB)) continue;
-      let end = at + needle.length;
-      let after = text.charCodeAt(end);
+      if (at <= from || at >= end || (before !== SPACE && before !== TAB)) continue;
+      let stop = at + needle.length;
+      let after = text.charCodeAt(stop);
       let weight = 1;
       if (after === COLON) {
-        const start = end + 1;
+        const start = stop + 1;
         weight = 0;
-        for (end = start; (after = text.charCodeAt(end)) >= 48 && after <= 57; end += 1) weight = weight * 10 + after - 48;
+        for (stop = start; (after = text.charCodeAt(stop)) >= 48 && after <= 57; stop += 1) weight = weight * 10 + after - 48;
         // Weights are whole numbers as written; anything else is read as a number the slow way.
-        if (after !== SPACE && after !== TAB && after !== NEWLINE && end < text.length) {
-          while (end < text.length && text.charCodeAt(end) !== SPACE && text.charCodeAt(end) !== TAB) end += 1;
-          weight = Number(text.slice(start, end));
+        if (after !== SPACE && after !== TAB && after !== NEWLINE && stop < text.length) {
+          while (stop < text.length && text.charCodeAt(stop) !== SPACE && text.charCodeAt(stop) !== TAB) stop += 1;
+          weight = Number(text.slice(start, stop));
           after = SPACE;
         }
       }

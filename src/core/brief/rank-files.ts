@@ -212,18 +212,19 @@ export function scoreFiles(input: ScoreInput): FileScores {
       }
     }
     for (const value of bm25) if (value > best) best = value;
-    if (best > 0) for (let i = 0; i < size; i += 1) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
+    if (best > 0) for (let i = 0; i < size; i += 1) if (bm25[i]! > 0) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
   }
 
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
     const pathScore = new Float64Array(size);
-    const termsOfPath = cachedPathTerms(table);
+    const holds = pathHolds(table);
     let best = 0;
     for (const term of terms) {
       // A path holds a term only if its lower-cased text contains it: split just those paths.
       // `query` stems from `queries`: the search is for the stem without its last letter.
-      const holders = table.pathsContaining(term.length > 3 ? term.slice(0, -1) : term).filter((i) => termsOfPath(i).has(term));
+      const fragment = term.length > 3 ? term.slice(0, -1) : term;
+      const holders = table.pathsContaining(fragment).filter((i) => holds(i, term, fragment));
       if (holders.length === 0) continue;
       const idf = Math.log(1 + (size - holders.length + 0.5) / (holders.length + 0.5));
       for (const i of holders) pathScore[i]! += idf;
@@ -304,16 +305,22 @@ export function rankFiles(scores: FileScores, tree: WorkingTree): RankedFile[] {
   });
 }
 
-/** pathTermsOf of each line's path, as a set, with each directory's terms worked out once. */
-function cachedPathTerms(table: RoutingTable): (line: number) => ReadonlySet<string> {
-  const directories = new Map<string, string[]>();
-  return (line) => {
+/**
+ * Whether pathTermsOf(line's path) has `term`, for a path whose lower-cased text contains
+ * `fragment` (its stem's search text): each directory's terms worked out once, a file's name
+ * split only when the fragment is in it.
+ */
+function pathHolds(table: RoutingTable): (line: number, term: string, fragment: string) => boolean {
+  const directories = new Map<string, ReadonlySet<string>>();
+  return (line, term, fragment) => {
     const path = table.path(line);
     const slash = path.lastIndexOf("/");
     const directory = path.slice(0, Math.max(0, slash));
     let above = directories.get(directory);
-    if (!above) directories.set(directory, (above = directory === "" ? [] : pathTermsOf(`${directory}/`)));
-    return new Set([...above, ...pathTermsOf(path.slice(slash + 1))]);
+    if (!above) directories.set(directory, (above = new Set(directory === "" ? [] : pathTermsOf(`${directory}/`))));
+    if (above.has(term)) return true;
+    const name = path.slice(slash + 1);
+    return name.toLowerCase().includes(fragment) && pathTermsOf(name).includes(term);
   };
 }
 
