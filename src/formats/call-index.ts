@@ -96,11 +96,11 @@ export function parseCallIndex(text: string, file = CALL_INDEX_FILE): CallEdge[]
   return table.rows.map((cells, i) => parseCallCells(cells, file, table.lines[i]!));
 }
 
-/** Rows as renderCallRow writes them, one per line (the lookup cache keeps them so). */
-export function parseCallRows(text: string, file: string): CallEdge[] {
+/** Rows as renderCallRow writes them, one per line (the lookup cache keeps them so); with `keep`, only the rows it keeps are taken apart (and checked). */
+export function parseCallRows(text: string, file: string, keep?: (row: string) => boolean): CallEdge[] {
   const edges: CallEdge[] = [];
   text.split("\n").forEach((row, i) => {
-    if (row === "") return;
+    if (row === "" || (keep && !keep(row))) return;
     const cells = splitRow(row);
     if (!cells || cells.length !== HEADER.length) throw new FormatError(file, i + 1, `expected a call row with ${HEADER.length} cells`);
     edges.push(parseCallCells(cells, file, i + 1));

@@ -33,9 +33,11 @@ export async function gitStatus(root: string): Promise<GitStatus | null> {
   return result.code === 0 ? parseGitStatus(result.stdout) : null;
 }
 
-/** The paths each of the last `commits` commits changed, newest first (none outside git or before the first commit). */
+/** The paths each of the last `commits` commits changed, newest first (none for the root commit; none outside git or before the first commit). */
 export async function gitRecentCommits(root: string, commits: number): Promise<string[][]> {
-  const result = await git(root, ["log", `-n${commits}`, "--no-renames", "--name-only", "--format=%x00"]);
+  // The root commit's files are left out (log.showRoot=false): it adds every file of a repository
+  // at once, says nothing of what changed recently, and in a young repository it is most of the output.
+  const result = await git(root, ["-c", "log.showRoot=false", "log", `-n${commits}`, "--no-renames", "--name-only", "--format=%x00"]);
   if (result.code !== 0) return [];
   return result.stdout
     .split("\0")

@@ -1,5 +1,6 @@
 import { appendFile, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
@@ -233,7 +234,7 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
   await writeCalls(staging, tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
   await writeCommon(staging, tables, rows.names);
   // The stamp goes in last: a cache without a matching stamp is never read.
-  await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
+  await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
   await rm(directory, { recursive: true, force: true });
   try {
     await rename(staging, directory);
@@ -262,9 +263,9 @@ export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "c
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
-export async function lookupCacheStamp(root: string): Promise<string | null> {
+export function lookupCacheStamp(root: string): string | null {
   try {
-    const meta = JSON.parse(await readText(join(root, LOOKUP_DIR, "meta.json"))) as { version: number; stamp: string };
+    const meta = JSON.parse(readFileSync(join(root, LOOKUP_DIR, "meta.json"), "utf8")) as { version: number; stamp: string };
     return meta.version === LOOKUP_VERSION ? meta.stamp : null;
   } catch {
     return null;
@@ -299,7 +300,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   }
   await patchCalls(directory, patch.calls);
   await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged }, patch.modulesChanged);
-  await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: await indexStamp(root) }));
+  await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
 }
 
 /**
@@ -410,7 +411,7 @@ async function readCached<T>(
   parse: (text: string) => T,
 ): Promise<{ value: T; files: FileTable } | null> {
   const directory = join(root, LOOKUP_DIR);
-  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
   if (cached !== null && cached === stamp) {
     try {
       return { value: parse(await readText(join(directory, file))), files: new FileTable(directory) };
@@ -440,7 +441,7 @@ async function rebuildFrom(root: string, tables: LookupTables): Promise<void> {
  * brief` — find it usable. `ctx index` calls this last.
  */
 export async function ensureLookupCache(root: string): Promise<void> {
-  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
   if (cached !== null && cached === stamp) return;
   const tables = await readIndexTables(root);
   if (tables) await rebuildFrom(root, tables);
@@ -549,7 +550,7 @@ export interface IndexReader {
   routing(): Promise<RoutingTable>;
   /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). */
   routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
-  /** Call edges whose callee's member name is `name` (among others sharing its shard). */
+  /** Call edges whose callee's member name is `name`. */
   callsTo(name: string): Promise<CallEdge[]>;
 }
 
@@ -559,35 +560,25 @@ export interface IndexReader {
  */
 export async function openIndexReader(root: string): Promise<IndexReader | null> {
   const directory = join(root, LOOKUP_DIR);
-  // What every brief reads is read while the stamp is checked (and dropped if the cache is stale):
-  // the reads overlap whatever the caller starts next.
-  const settled = <T>(promise: Promise<T>): Promise<{ value: T } | { error: unknown }> => promise.then((value) => ({ value }), (error: unknown) => ({ error }));
-  const early = {
-    table: settled(readFile(join(directory, ROUTING_FILE))),
-    layout: readFile(join(directory, ROUTING_LAYOUT_FILE)).catch(() => null),
-    modules: settled(readText(join(directory, "modules.json"))),
-  };
-  const unwrap = async <T>(result: Promise<{ value: T } | { error: unknown }>): Promise<T> => {
-    const outcome = await result;
-    if ("error" in outcome) throw outcome.error;
-    return outcome.value;
-  };
-  const [stamp, cached] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
   if (cached !== null && cached === stamp) {
+    // What every brief needs is read at once, synchronously: the caller has just spawned git and
+    // would only wait, and a promise read of a large file waits on this thread between its chunks.
+    const table = readFileSync(join(directory, ROUTING_FILE));
+    const layout = readIfExists(join(directory, ROUTING_LAYOUT_FILE));
+    const modules = JSON.parse(readFileSync(join(directory, "modules.json"), "utf8")) as ModuleRecord[];
     const json = async <T>(file: string): Promise<T> => JSON.parse(await readText(join(directory, file))) as T;
     return {
       files: new FileTable(directory),
       symbolsNamed: (name) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`),
       endpoints: () => json<EndpointRecord[]>("endpoints.json"),
-      modules: async () => JSON.parse(await unwrap(early.modules)) as ModuleRecord[],
-      routing: async () => {
-        const [table, layout] = await Promise.all([unwrap(early.table), early.layout]);
-        return new RoutingTable(table, layout && parseRoutingLayout(layout, table.length));
-      },
+      modules: async () => modules,
+      routing: async () => new RoutingTable(table, layout && parseRoutingLayout(layout, table.length)),
       routingSymbols: (places) => readRanges(join(directory, ROUTING_SYMBOLS_FILE), places),
       callsTo: async (name) => {
         const file = `callers-${shardOf(name) % CALL_SHARDS}.md`;
-        return parseCallRows(await readText(join(directory, file)), `${LOOKUP_DIR}/${file}`);
+        // A shard holds thousands of rows: only those that mention the name are taken apart.
+        return parseCallRows(await readText(join(directory, file)), `${LOOKUP_DIR}/${file}`, (row) => row.includes(name)).filter((edge) => memberName(edge.callee) === name);
       },
     };
   }
@@ -604,6 +595,14 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
     routingSymbols: async (places) => places.map(([offset, length]) => symbolBytes.toString("utf8", offset, offset + length)),
     callsTo: async (name) => tables.calls.filter((edge) => memberName(edge.callee) === name),
   };
+}
+
+function readIfExists(path: string): Buffer | null {
+  try {
+    return readFileSync(path);
+  } catch {
+    return null;
+  }
 }
 
 /** Byte ranges of one file as text, read in place (a brief needs a few lines of a long file). */

@@ -110,6 +110,18 @@ describe("ctx brief", () => {
     expect(brief.files[0].reasons[0]).toBe("declares applyDiscount (discount)");
   });
 
+  it("counts the files of recent commits as changed recently, and not the first commit's, which adds every file", async () => {
+    const dir = await indexedShop();
+    appendFileSync(join(dir, "src/billing/payment.service.ts"), "\n// refunds reviewed\n");
+    git(dir, "add", "src/billing/payment.service.ts");
+    git(dir, "commit", "-q", "-m", "review refunds");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const brief = await briefJson(dir, "refund a charge");
+    expect(brief.files.map((f: { path: string }) => f.path)).toEqual(["src/billing/payment.service.ts", "src/orders/orders.service.ts"]);
+    const recent = brief.files.filter((f: { reasons: string[] }) => f.reasons.includes("changed recently")).map((f: { path: string }) => f.path);
+    expect(recent).toEqual(["src/billing/payment.service.ts"]);
+  });
+
   it("rejects what changed since indexing: a modified file's symbols are not given, and its place in the ranking says so", async () => {
     const dir = await indexedShop();
     appendFileSync(join(dir, "src/users/users.service.ts"), "\nexport const touched = 1;\n");

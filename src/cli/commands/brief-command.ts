@@ -36,9 +36,7 @@ async function readOptional(path: string): Promise<string | undefined> {
 /** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
 export async function runBrief(options: BriefOptions): Promise<Brief> {
   const root = findRepoRoot(options.cwd);
-  // Everything starts at once: the index's reads first, so they proceed while git is spawned
-  // (each spawn holds this thread for a few milliseconds); git then runs while files are scored.
-  const opened = Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
+  // Git first: its processes run while the index is read and the files are scored.
   const pending = {
     status: gitStatus(root),
     recent: gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
@@ -46,7 +44,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     // The header only: the file lists every indexed file, and a brief needs the HEAD it was built at.
     fileIndexText: readHeadIfExists(aiPath(root, "file_index.md"), 4096),
   };
-  const [handoffText, reader] = await opened;
+  const [handoffText, reader] = await Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;

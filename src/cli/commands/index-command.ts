@@ -185,7 +185,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const mappings = await readPathMappings(root, listed);
     const resolution = JSON.stringify([packages, mappings]);
     const settled = cache?.settled;
-    if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === (await indexStamp(root))) {
+    if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
       await ensureLookupCache(root);
@@ -243,7 +243,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // changed and the index files are as the last run left them, those two are known equal unread.
     const filesByPath = new Map(files.map((file) => [file.path, file]));
     const symbolsChanged = cache === null || dropped.length > 0 || parsed.some((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows);
-    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === (await indexStamp(root));
+    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
     const knownSame = new Set<IndexFileName>(asLeft ? [...(symbolsChanged ? [] : ["symbol_index.md" as const]), ...(calls.rowsChanged || calls.overridesChanged ? [] : ["call_index.md" as const])] : []);
     const differing: IndexFileName[] = [];
     for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, text))) differing.push(name);
@@ -279,7 +279,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`) };
     } else {
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
-      const [stampBefore, lookupStamp] = await Promise.all([indexStamp(root), lookupCacheStamp(root)]);
+      const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];
       const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
       await writeIndexFiles(root, changedFiles);
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
@@ -324,7 +324,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       }
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
-      await writeFilesCache(root, version, startedAt, files, { stamp: await indexStamp(root), resolution, counts }, cache, rowsChanged);
+      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);
       await ensureLookupCache(root);
     }
     summary.durationMs = Math.round(performance.now() - started);
