@@ -1,4 +1,5 @@
 import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
 
 const WRITE_BATCH_CHARS = 4 * 1024 * 1024;
@@ -72,21 +73,33 @@ export async function readText(path: string): Promise<string> {
   return (await readFile(path)).toString("utf8");
 }
 
-/** The first `bytes` of a file as UTF-8 (a header), or undefined when it does not exist. */
-export async function readHeadIfExists(path: string, bytes: number): Promise<string | undefined> {
-  let handle;
+/**
+ * The first `bytes` bytes of a file as UTF-8 (a character cut at the end is dropped by the
+ * caller's parse), or undefined when it does not exist. Synchronous: one short read.
+ */
+export function readHeadIfExists(path: string, bytes: number): string | undefined {
+  let descriptor: number;
   try {
-    handle = await open(path, "r");
+    descriptor = openSync(path, "r");
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
   }
   try {
     const buffer = Buffer.alloc(bytes);
-    const { bytesRead } = await handle.read(buffer, 0, bytes, 0);
-    return buffer.toString("utf8", 0, bytesRead);
+    const read = readSync(descriptor, buffer, 0, bytes, 0);
+    return buffer.toString("utf8", 0, read);
   } finally {
-    await handle.close();
+    closeSync(descriptor);
+  }
+}
+
+/** A whole file as UTF-8, or undefined when it cannot be read. Synchronous: for small files a command waits for anyway. */
+export function readIfReadable(path: string): string | undefined {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return undefined;
   }
 }
 

@@ -1,6 +1,6 @@
-import { appendFile, mkdir, open, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
 import { randomUUID } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
@@ -490,9 +490,10 @@ export class FileTable {
     return paths.sort();
   }
 
+  // Synchronous, as hashFile: a lookup loads a few small shards and waits for them.
   private async loadShard(shard: number): Promise<void> {
     const entries = new Map<RepoPath, { sha256: string; module: string }>();
-    for (const line of (await readText(join(this.directory!, `files-${shard}.tsv`))).split("\n")) {
+    for (const line of readFileSync(join(this.directory!, `files-${shard}.tsv`), "utf8").split("\n")) {
       const [path, sha256, module] = line.split("\t");
       if (path && sha256) entries.set(path, { sha256, module: module ?? "" });
     }
@@ -567,7 +568,7 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
     const table = readFileSync(join(directory, ROUTING_FILE));
     const layout = readIfExists(join(directory, ROUTING_LAYOUT_FILE));
     const modules = JSON.parse(readFileSync(join(directory, "modules.json"), "utf8")) as ModuleRecord[];
-    const json = async <T>(file: string): Promise<T> => JSON.parse(await readText(join(directory, file))) as T;
+    const json = async <T>(file: string): Promise<T> => JSON.parse(readFileSync(join(directory, file), "utf8")) as T;
     return {
       files: new FileTable(directory),
       symbolsNamed: (name) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`),
@@ -578,7 +579,7 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
       callsTo: async (name) => {
         const file = `callers-${shardOf(name) % CALL_SHARDS}.md`;
         // A shard holds thousands of rows: only those that mention the name are taken apart.
-        return parseCallRows(await readText(join(directory, file)), `${LOOKUP_DIR}/${file}`, (row) => row.includes(name)).filter((edge) => memberName(edge.callee) === name);
+        return parseCallRows(readFileSync(join(directory, file), "utf8"), `${LOOKUP_DIR}/${file}`, (row) => row.includes(name)).filter((edge) => memberName(edge.callee) === name);
       },
     };
   }
@@ -608,16 +609,15 @@ function readIfExists(path: string): Buffer | null {
 /** Byte ranges of one file as text, read in place (a brief needs a few lines of a long file). */
 async function readRanges(path: string, places: readonly (readonly [number, number])[]): Promise<string[]> {
   if (places.length === 0) return [];
-  const handle = await open(path, "r");
+  // Synchronous: a few short reads, waited for at once.
+  const descriptor = openSync(path, "r");
   try {
-    return await Promise.all(
-      places.map(async ([offset, length]) => {
-        const buffer = Buffer.alloc(length);
-        await handle.read(buffer, 0, length, offset);
-        return buffer.toString("utf8");
-      }),
-    );
+    return places.map(([offset, length]) => {
+      const buffer = Buffer.alloc(length);
+      readSync(descriptor, buffer, 0, length, offset);
+      return buffer.toString("utf8");
+    });
   } finally {
-    await handle.close();
+    closeSync(descriptor);
   }
 }

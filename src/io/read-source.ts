@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { lstatSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { RepoPath } from "../model.js";
 
@@ -57,10 +56,14 @@ export function observeFile(root: string, path: RepoPath, maxBytes: number, know
   }
 }
 
-/** SHA-256 of a file as it is now, or null when it cannot be read. Used to verify freshness. */
-export async function hashFile(root: string, path: RepoPath): Promise<string | null> {
+/**
+ * SHA-256 of a file as it is now, or null when it cannot be read. Used to verify freshness.
+ * Read synchronously: a lookup hashes a handful of files and waits for them, and a promise read
+ * is four trips through the thread pool where this is four system calls.
+ */
+export function hashFile(root: string, path: RepoPath): string | null {
   try {
-    return sha256(await readFile(join(root, path)));
+    return sha256(readFileSync(join(root, path)));
   } catch {
     return null;
   }

@@ -1,4 +1,3 @@
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask } from "../../core/brief/parse-task.js";
@@ -10,7 +9,7 @@ import { recentChanges } from "../../core/brief/recent-changes.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { findMentions } from "../../io/find-mentions.js";
 import { aiPath } from "../../io/index-store.js";
-import { readHeadIfExists } from "../../io/atomic-write.js";
+import { readHeadIfExists, readIfReadable } from "../../io/atomic-write.js";
 import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import type { RepoPath } from "../../model.js";
@@ -24,13 +23,6 @@ export interface BriefOptions {
 /** Commits whose changed files count as "changed recently". */
 const RECENT_COMMITS = 30;
 
-async function readOptional(path: string): Promise<string | undefined> {
-  try {
-    return await readFile(path, "utf8");
-  } catch {
-    return undefined;
-  }
-}
 
 
 /** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
@@ -40,11 +32,13 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const pending = {
     status: gitStatus(root),
     recent: gitRecentCommits(root, RECENT_COMMITS).then(recentChanges),
-    packageText: readOptional(join(root, "package.json")),
-    // The header only: the file lists every indexed file, and a brief needs the HEAD it was built at.
-    fileIndexText: readHeadIfExists(aiPath(root, "file_index.md"), 4096),
   };
-  const [handoffText, reader] = await Promise.all([readOptional(aiPath(root, "HANDOFF.md")), openIndexReader(root)]);
+  // Small files are read synchronously: there is nothing to do meanwhile but wait (the same below).
+  const packageText = readIfReadable(join(root, "package.json"));
+  // The header only: the file lists every indexed file, and a brief needs the HEAD it was built at.
+  const fileIndexText = readHeadIfExists(aiPath(root, "file_index.md"), 4096);
+  const handoffText = readIfReadable(aiPath(root, "HANDOFF.md"));
+  const reader = await openIndexReader(root);
   const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
@@ -74,7 +68,6 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   // Scored before git is waited for: its processes run meanwhile.
   const scored = scoreBrief(routing);
 
-  const fileIndexText = await pending.fileIndexText;
   // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
   let indexHead: string | null;
   try {
@@ -87,7 +80,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     if (!indexHead || !status) return null;
     return status.head === indexHead ? [...new Set([...status.staged, ...status.unstaged])] : gitChangedSince(root, indexHead);
   });
-  const [status, recent, packageText, changed] = await Promise.all([pending.status, pending.recent, pending.packageText, changedSince]);
+  const [status, recent, changed] = await Promise.all([pending.status, pending.recent, changedSince]);
   const git: BriefGit = status
     ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
     : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
