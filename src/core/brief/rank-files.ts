@@ -48,7 +48,7 @@ export interface FileScores {
   reasons: ReadonlyMap<number, readonly string[]>;
   anchors: ReadonlyMap<number, NonNullable<RankedFile["anchor"]>>;
   bm25: Float64Array;
-  /** Each term's weight in the files that have it. */
+  /** Each term's weight in the files that have it (none for a term left out). */
   weights: readonly Postings[];
   pathMatched: Uint8Array;
 }
@@ -79,6 +79,8 @@ export const WEIGHTS = {
 
 const K1 = 1.2;
 const B = 0.75;
+/** The least idf a term needs to count: 0.1 leaves out a term more than ~90% of files have. */
+const MIN_IDF = 0.1;
 
 const round = (value: number): number => Math.round(value * 1000) / 1000;
 
@@ -190,35 +192,41 @@ export function scoreFiles(input: ScoreInput): FileScores {
 
   // Words: BM25 over each file's routing terms (symbol names, signatures, path, and the names it calls).
   const terms = query.terms;
-  // Each term's weight in the files that have it (most files have none of them).
-  const weights = terms.map((term) => table.termWeights(term));
+  // Each term's weight in the files that have it (most files have none of them); a term nearly
+  // every file has says nothing of where to look, and is left out (see MIN_IDF).
+  const found = terms.map((term) => table.termWeights(term));
+  const idfs = found.map(({ lines }) => Math.log(1 + (size - lines.length + 0.5) / (lines.length + 0.5)));
+  const weights = found.map((postings, t) => (idfs[t]! < MIN_IDF ? { lines: new Int32Array(0), weights: new Float64Array(0) } : postings));
   const bm25 = new Float64Array(size);
+  // Loops below run over typed arrays by index: cold, in the interpreter, an iterator costs more.
   if (terms.length > 0) {
     const lengths = table.lengths();
     let totalLength = 0;
-    for (const length of lengths) totalLength += length;
+    for (let i = 0; i < size; i += 1) totalLength += lengths[i]!;
     const average = totalLength / Math.max(1, size);
-    let best = 0;
-    for (const { lines, weights: tfs } of weights) {
-      const idf = Math.log(1 + (size - lines.length + 0.5) / (lines.length + 0.5));
+    const scored: number[] = [];
+    weights.forEach(({ lines, weights: tfs }, t) => {
       // idf·tf·(K1 + 1) / (tf + K1·(1 − B + B·length / average)), its constants taken out of the loop.
-      const scale = idf * (K1 + 1);
+      const scale = idfs[t]! * (K1 + 1);
       const base = K1 * (1 - B);
       const perLength = (K1 * B) / average;
       for (let k = 0; k < lines.length; k += 1) {
         const i = lines[k]!;
         const tf = tfs[k]!;
+        if (bm25[i] === 0) scored.push(i);
         bm25[i]! += (scale * tf) / (tf + base + perLength * lengths[i]!);
       }
-    }
-    for (const value of bm25) if (value > best) best = value;
-    if (best > 0) for (let i = 0; i < size; i += 1) if (bm25[i]! > 0) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
+    });
+    let best = 0;
+    for (const i of scored) if (bm25[i]! > best) best = bm25[i]!;
+    if (best > 0) for (const i of scored) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
   }
 
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
     const pathScore = new Float64Array(size);
     const holds = pathHolds(table);
+    const matchedPaths: number[] = [];
     let best = 0;
     for (const term of terms) {
       // A path holds a term only if its lower-cased text contains it: split just those paths.
@@ -228,11 +236,12 @@ export function scoreFiles(input: ScoreInput): FileScores {
       if (holders.length === 0) continue;
       const idf = Math.log(1 + (size - holders.length + 0.5) / (holders.length + 0.5));
       for (const i of holders) pathScore[i]! += idf;
+      matchedPaths.push(...holders);
     }
-    for (const value of pathScore) if (value > best) best = value;
+    const held = [...new Set(matchedPaths)];
+    for (const i of held) if (pathScore[i]! > best) best = pathScore[i]!;
     if (best > 0) {
-      for (let i = 0; i < size; i += 1) {
-        if (pathScore[i]! === 0) continue;
+      for (const i of held.sort((a, b) => a - b)) {
         score[i]! += (WEIGHTS.path * pathScore[i]!) / best;
         pathMatched[i] = 1;
       }
