@@ -182,13 +182,15 @@ export interface RoutingLayout {
   starts: Int32Array;
   lengths: Int32Array;
   tests: Int32Array;
+  /** Where each line's module field ends (its second tab): past it, letters are terms. */
+  moduleEnds: Int32Array;
   graph: Graph;
   /** Each line's path, as written. */
   paths: string[];
 }
 
 const LAYOUT_MAGIC = 0x52545843;
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 const LAYOUT_HEADER = 6;
 
 /**
@@ -198,7 +200,7 @@ const LAYOUT_HEADER = 6;
 export function renderRoutingLayout(layout: RoutingLayout, tableBytes: number): Buffer {
   const size = layout.lengths.length;
   const paths = Buffer.from(layout.paths.join("\n"));
-  const arrays = [layout.starts, layout.lengths, layout.tests, layout.graph.offsets, layout.graph.targets];
+  const arrays = [layout.starts, layout.lengths, layout.tests, layout.moduleEnds, layout.graph.offsets, layout.graph.targets];
   const words = new Int32Array(LAYOUT_HEADER + arrays.reduce((sum, array) => sum + array.length, 0));
   words.set([LAYOUT_MAGIC, LAYOUT_VERSION, tableBytes, size, layout.graph.targets.length, paths.length]);
   let at = LAYOUT_HEADER;
@@ -207,7 +209,8 @@ export function renderRoutingLayout(layout: RoutingLayout, tableBytes: number): 
     at += array.length;
   }
   const buffer = Buffer.alloc(words.length * 4 + paths.length);
-  words.forEach((word, i) => buffer.writeInt32LE(word, i * 4));
+  if (endianness() === "LE") Buffer.from(words.buffer, words.byteOffset, words.byteLength).copy(buffer);
+  else words.forEach((word, i) => buffer.writeInt32LE(word, i * 4));
   paths.copy(buffer, words.length * 4);
   return buffer;
 }
@@ -218,7 +221,7 @@ export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingL
   const header = Array.from({ length: LAYOUT_HEADER }, (_, i) => buffer.readInt32LE(i * 4));
   const [magic, version, bytes, size, edges, pathBytes] = header as [number, number, number, number, number, number];
   if (magic !== LAYOUT_MAGIC || version !== LAYOUT_VERSION || bytes !== tableBytes || size < 0 || edges < 0 || pathBytes < 0) return null;
-  const count = LAYOUT_HEADER + (size + 1) * 2 + size * 2 + edges;
+  const count = LAYOUT_HEADER + (size + 1) * 2 + size * 3 + edges;
   if (buffer.length !== count * 4 + pathBytes) return null;
   // Read in place on little-endian machines (all Node supports in practice); copied otherwise.
   const words =
@@ -230,19 +233,25 @@ export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingL
   const starts = take(size + 1);
   const lengths = take(size);
   const tests = take(size);
+  const moduleEnds = take(size);
   const offsets = take(size + 1);
   const targets = take(edges);
   const paths = size === 0 ? [] : buffer.toString("utf8", count * 4).split("\n");
   if (starts[size] !== tableBytes || offsets[size] !== edges || paths.length !== size) return null;
-  return { starts, lengths, tests, graph: { offsets, targets }, paths };
+  return { starts, lengths, tests, moduleEnds, graph: { offsets, targets }, paths };
 }
 
-/** Whether every line of `layout` starts where a line of the table does (a stale layout of a table of the same size would not). */
+/**
+ * Whether `layout` is the one of this table: its size, and lines starting after a line break at
+ * some 64 places spread over it. (The layout is rewritten with its table; this catches a reader
+ * that read one before and the other after a rewrite.)
+ */
 function fitsTable(layout: RoutingLayout, bytes: Buffer): boolean {
   const { starts } = layout;
   if (starts[starts.length - 1] !== bytes.length || (starts.length > 1 && starts[0] !== 0)) return false;
-  for (let i = 1; i < starts.length; i += 1) if (bytes[starts[i]! - 1] !== NEWLINE) return false;
-  return true;
+  const step = Math.max(1, Math.floor(starts.length / 64));
+  for (let i = 1; i < starts.length; i += step) if (bytes[starts[i]! - 1] !== NEWLINE) return false;
+  return starts.length < 2 || bytes[bytes.length - 1] === NEWLINE;
 }
 
 /** The marks of every well-formed line of a table (nine fields), in one scan. */
@@ -285,7 +294,6 @@ export class RoutingTable {
   readonly layout: RoutingLayout;
   private readonly marks: Int32Array;
   private lowered: string | undefined;
-  private latin1: string | undefined;
   private pathStarts: Int32Array | undefined;
 
   constructor(
@@ -316,7 +324,8 @@ export class RoutingTable {
       for (let i = 0; i < size; i += 1) this.forEachTarget(i, (j) => visit(i, j));
     });
     const paths = Array.from({ length: size }, (_, i) => this.field(i, 0));
-    return { starts, lengths, tests, graph, paths };
+    const moduleEnds = Int32Array.from({ length: size }, (_, i) => this.marks[i * MARKS + 2]!);
+    return { starts, lengths, tests, moduleEnds, graph, paths };
   }
 
   /** Line `i`'s marks, its tabs looked for the first time it is asked. */
@@ -433,49 +442,42 @@ export class RoutingTable {
    * terms and calls fields added up, found by one search of the whole table. Terms are letters
    * only, so a hit past the module field is in one of those two (numbers fill the others).
    * NOTE: written as one flat loop on purpose — a brief runs it cold, in the interpreter, on
-   * thousands of hits, where every call and allocation per hit shows (3 ms against 10 on 7k hits).
+   * thousands of hits, where every call and allocation per hit shows. The bytes are searched as
+   * they are: a decoded copy of a 2 MB table costs more (fresh memory) than it saves per search.
    */
   termWeights(term: string): Postings {
-    const { marks, size } = this;
-    const { starts } = this.layout;
-    // Searched as latin1 text: one character per byte, so offsets stay byte offsets, and a string search per hit is far cheaper than a Buffer's.
-    const text = (this.latin1 ??= this.bytes.toString("latin1"));
-    const needle = term;
+    const { bytes, marks, size } = this;
+    const { starts, moduleEnds } = this.layout;
+    const needle = Buffer.from(term, "latin1");
     let lines = new Int32Array(64);
     let weights = new Float64Array(64);
     let count = 0;
-    // The line the last hit fell in, where the next one starts, and where its terms fields start.
+    // The line the last hit fell in, where the next one starts, where its terms begin and end.
     let line = -1;
     let next = 0;
     let from = 0;
     let end = 0;
-    for (let at = text.indexOf(needle); at >= 0 && size > 0; at = text.indexOf(needle, at + needle.length)) {
+    for (let at = size > 0 ? bytes.indexOf(needle) : -1; at >= 0; at = bytes.indexOf(needle, at + needle.length)) {
       if (at >= next) {
         line = this.lineAt(at, Math.max(0, line));
-        const base = line * MARKS;
-        next = line + 1 < size ? starts[line + 1]! : text.length + 1;
+        next = line + 1 < size ? starts[line + 1]! : bytes.length + 1;
         // Where the line ends: a scanned table may have skipped a malformed line before the next.
-        end = marks[base + MARKS - 1] === -1 ? next - 1 : marks[base + MARKS - 1]!;
-        // The end of the module field: two tabs in (looked for here, not the line's every tab).
-        if (marks[base + 2] === -1) {
-          const first = text.indexOf("\t", starts[line]!);
-          from = first < 0 ? text.length : text.indexOf("\t", first + 1);
-          if (from < 0) from = text.length;
-        } else from = marks[base + 2]!;
+        end = marks[line * MARKS + MARKS - 1] === -1 ? next - 1 : marks[line * MARKS + MARKS - 1]!;
+        from = moduleEnds[line]!;
       }
-      const before = text.charCodeAt(at - 1);
+      const before = bytes[at - 1];
       if (at <= from || at >= end || (before !== SPACE && before !== TAB)) continue;
       let stop = at + needle.length;
-      let after = text.charCodeAt(stop);
+      let after = bytes[stop]!;
       let weight = 1;
       if (after === COLON) {
         const start = stop + 1;
         weight = 0;
-        for (stop = start; (after = text.charCodeAt(stop)) >= 48 && after <= 57; stop += 1) weight = weight * 10 + after - 48;
+        for (stop = start; (after = bytes[stop]!) >= 48 && after <= 57; stop += 1) weight = weight * 10 + after - 48;
         // Weights are whole numbers as written; anything else is read as a number the slow way.
-        if (after !== SPACE && after !== TAB && after !== NEWLINE && stop < text.length) {
-          while (stop < text.length && text.charCodeAt(stop) !== SPACE && text.charCodeAt(stop) !== TAB) stop += 1;
-          weight = Number(text.slice(start, stop));
+        if (after !== SPACE && after !== TAB && stop < end) {
+          while (stop < end && bytes[stop] !== SPACE && bytes[stop] !== TAB) stop += 1;
+          weight = Number(bytes.toString("latin1", start, stop));
           after = SPACE;
         }
       }
@@ -494,6 +496,7 @@ export class RoutingTable {
     }
     return { lines: lines.slice(0, count), weights: weights.slice(0, count) };
   }
+
   /** The lines whose lower-cased path contains `fragment` (lower case), in line order. */
   pathsContaining(fragment: string): number[] {
     // The paths alone, lower-cased, one per line: a search of them never meets the terms fields.
