@@ -43,10 +43,13 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
   // Endpoints are read only for a task that names a route: on a large service the table is big.
-  const loaded = Promise.all([reader?.routing() ?? new RoutingTable(Buffer.alloc(0)), (query?.routes.length && reader?.endpoints()) || [], reader?.modules() ?? []]);
-  const shards = byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name));
-  const callShards = byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name));
-  const [[table, endpoints, modules], symbolRows, callEdges] = await Promise.all([loaded, shards, callShards]);
+  const [table, endpoints, modules, symbolRows, callEdges] = await Promise.all([
+    reader?.routing() ?? new RoutingTable(Buffer.alloc(0)),
+    (query?.routes.length && reader?.endpoints()) || [],
+    reader?.modules() ?? [],
+    byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name)),
+    byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name)),
+  ]);
   const undeclared = undeclaredIdentifiers(query, symbolRows);
   const mentions = findMentions(root, undeclared.length > 0 ? table.paths() : [], undeclared);
 
