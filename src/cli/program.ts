@@ -45,6 +45,22 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
   const cwd = (): string => (program.opts<{ cwd?: string }>().cwd ?? terminal.cwd);
 
   program
+    .command("init")
+    .description("create .ai/ from the templates: HANDOFF.md, research, lessons, brain index, caches, index configuration")
+    .option("--json", "print what was created and what was left alone as JSON")
+    .addHelpText(
+      "after",
+      ["", "Never overwrites a file: run it again after an upgrade to add what is new.", "", "Examples:", "  ctx init", "  ctx init --json"].join("\n"),
+    )
+    .action(async (options: { json?: boolean }) => {
+      const { runInit } = await import("./commands/init-command.js");
+      const { renderInitText } = await import("./render/init-text.js");
+      const done = await runInit(cwd());
+      terminal.stdout(options.json ? `${JSON.stringify(done, null, 2)}\n` : renderInitText(done));
+      result.code = EXIT.ok;
+    });
+
+  program
     .command("index")
     .description("build or refresh .ai/symbol_index.md, endpoint_index.md, call_index.md, file_index.md and domain-manifest.yaml")
     .option("--check", "do not write; exit 1 listing out-of-date files when the committed index does not match the tree")

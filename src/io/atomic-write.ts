@@ -1,4 +1,4 @@
-import { mkdir, open, readFile, rename, rm, type FileHandle } from "node:fs/promises";
+import { link, mkdir, open, readFile, rename, rm, unlink, writeFile, type FileHandle } from "node:fs/promises";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { dirname, basename, join } from "node:path";
 
@@ -109,5 +109,25 @@ export async function readTextIfExists(path: string): Promise<string | undefined
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
+  }
+}
+
+/**
+ * Creates `path` with `content` unless it exists, in one step: written to a temporary file and
+ * hard-linked into place, so a crash leaves no half-written file and two processes never both
+ * create it. True when this call created it.
+ */
+export async function createIfAbsent(path: string, content: string): Promise<boolean> {
+  await mkdir(dirname(path), { recursive: true });
+  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  await writeFile(temporary, content);
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "EEXIST") return false;
+    throw error;
+  } finally {
+    await unlink(temporary).catch(() => undefined);
   }
 }
