@@ -119,6 +119,39 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     });
 
   program
+    .command("validate-handoff")
+    .description("the gate before building: check .ai/HANDOFF.md's sections, placeholders, commands, cited paths and symbols")
+    .argument("[path]", "the handoff to check (default: .ai/HANDOFF.md at the repository root)")
+    .option("--json", 'print {"valid","errors":[{"rule","line","message","fix"}],"warnings"}')
+    .addOption(new Option("--format <format>", "text, or github for workflow annotations").choices(["text", "github"]).default("text"))
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Fails on: a missing file or more than 30 lines (warns above 20); a missing or empty section; a template",
+        "placeholder, TODO or TBD left in; unnumbered edit steps; no command under Verification commands; a cited",
+        "path that does not exist or lies outside the repository, or a path:line past the file's end; a symbol in",
+        "\"Exact paths and symbols\" that `ctx traverse Symbol` does not find fresh. Mark a line (new) or (deleted)",
+        "when the task creates or removes what it cites.",
+        "",
+        "Exit codes: 0 valid, 1 invalid (one HANDOFF_FAIL line per problem), 2 usage error.",
+        "",
+        "Examples:",
+        "  ctx validate-handoff",
+        "  ctx validate-handoff docs/plan.md --json",
+        "  ctx validate-handoff --format github     # in a GitHub Actions step",
+      ].join("\n"),
+    )
+    .action(async (path: string | undefined, options: { json?: boolean; format: "text" | "github" }) => {
+      const { runValidateHandoff } = await import("./commands/validate-handoff-command.js");
+      const { handoffJson, renderHandoffGithub, renderHandoffText } = await import("./render/handoff-text.js");
+      const validation = await runValidateHandoff(cwd(), path);
+      if (options.json) terminal.stdout(`${JSON.stringify(handoffJson(validation), null, 2)}\n`);
+      else terminal.stdout(options.format === "github" ? renderHandoffGithub(validation) : renderHandoffText(validation));
+      result.code = validation.report.valid ? EXIT.ok : EXIT.miss;
+    });
+
+  program
     .command("brief")
     .description("where to start on a task: git and index state, the handoff, the task's lane, and ranked files — read-only")
     .argument("[task...]", "the task in words (default: the handoff's objective)")

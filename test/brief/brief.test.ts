@@ -169,10 +169,23 @@ describe("ctx brief", () => {
     writeFileSync(join(dir, ".ai/HANDOFF.md"), "# Handoff\n\n## Objective / status\nMake UsersService.register reject duplicate emails\n\n## Next action\n1. Add the check in register\n");
     const brief = await briefJson(dir);
     expect(brief.taskFrom).toBe("handoff");
-    expect(brief.handoff).toEqual({ present: true, objective: "Make UsersService.register reject duplicate emails", next: "Add the check in register", valid: null });
+    // Six of the gate's sections are missing: the builder is sent to the gate, not into the code.
+    expect(brief.handoff).toEqual({ present: true, objective: "Make UsersService.register reject duplicate emails", next: "Add the check in register", problems: 6 });
     expect(brief.files[0].path).toBe("src/users/users.service.ts");
-    const builder = await briefJson(dir, "--role", "builder");
-    expect(builder.next).toBe("follow the handoff: Add the check in register");
+    expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: ctx validate-handoff (6 problems)");
+    expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (ctx validate-handoff)\n");
+    const complete = [
+      "## Objective / status", "Make UsersService.register reject duplicate emails",
+      "## Exact paths and symbols", "- src/users/users.service.ts `UsersService.register`",
+      "## Ordered edit steps", "1. Add the check in register",
+      "## Invariants", "- The users API keeps its routes.",
+      "## Changed files", "- src/users/users.service.ts",
+      "## Verification commands", "- `npm test`",
+      "## Blockers", "None.",
+      "## Next action", "Add the check in register",
+    ];
+    writeFileSync(join(dir, ".ai/HANDOFF.md"), `${complete.join("\n")}\n`);
+    expect((await briefJson(dir, "--role", "builder")).next).toBe("follow the handoff: Add the check in register");
   });
 
   it("says so outside git and without an index, and still routes by nothing it does not have", async () => {

@@ -3,7 +3,9 @@ import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclared
 import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
-import { summarizeHandoff } from "../../formats/handoff-summary.js";
+import { checkHandoffText } from "../../core/handoff/validate-handoff.js";
+import { findCitations } from "../../core/handoff/find-citations.js";
+import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
 import { recentChanges } from "../../core/brief/recent-changes.js";
 import { hashFiles } from "../../io/hash-files.js";
@@ -23,6 +25,9 @@ export interface BriefOptions {
 /** Commits whose changed files count as "changed recently". */
 const RECENT_COMMITS = 30;
 
+/** What the handoff gate's text rules find; the brief leaves paths and symbols to `ctx validate-handoff`. */
+const handoffProblems = (handoff: Handoff): number => checkHandoffText(handoff, findCitations(handoff)).errors.length;
+
 
 
 /** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
@@ -39,7 +44,8 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const fileIndexText = readHeadIfExists(aiPath(root, "file_index.md"), 4096);
   const handoffText = readIfReadable(aiPath(root, "HANDOFF.md"));
   const reader = await openIndexReader(root);
-  const summary = handoffText === undefined ? null : summarizeHandoff(handoffText);
+  const parsedHandoff = handoffText === undefined ? null : parseHandoff(handoffText);
+  const summary = parsedHandoff && summarizeHandoff(parsedHandoff);
   const task = options.task?.trim() || summary?.objective || null;
   const query = task ? parseTask(task) : null;
   // Endpoints are read only for a task that names a route: on a large service the table is big.
@@ -87,7 +93,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const git: BriefGit = status
     ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
     : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
-  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, valid: null };
+  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, problems: parsedHandoff && handoffProblems(parsedHandoff) };
   const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   // Behind: of the files git says changed since the index's HEAD, those the index holds with another hash.
   await observe(changed ?? []);

@@ -38,6 +38,7 @@ function stateLines(brief: Brief): string[] {
   if (!handoff.present) lines.push("handoff: none (.ai/HANDOFF.md)");
   else {
     const parts = [handoff.objective ? `objective: ${oneLine(handoff.objective, 120)}` : "no objective", handoff.next ? `next: ${oneLine(handoff.next, 120)}` : "no next step"];
+    if (handoff.problems) parts.push(`${handoff.problems} problem${handoff.problems === 1 ? "" : "s"} (ctx validate-handoff)`);
     lines.push(`handoff: ${parts.join(" · ")}`);
   }
   return lines;

@@ -32,8 +32,11 @@ export interface BriefHandoff {
   present: boolean;
   objective: string | null;
   next: string | null;
-  /** Null until `ctx validate-handoff` exists to check it. */
-  valid: boolean | null;
+  /**
+   * Problems found by the handoff gate's text rules (sections, placeholders, TODOs, steps,
+   * commands); cited paths and symbols are left to `ctx validate-handoff`. Null without a handoff.
+   */
+  problems: number | null;
 }
 
 export interface Brief {
@@ -135,6 +138,9 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
   const dirty = [...new Set([...brief.git.staged, ...brief.git.unstaged])];
   if (brief.role === "reviewer") {
     return dirty.length > 0 ? `review the uncommitted diff: git diff HEAD -- ${dirty.slice(0, 5).join(" ")}${dirty.length > 5 ? " …" : ""}` : "review the last commit: git show --stat HEAD";
+  }
+  if (brief.role === "builder" && brief.handoff.problems) {
+    return `make the handoff pass first: ctx validate-handoff (${brief.handoff.problems} problem${brief.handoff.problems === 1 ? "" : "s"})`;
   }
   if (brief.role === "builder" && brief.handoff.next) return `follow the handoff: ${brief.handoff.next}`;
   if (!brief.lane) return brief.handoff.next ? `follow the handoff: ${brief.handoff.next}` : 'route a task: ctx brief "<what you are about to do>"';
