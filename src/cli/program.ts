@@ -88,7 +88,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .addArgument(new Command().createArgument("<kind>", `one of ${TRAVERSE_KINDS.join(", ")} (any case)`).argParser(parseKind))
     .argument(
       "<query...>",
-      "Symbol, Caller, Callee: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path",
+      "Symbol, Caller, Callee: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path; Err: the error text; Brain: words",
     )
     .option("--json", "print one JSON object")
     .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
@@ -107,6 +107,8 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         "  ctx traverse Module billing",
         "  ctx traverse Caller UsersService.findOne            # who calls it, resolved as the compiler would",
         "  ctx traverse Callee src/app.ts:bootstrap --depth 2  # what it calls, two levels down",
+        "  ctx traverse Err \"TypeError: Cannot read properties of undefined (reading 'id')\"   # a recorded fix for this error",
+        '  ctx traverse Brain "retry webhooks"                 # lessons and brain entries, ranked',
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
@@ -149,6 +151,74 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
       if (options.json) terminal.stdout(`${JSON.stringify(handoffJson(validation), null, 2)}\n`);
       else terminal.stdout(options.format === "github" ? renderHandoffGithub(validation) : renderHandoffText(validation));
       result.code = validation.report.valid ? EXIT.ok : EXIT.miss;
+    });
+
+  const collect = (value: string, previous: string[] = []): string[] => [...previous, value];
+  const commaList = (value: string, previous: string[] = []): string[] => [...previous, ...value.split(",").map((v) => v.trim()).filter(Boolean)];
+  program
+    .command("complete-task")
+    .description("close a task: keep its lesson, brain entry, hot-cache and incident lines; archive and reset the handoff")
+    .option("--type <type>", "bug-fix, feature, pattern, decision, optimization or refactor")
+    .option("--title <text>", "one line naming the task (default: the problem's first 120 characters)")
+    .option("--keywords <list>", "comma-separated words a later search will use", commaList)
+    .option("--problem <text>", "what was wrong or missing")
+    .option("--solution <text>", "what was done about it (the fix summary a hot-cache hit shows)")
+    .option("--root-cause <text>", "why it happened")
+    .option("--failed <text>", "an approach that did not work, and why (repeatable)", collect)
+    .option("--files <list>", "files changed, comma-separated (default: the handoff's Changed files)", commaList)
+    .option("--lesson <text>", "what to do next time: the reusable part")
+    .option("--error <text>", "the error text the task fixed: makes a hot-cache line `ctx traverse Err` finds")
+    .option("--incident", "also record it in incident-cache.jsonl (cause: --root-cause, fix: --solution)")
+    .option("--from <file>", "read the fields from a YAML file (keys as the flags: type, keywords, root-cause, incident: {error, cause, fix} …); flags override it")
+    .option("--force", "record even though the handoff does not validate (the entry says so)")
+    .option("--dry-run", "print what would be written, write nothing")
+    .option("--no-index", "do not refresh the index first")
+    .option("--json", "print one JSON object")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "It refreshes the index, then refuses (exit 1) while .ai/HANDOFF.md does not pass `ctx validate-handoff`.",
+        "Then, under one lock so that tasks completed at once are all kept: appends the lesson to lessons-learned.md,",
+        "writes .ai/brain/<id>.md and its brain-index.md row, appends hot-cache.jsonl (with --error) and",
+        "incident-cache.jsonl (with --incident), archives HANDOFF.md under .ai/archive/ and resets it and research.md",
+        "from the templates.",
+        "",
+        "Examples:",
+        '  ctx complete-task --type bug-fix --keywords users,404 --problem "GET /users/:id answered 500 for an empty id" \\',
+        '    --root-cause "the id reached the database unchecked" --solution "validate the id in getUser" \\',
+        '    --lesson "validate request input at the route" --error "TypeError: Cannot read properties of undefined (reading \'id\')"',
+        "  ctx complete-task --from task.yaml --dry-run",
+      ].join("\n"),
+    )
+    .action(async (options: Record<string, unknown>) => {
+      const { runCompleteTask } = await import("./commands/complete-task-command.js");
+      const { completeTaskJson, renderCompleteTaskText } = await import("./render/complete-task-text.js");
+      const text = (key: string): string | undefined => (typeof options[key] === "string" ? (options[key] as string) : undefined);
+      const input = {
+        type: text("type"),
+        title: text("title"),
+        keywords: options.keywords as string[] | undefined,
+        problem: text("problem"),
+        solution: text("solution"),
+        rootCause: text("rootCause"),
+        failedApproaches: options.failed as string[] | undefined,
+        files: options.files as string[] | undefined,
+        lesson: text("lesson"),
+        error: text("error"),
+        incident: options.incident === true ? (true as const) : undefined,
+      };
+      const done = await runCompleteTask({
+        cwd: cwd(),
+        input,
+        from: text("from"),
+        force: options.force === true,
+        dryRun: options.dryRun === true,
+        refreshIndex: options.index !== false,
+        date: new Date().toISOString().slice(0, 10),
+      });
+      terminal.stdout(options.json ? `${JSON.stringify(completeTaskJson(done), null, 2)}\n` : renderCompleteTaskText(done));
+      result.code = done.status === "refused" ? EXIT.miss : EXIT.ok;
     });
 
   program

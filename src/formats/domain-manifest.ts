@@ -1,5 +1,6 @@
 import * as yaml from "js-yaml";
 import { FormatError } from "../errors.js";
+import { loadYaml } from "./load-yaml.js";
 import type { ModuleRecord } from "../model.js";
 import { DOMAIN_MANIFEST_FILE } from "./index-file-names.js";
 
@@ -38,14 +39,7 @@ export function renderDomainManifest(modules: readonly ModuleRecord[]): string {
 }
 
 export function parseDomainManifest(text: string, file = DOMAIN_MANIFEST_FILE): ModuleRecord[] {
-  let document: unknown;
-  try {
-    document = yaml.load(text);
-  } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
-    const reason = (error as { reason?: string }).reason ?? String(error);
-    throw new FormatError(file, (mark?.line ?? 0) + 1, `invalid YAML: ${reason}`, "fix the YAML by hand (your description/keywords/owners are in it), then run `ctx index` again");
-  }
+  const document = loadYaml(text, file, "fix the YAML by hand (your description/keywords/owners are in it), then run `ctx index` again");
   if (document === null || document === undefined) return [];
   const modules = (document as { modules?: unknown }).modules;
   if (!Array.isArray(modules)) throw new FormatError(file, 1, "expected a top-level `modules:` list");

@@ -1,17 +1,11 @@
-import * as yaml from "js-yaml";
 import { DEFAULT_CONFIG, type IndexConfig } from "../core/index/index-config.js";
 import { FormatError } from "../errors.js";
 import { INDEX_CONFIG_FILE } from "./index-file-names.js";
+import { lineOfKey, loadYaml } from "./load-yaml.js";
 
 
 export function parseIndexConfig(text: string, file = INDEX_CONFIG_FILE): IndexConfig {
-  let document: unknown;
-  try {
-    document = yaml.load(text);
-  } catch (error) {
-    const mark = (error as { mark?: { line?: number } }).mark;
-    throw new FormatError(file, (mark?.line ?? 0) + 1, `invalid YAML: ${(error as { reason?: string }).reason ?? String(error)}`, "fix the YAML");
-  }
+  const document = loadYaml(text, file);
   if (document === null || document === undefined) return { ...DEFAULT_CONFIG };
   if (typeof document !== "object" || Array.isArray(document)) throw new FormatError(file, 1, "expected a mapping with include, exclude, maxFileBytes", "see the README's configuration section");
   const raw = document as Record<string, unknown>;
@@ -34,7 +28,3 @@ export function parseIndexConfig(text: string, file = INDEX_CONFIG_FILE): IndexC
   return { include: patterns("include"), exclude: patterns("exclude"), maxFileBytes };
 }
 
-function lineOfKey(text: string, key: string): number {
-  const index = text.split("\n").findIndex((line) => line.startsWith(`${key}:`));
-  return index >= 0 ? index + 1 : 1;
-}

@@ -1,9 +1,9 @@
-import { appendFile, readFile } from "node:fs/promises";
+import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { gitignoreAdditions, INIT_FILES } from "../../core/init/init-plan.js";
 import { createIfAbsent, readIfReadable } from "../../io/atomic-write.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import { readTemplate } from "../../io/templates.js";
 
 export interface InitResult {
   root: string;
@@ -15,15 +15,12 @@ export interface InitResult {
   ignored: string[];
 }
 
-/** The package's templates/ (beside src/ and dist/). */
-const TEMPLATES = fileURLToPath(new URL("../../../templates/", import.meta.url));
-
 /** Creates what is missing of `.ai/` from the templates; never overwrites a file. */
 export async function runInit(cwd: string): Promise<InitResult> {
   const root = findRepoRoot(cwd);
   const result: InitResult = { root, created: [], kept: [], ignored: [] };
   for (const file of INIT_FILES) {
-    const content = file.template === null ? "" : await readFile(join(TEMPLATES, file.template), "utf8");
+    const content = file.template === null ? "" : readTemplate(file.template);
     if (await createIfAbsent(join(root, file.path), content)) result.created.push(file.path);
     else result.kept.push(file.path);
   }

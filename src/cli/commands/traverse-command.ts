@@ -62,8 +62,11 @@ export async function runTraverse(options: TraverseOptions): Promise<TraverseRes
       const { traverseCalls } = await import("./traverse-calls.js");
       return traverseCalls(root, { ...options, depth: options.depth ?? 1 });
     }
-    default:
-      return miss(options.kind, options.query, "no-data", `${options.kind} has no data yet: this version of ctx does not index it`, null);
+    case "Err":
+    case "Brain": {
+      const { traverseBrain, traverseErr } = await import("./traverse-memory.js");
+      return (options.kind === "Err" ? traverseErr : traverseBrain)(root, options);
+    }
   }
 }
 

@@ -13,8 +13,23 @@ function callLine(hit: TraverseHit): string {
   return `${indent}${hit.path}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}`;
 }
 
+/** A recorded fix: where it is, how it matched, when it was verified, the fix, then its cause and files. */
+function errorLines(hit: TraverseHit): string[] {
+  const at = [`verified ${String(hit.verified ?? "at an unknown date")}`, ...(typeof hit.commit === "string" ? [`@ ${hit.commit.slice(0, 7)}`] : [])].join(" ");
+  const lines = [`${hit.path}:${hit.line} ${hit.kind} · ${String(hit.match)}${hit.match === "words" ? ` ${String(hit.score)}` : ""} · ${at} · fix: ${hit.signature}`, `  error: ${hit.name}`];
+  if (typeof hit.cause === "string") lines.push(`  cause: ${hit.cause}`);
+  const files = (hit.files as { path: string; changedSince: boolean; missing: boolean }[]).map(
+    (f) => `${f.path}${f.missing ? " (missing now)" : f.changedSince ? " (changed since)" : ""}`,
+  );
+  if (files.length > 0) lines.push(`  files: ${files.join(", ")}`);
+  if (typeof hit.entry === "string") lines.push(`  entry: ${hit.entry}`);
+  return lines;
+}
+
 function hitLine(hit: TraverseHit): string {
   if ("callee" in hit) return callLine(hit);
+  if ("fix" in hit) return errorLines(hit).join("\n");
+  if ("matched" in hit) return `${hit.path}:${hit.line} ${hit.kind} · ${hit.name} · ${hit.signature} (score ${String(hit.score)}: ${(hit.matched as string[]).join(", ")})`;
   const name = hit.container ? `${hit.container}.${hit.name}` : hit.name;
   if (hit.kind === "endpoint") return `${location(hit)} ${hit.signature}`;
   if (hit.kind === "module") return `${location(hit)} module ${name} · ${hit.signature}`;
@@ -24,8 +39,10 @@ function hitLine(hit: TraverseHit): string {
 /** What an agent reads in a shell: a status line, one line per hit, never source bodies. */
 export function renderTraverseText(result: TraverseResult): string {
   const lines: string[] = [];
+  // A pasted error runs over several lines; the status line stays one line.
+  const query = result.query.includes("\n") ? `${result.query.split("\n")[0]!.trim()} …` : result.query;
   if (result.status === "hit") {
-    lines.push(`TRAVERSE_HIT ${result.kind} ${result.query} (${result.total})`);
+    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total})`);
     for (const hit of result.hits) lines.push(hitLine(hit));
     if (result.total > result.hits.length) {
       // Call sites are all verified before the tree is cut to --limit; other kinds stop verifying at --limit.
@@ -33,7 +50,7 @@ export function renderTraverseText(result: TraverseResult): string {
       lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
   } else {
-    lines.push(`TRAVERSE_MISS ${result.kind} ${result.query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
+    lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
   }
   if (result.candidates && result.candidates.length > 0) {
@@ -42,6 +59,7 @@ export function renderTraverseText(result: TraverseResult): string {
   }
   for (const rejected of result.rejected) lines.push(`rejected: ${rejected.path} (${rejected.reason} since indexing)`);
   if (result.fallback) lines.push(`fallback: ${result.fallback}`);
+  for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
   return `${lines.join("\n")}\n`;
 }
 
@@ -58,5 +76,6 @@ export function traverseJson(result: TraverseResult): object {
     ...(result.candidates ? { candidates: result.candidates } : {}),
     reason: result.reason,
     fallback: result.fallback,
+    ...(result.warnings ? { warnings: result.warnings } : {}),
   };
 }

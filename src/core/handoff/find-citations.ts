@@ -120,3 +120,10 @@ export function findCitations(handoff: Handoff): Citations {
   const paths = citations.paths.map((citation) => ({ ...citation, exempt: citations.marked.has(citation.path) }));
   return { paths, symbols: citations.symbols };
 }
+
+/** The paths cited under "Changed files": what a finished task changed, by its own account. */
+export function changedFiles(handoff: Handoff): string[] {
+  const section = handoff.sections.find((s) => s.id === "changed");
+  const lines = new Set(section?.body.map((line) => line.line));
+  return [...new Set(findCitations(handoff).paths.filter((p) => lines.has(p.line) && !p.path.endsWith("/")).map((p) => p.path))];
+}

@@ -3,7 +3,7 @@ import type { RepoPath } from "../../model.js";
 export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Err", "Brain"] as const;
 export type TraverseKind = (typeof TRAVERSE_KINDS)[number];
 
-export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-data";
+export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-match" | "no-data";
 
 export interface TraverseHit {
   name: string;
@@ -37,6 +37,8 @@ export interface TraverseResult {
   /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
   candidates?: TraverseHit[];
   reason: MissReason | null;
+  /** Err/Brain: lines of the memory files that could not be read (each kept in its file), as `file:line: what`. */
+  warnings?: string[];
   /** Human-readable detail of a miss, for the text output. */
   detail: string | null;
   fallback: string | null;

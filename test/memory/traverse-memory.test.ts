@@ -1,0 +1,98 @@
+import { execFileSync } from "node:child_process";
+import { appendFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { copyFixture, ctx } from "../helpers/fixture.js";
+
+const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc");
+
+/** Real tsc output for the fixture, as the agent would paste it (pretty: colours, code frames). */
+function tsc(dir: string, pretty: boolean): string {
+  try {
+    execFileSync(process.execPath, [TSC, "-p", ".", "--pretty", String(pretty)], { cwd: dir, encoding: "utf8" });
+  } catch (error) {
+    return (error as { stdout: string }).stdout;
+  }
+  throw new Error("tsc found no type error in the fixture");
+}
+
+async function record(dir: string, title: string, error: string, ...extra: string[]): Promise<void> {
+  const run = await ctx(
+    dir, "complete-task", "--force", "--no-index", "--type", "bug-fix", "--title", title, "--keywords", "types,prices",
+    "--problem", title, "--solution", "convert the value where it enters, not where it is used", "--lesson", "parse input at the boundary",
+    "--root-cause", "a string from the form reached a number field", "--files", "src/prices.ts", "--error", error, ...extra,
+  );
+  expect(run.code).toBe(0);
+}
+
+describe("ctx traverse Err", () => {
+  it("finds the fix recorded for a tsc error from the same error elsewhere, printed by tsc --pretty", async () => {
+    const dir = copyFixture("memory/type-errors");
+    const plain = tsc(dir, false).split("\n");
+    // src/labels.ts(5,14): error TS2322: Type 'number' is not assignable to type 'string'.
+    await record(dir, "a number where a string goes", plain[0]!);
+    // The other error, in the other format: colours, path:line:col, a code frame, the related location.
+    const pretty = tsc(dir, true);
+    const prices = pretty.slice(pretty.indexOf("prices.ts"));
+    expect(prices).toContain("\u001b[");
+    const run = await ctx(dir, "traverse", "Err", `src/${prices}`);
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n").slice(0, 5)).toEqual([
+      expect.stringMatching(/^TRAVERSE_HIT Err src\/.*prices\.ts.* … \(1\)$/),
+      expect.stringMatching(/^\.ai\/hot-cache\.jsonl:1 hot · exact · verified \d{4}-\d\d-\d\d @ [0-9a-f]{7} · fix: convert the value where it enters, not where it is used$/),
+      "  error: src/labels.ts(5,14): error TS2322: Type 'number' is not assignable to type 'string'.",
+      "  cause: a string from the form reached a number field",
+      "  files: src/prices.ts",
+    ]);
+  });
+
+  it("ranks a similar error by its words, misses an unrelated one with a search to run, and marks files changed since", async () => {
+    const dir = copyFixture("memory/type-errors");
+    await record(dir, "undefined user id", "TypeError: Cannot read properties of undefined (reading 'id')\n    at getUser (/srv/app/src/users.ts:12:5)", "--incident");
+    const similar = await ctx(dir, "traverse", "Err", "--json", "TypeError: Cannot read properties of null (reading 'email')");
+    expect(similar.code).toBe(0);
+    const hit = (JSON.parse(similar.stdout) as { hits: Record<string, unknown>[] }).hits[0]!;
+    expect(hit).toMatchObject({ kind: "hot+incident", match: "words", score: 0.833, files: [{ path: "src/prices.ts", changedSince: false, missing: false }] });
+    appendFileSync(join(dir, "src/prices.ts"), "// edited after the fix\n");
+    const changed = await ctx(dir, "traverse", "Err", "TypeError: Cannot read properties of undefined (reading 'name')");
+    expect(changed.code).toBe(0);
+    expect(changed.stdout).toContain("  files: src/prices.ts (changed since)\n");
+    const unrelated = await ctx(dir, "traverse", "Err", "Error: connect ECONNREFUSED 127.0.0.1:5432");
+    expect(unrelated.code).toBe(1);
+    expect(unrelated.stdout).toBe("TRAVERSE_MISS Err Error: connect ECONNREFUSED 127.0.0.1:5432: no-match (none of 2 recorded errors matches)\nfallback: rg -n -F 'Error: connect ECONNREFUSED 127.0.0.1:5432' .\n");
+  });
+
+  it("says no fix is recorded yet when the caches are empty", async () => {
+    const dir = copyFixture("memory/type-errors");
+    const run = await ctx(dir, "traverse", "Err", "Error: boom");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/^TRAVERSE_MISS Err Error: boom: no-data \(no fixes recorded yet/);
+  });
+});
+
+describe("ctx traverse Brain", () => {
+  it("ranks brain entries and lessons, hand-written ones included, best first", async () => {
+    const dir = copyFixture("memory/type-errors");
+    await record(dir, "prices arrive as strings from the form", "TypeError: x.toFixed is not a function");
+    await ctx(
+      dir, "complete-task", "--force", "--no-index", "--type", "decision", "--title", "retry webhooks with backoff", "--keywords", "webhooks,retry",
+      "--problem", "webhook deliveries were lost", "--solution", "retry with exponential backoff", "--lesson", "retry webhook deliveries, never drop them",
+    );
+    writeFileSync(join(dir, ".ai/lessons-learned.md"), "\n## Currency amounts are integers of cents\n- lesson: never store prices as floats\n", { flag: "a" });
+    const run = await ctx(dir, "traverse", "Brain", "--json", "are", "prices", "kept", "as", "floats");
+    expect(run.code).toBe(0);
+    const result = JSON.parse(run.stdout) as { total: number; hits: { name: string; kind: string; path: string; signature: string; sources: string[] }[] };
+    expect(result.total).toBe(2);
+    expect(result.hits.map((h) => [h.name, h.kind])).toEqual([
+      ["Currency amounts are integers of cents", "lesson"],
+      ["prices arrive as strings from the form", "bug-fix"],
+    ]);
+    expect(result.hits[0]!.signature).toBe("never store prices as floats");
+    // One hit per entry: its file, its lesson and its brain-index row.
+    expect(result.hits[1]!.sources.map((s) => s.replace(/:\d+$/, ""))).toEqual([expect.stringMatching(/^\.ai\/brain\/.+\.md$/), ".ai/lessons-learned.md", ".ai/brain-index.md"]);
+    const none = await ctx(dir, "traverse", "Brain", "kubernetes");
+    expect(none.code).toBe(1);
+    expect(none.stdout).toBe("TRAVERSE_MISS Brain kubernetes: no-match (none of 3 memory entries shares a word with the query)\nfallback: rg -n -i -F kubernetes .ai/\n");
+  });
+});
