@@ -102,7 +102,9 @@ export function parseLessons(text: string, path: string): MemoryDocument[] {
   const documents: MemoryDocument[] = [];
   text.split("\n").forEach((line, index) => {
     const heading = /^##\s+(.+)$/.exec(line);
-    if (heading) documents.push({ id: null, title: heading[1]!.trim(), type: null, path, line: index + 1, text: "" });
+    // `ctx complete-task` writes `## <id> · <title>`; a hand-written heading is all title.
+    const named = heading && /^(\d{4}-\d\d-\d\d-[\w.-]+) · (.+)$/.exec(heading[1]!.trim());
+    if (heading) documents.push({ id: named ? named[1]! : null, title: named ? named[2]! : heading[1]!.trim(), type: null, path, line: index + 1, text: "" });
     else if (documents.length > 0) {
       const current = documents.at(-1)!;
       current.text += `${line}\n`;

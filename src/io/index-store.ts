@@ -26,6 +26,11 @@ export function aiPath(root: string, name: string): string {
   return join(root, AI_DIR, name);
 }
 
+/** Whether any file of layered memory exists (before `ctx init` or `ctx complete-task`, none does). */
+export function hasMemory(root: string): boolean {
+  return ["hot-cache.jsonl", "incident-cache.jsonl", "lessons-learned.md", "brain-index.md"].some((name) => statSync(aiPath(root, name), { throwIfNoEntry: false }) !== undefined);
+}
+
 export async function readIndexConfigText(root: string): Promise<string | undefined> {
   return readTextIfExists(aiPath(root, INDEX_CONFIG_FILE));
 }

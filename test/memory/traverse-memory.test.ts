@@ -96,3 +96,21 @@ describe("ctx traverse Brain", () => {
     expect(none.stdout).toBe("TRAVERSE_MISS Brain kubernetes: no-match (none of 3 memory entries shares a word with the query)\nfallback: rg -n -i -F kubernetes .ai/\n");
   });
 });
+
+describe("ctx brief recalls memory", () => {
+  it("shows the recorded fix for an error the task quotes, and the lessons sharing its words", async () => {
+    const dir = copyFixture("memory/type-errors");
+    await record(dir, "prices arrive as strings from the form", "TypeError: amount.toFixed is not a function");
+    const brief = JSON.parse((await ctx(dir, "brief", "--json", "checkout throws TypeError: total.toFixed is not a function for form prices")).stdout) as {
+      hot: { match: string; fix: string }[];
+      brain: { title: string; summary: string }[];
+    };
+    expect(brief.hot.map((h) => [h.match, h.fix])).toEqual([["words", "convert the value where it enters, not where it is used"]]);
+    expect(brief.brain.map((l) => [l.title, l.summary])).toEqual([["prices arrive as strings from the form", "parse input at the boundary"]]);
+    const text = (await ctx(dir, "brief", "TypeError: amount.toFixed is not a function")).stdout;
+    expect(text).toMatch(/\nhot \(recorded fixes for this error\):\n {2}\.ai\/hot-cache\.jsonl:1 exact · verified \d{4}-\d\d-\d\d · fix: convert the value where it enters, not where it is used\n/);
+    // A task that says nothing of it recalls nothing.
+    const unrelated = JSON.parse((await ctx(dir, "brief", "--json", "rename label to formatLabel")).stdout) as { hot: unknown[]; brain: unknown[] };
+    expect([unrelated.hot, unrelated.brain]).toEqual([[], []]);
+  });
+});

@@ -3,17 +3,17 @@ import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclared
 import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
-import { checkHandoffText } from "../../core/handoff/validate-handoff.js";
-import { findCitations } from "../../core/handoff/find-citations.js";
+
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
 import { recentChanges } from "../../core/brief/recent-changes.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { findMentions } from "../../io/find-mentions.js";
-import { aiPath } from "../../io/index-store.js";
+import { aiPath, hasMemory } from "../../io/index-store.js";
 import { readHeadIfExists, readIfReadable } from "../../io/atomic-write.js";
 import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import type { Recall } from "../../core/memory/recall-memory.js";
 import type { RepoPath } from "../../model.js";
 
 export interface BriefOptions {
@@ -25,8 +25,21 @@ export interface BriefOptions {
 /** Commits whose changed files count as "changed recently". */
 const RECENT_COMMITS = 30;
 
+// NOTE: the handoff rules and memory are imported only when there is a handoff or memory to read:
+// each module loaded costs every brief startup time, and most repositories have neither yet.
+
 /** What the handoff gate's text rules find; the brief leaves paths and symbols to `ctx validate-handoff`. */
-const handoffProblems = (handoff: Handoff): number => checkHandoffText(handoff, findCitations(handoff)).errors.length;
+async function handoffProblems(handoff: Handoff): Promise<number> {
+  const [{ checkHandoffText }, { findCitations }] = await Promise.all([import("../../core/handoff/validate-handoff.js"), import("../../core/handoff/find-citations.js")]);
+  return checkHandoffText(handoff, findCitations(handoff)).errors.length;
+}
+
+/** What memory recalls for the task: recorded fixes for an error it quotes, lessons sharing its words. */
+async function recall(root: string, task: string | null): Promise<Recall> {
+  if (!task || !hasMemory(root)) return { hot: [], incidents: [], brain: [] };
+  const [{ recallMemory }, { readCachedErrors, readMemory }] = await Promise.all([import("../../core/memory/recall-memory.js"), import("../../io/read-memory.js")]);
+  return recallMemory(task, readCachedErrors(root).cached, readMemory(root, { entries: false }));
+}
 
 
 
@@ -93,7 +106,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const git: BriefGit = status
     ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
     : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
-  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, problems: parsedHandoff && handoffProblems(parsedHandoff) };
+  const handoff: BriefHandoff = { present: summary !== null, objective: summary?.objective ?? null, next: summary?.next ?? null, problems: parsedHandoff && (await handoffProblems(parsedHandoff)) };
   const taskFrom = options.task?.trim() ? "argument" : task ? "handoff" : null;
   // Behind: of the files git says changed since the index's HEAD, those the index holds with another hash.
   await observe(changed ?? []);
@@ -107,7 +120,8 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const shown = shownFiles(ranking);
   const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => table.symbolsAt(file.entry))) ?? [], observe(shown.map((file) => file.path))]);
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
-  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand }, ranking, symbols);
+  const memory = await recall(root, task);
+  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory }, ranking, symbols);
 }
 
 /** What `load` gives for the name (last segment) of each identifier the task names. */

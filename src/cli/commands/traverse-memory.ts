@@ -1,39 +1,13 @@
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
-import { matchErrors, rankMemory, type CachedError, type ErrorMatch } from "../../core/memory/match-memory.js";
+import { matchErrors, rankMemory, type ErrorMatch } from "../../core/memory/match-memory.js";
+import { summaryOf } from "../../core/memory/recall-memory.js";
 import { rgFixed } from "../../core/traverse/conclude-traverse.js";
 import { miss, type TraverseHit, type TraverseResult } from "../../core/traverse/traverse-result.js";
-import { toCachedError } from "../../formats/memory-caches.js";
-import { parseBrainEntry, parseBrainIndex, parseLessons, type MemoryDocument } from "../../formats/memory-entries.js";
-import { readJsonLines } from "../../io/append-json-lines.js";
-import { readIfReadable } from "../../io/atomic-write.js";
 import { hashFiles } from "../../io/hash-files.js";
+import { readCachedErrors, readMemory } from "../../io/read-memory.js";
 
 interface MemoryQuery {
   query: string;
   limit: number;
-}
-
-const CACHES = [
-  { source: "hot", path: ".ai/hot-cache.jsonl" },
-  { source: "incident", path: ".ai/incident-cache.jsonl" },
-] as const;
-
-/** Every cached error, and the lines that could not be read as one (left in their files). */
-async function readCachedErrors(root: string): Promise<{ cached: CachedError[]; warnings: string[] }> {
-  const cached: CachedError[] = [];
-  const warnings: string[] = [];
-  for (const { source, path } of CACHES) {
-    const lines = await readJsonLines(join(root, path), path);
-    const bad = [...lines.malformed];
-    for (const { line, value } of lines.records) {
-      const read = toCachedError(value, source, path, line);
-      if ("source" in read) cached.push(read);
-      else bad.push(read);
-    }
-    for (const m of bad.sort((a, b) => a.line - b.line)) warnings.push(`${m.file}:${m.line}: unreadable line kept as it is (${m.error})`);
-  }
-  return { cached, warnings };
 }
 
 /** The error's own words to search the code for when no recorded fix matches: its first line, location aside. */
@@ -74,7 +48,7 @@ function errorHit(match: ErrorMatch, now: ReadonlyMap<string, string | null>): T
 
 /** `ctx traverse Err`: recorded fixes for an error, by signature then by words; cited files marked when they changed since. */
 export async function traverseErr(root: string, { query, limit }: MemoryQuery): Promise<TraverseResult> {
-  const { cached, warnings } = await readCachedErrors(root);
+  const { cached, warnings } = readCachedErrors(root);
   const fallback = errorFallback(query);
   if (cached.length === 0) {
     return { ...miss("Err", query, "no-data", "no fixes recorded yet in .ai/hot-cache.jsonl or .ai/incident-cache.jsonl (`ctx complete-task --error` records them)", fallback), warnings };
@@ -87,49 +61,9 @@ export async function traverseErr(root: string, { query, limit }: MemoryQuery): 
   return { status: "hit", kind: "Err", query, hits, total: matches.length, rejected: [], suggestions: [], warnings, reason: null, detail: null, fallback: null };
 }
 
-/** Everything searchable in memory: brain entries, lessons and brain-index rows, one item per entry id. */
-function readMemory(root: string): { id: string | null; main: MemoryDocument; text: string; sources: string[] }[] {
-  const documents: MemoryDocument[] = [];
-  let names: string[] = [];
-  try {
-    names = readdirSync(join(root, ".ai", "brain")).filter((name) => name.endsWith(".md")).sort();
-  } catch {
-    // No brain entries yet.
-  }
-  for (const name of names) {
-    const text = readIfReadable(join(root, ".ai", "brain", name));
-    if (text !== undefined) documents.push(parseBrainEntry(text, `.ai/brain/${name}`, name.slice(0, -3)));
-  }
-  const lessons = readIfReadable(join(root, ".ai", "lessons-learned.md"));
-  if (lessons !== undefined) documents.push(...parseLessons(lessons, ".ai/lessons-learned.md"));
-  const index = readIfReadable(join(root, ".ai", "brain-index.md"));
-  if (index !== undefined) documents.push(...parseBrainIndex(index, ".ai/brain-index.md"));
-  const items: { id: string | null; main: MemoryDocument; text: string; sources: string[] }[] = [];
-  const byId = new Map<string, (typeof items)[number]>();
-  for (const document of documents) {
-    const known = document.id ? byId.get(document.id) : undefined;
-    const source = `${document.path}:${document.line}`;
-    if (known) {
-      known.text += `\n${document.title}\n${document.text}`;
-      known.sources.push(source);
-      continue;
-    }
-    const item = { id: document.id, main: document, text: `${document.title}\n${document.text}`, sources: [source] };
-    if (document.id) byId.set(document.id, item);
-    items.push(item);
-  }
-  return items;
-}
-
-/** The line that says what to do: a lesson's `- lesson:` line, an entry's Lesson section, else its title. */
-function summaryOf(document: MemoryDocument): string {
-  const lesson = /^-\s*lesson:\s*(.+)$/m.exec(document.text)?.[1] ?? /^## Lesson\n+(.+)$/m.exec(document.text)?.[1];
-  return (lesson ?? document.title).trim().slice(0, 200);
-}
-
 /** `ctx traverse Brain`: ranked match over brain entries and lessons. */
 export async function traverseBrain(root: string, { query, limit }: MemoryQuery): Promise<TraverseResult> {
-  const items = readMemory(root);
+  const items = readMemory(root, { entries: true });
   const fallback = `rg -n -i -F ${rgFixed(query).slice("rg -n -F ".length)} .ai/`;
   if (items.length === 0) return miss("Brain", query, "no-data", "no memory yet: .ai/brain/, lessons-learned.md and brain-index.md hold no entries (`ctx complete-task` adds them)", fallback);
   const ranked = rankMemory(query, items.map((item) => ({ item, text: item.text })));

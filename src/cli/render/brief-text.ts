@@ -74,6 +74,9 @@ export function renderBriefText(brief: Brief, budget: number = defaultBudget(bri
     ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${e.path}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
     ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),
     ...list("rejected (changed since indexing, not shown)", brief.rejected, (r) => `${r.path} (${r.reason})`, 2, 1, "rejected files"),
+    ...list("hot (recorded fixes for this error)", brief.hot, (f) => `${f.path}:${f.line} ${f.match} · verified ${f.verified ?? "?"} · fix: ${oneLine(f.fix, 120)}`, 4, 1, "hot fixes"),
+    ...list("incidents", brief.incidents, (f) => `${f.path}:${f.line} ${f.match} · ${f.verified ?? "?"} · cause: ${oneLine(f.cause ?? "?", 80)} · fix: ${oneLine(f.fix, 80)}`, 3, 1, "incidents"),
+    ...list("brain (lessons)", brief.brain, (l) => `${l.path}:${l.line} ${l.kind} · ${oneLine(l.title, 80)} · ${oneLine(l.summary, 100)}`, 2, 1, "lessons"),
   ];
   return fitBudget(sections, budget, estimateTokens);
 }

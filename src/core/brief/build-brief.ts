@@ -2,6 +2,7 @@ import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { RoutingTable } from "../../formats/routing-table.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { findEndpoints } from "../traverse/find-endpoints.js";
+import type { Recall, RecalledFix, RecalledLesson } from "../memory/recall-memory.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
@@ -57,9 +58,10 @@ export interface Brief {
   files: { path: RepoPath; score: number; reasons: string[] }[];
   /** Candidates dropped because their file changed since indexing. */
   rejected: RejectedCandidate[];
-  incidents: unknown[];
-  hot: unknown[];
-  brain: unknown[];
+  /** What memory recalls for the task (ctx complete-task records it). */
+  incidents: RecalledFix[];
+  hot: RecalledFix[];
+  brain: RecalledLesson[];
   next: string;
 }
 
@@ -82,6 +84,7 @@ export interface BriefInput {
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
   testCommand: string | null;
+  memory: Recall;
   /** Whether each file still has its indexed hash (absent: not checked). */
   fresh: (path: RepoPath) => boolean | undefined;
 }
@@ -232,9 +235,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
     git: input.git,
     index: input.index,
     handoff: input.handoff,
-    incidents: [],
-    hot: [],
-    brain: [],
+    ...input.memory,
   };
   if (!query) {
     const brief = { ...base, lane: null, laneReason: null, risk: [], kind: null, modules: [], symbols: [], endpoints: [], files: [], rejected: [] };
