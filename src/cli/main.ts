@@ -32,6 +32,12 @@ export async function main(): Promise<void> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     isTTY: process.stderr.isTTY === true,
+    readStdin: async () => {
+      if (process.stdin.isTTY) return "";
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString("utf8");
+    },
   });
   process.exitCode = code;
 }

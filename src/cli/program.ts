@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
+import { UsageError } from "../errors.js";
 
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface Terminal {
@@ -7,6 +8,8 @@ export interface Terminal {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTTY: boolean;
+  /** Standard input, read whole (`ctx traverse Err -`); absent when there is none to read. */
+  readStdin?: () => Promise<string>;
 }
 
 /** Exit codes, decided here and nowhere else: 0 hit/ok, 1 miss/findings, 2 usage/config/internal. */
@@ -108,6 +111,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         "  ctx traverse Caller UsersService.findOne            # who calls it, resolved as the compiler would",
         "  ctx traverse Callee src/app.ts:bootstrap --depth 2  # what it calls, two levels down",
         "  ctx traverse Err \"TypeError: Cannot read properties of undefined (reading 'id')\"   # a recorded fix for this error",
+        "  npm test 2>&1 | tail -n 30 | ctx traverse Err -     # the error text from standard input",
         '  ctx traverse Brain "retry webhooks"                 # lessons and brain entries, ranked',
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
@@ -115,7 +119,12 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number }) => {
       const { runTraverse } = await import("./commands/traverse-command.js");
       const { renderTraverseText, traverseJson } = await import("./render/traverse-text.js");
-      const traversal = await runTraverse({ cwd: cwd(), kind, query: words.join(" "), limit: options.limit, depth: options.depth });
+      let query = words.join(" ");
+      if (query === "-" && (kind === "Err" || kind === "Brain")) {
+        query = (await terminal.readStdin?.())?.trim() ?? "";
+        if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
+      }
+      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth });
       terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal));
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
     });

@@ -1,4 +1,5 @@
 import { open, readFile } from "node:fs/promises";
+import { basename, dirname, join } from "node:path";
 import { parseJsonLines, renderJsonLine, type JsonLines } from "../formats/jsonl.js";
 import { withFileLock } from "./file-lock.js";
 
@@ -6,11 +7,12 @@ import { withFileLock } from "./file-lock.js";
  * Appends records to a JSONL file shared by several processes: all of them in one write call,
  * under the file's lock, so concurrent writers never interleave inside a line. A file that does
  * not end with a newline (a torn or hand-edited last line) gets one first, so the new line is
- * never glued to it. Nothing already in the file is rewritten.
+ * never glued to it. Nothing already in the file is rewritten. The lock lives in `.cache/locks/`
+ * beside the file (ignored by git), so one left by a crash never shows up as a change.
  */
 export async function appendJsonLines(path: string, records: readonly object[]): Promise<void> {
   if (records.length === 0) return;
-  await withFileLock(`${path}.lock`, async () => {
+  await withFileLock(join(dirname(path), ".cache", "locks", `${basename(path)}.lock`), async () => {
     const handle = await open(path, "a+");
     try {
       const { size } = await handle.stat();

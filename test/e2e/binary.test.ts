@@ -25,6 +25,19 @@ function generatedRepository(files: number): string {
 }
 
 describe("the ctx binary", () => {
+  it("reads the error for `traverse Err -` from standard input, as piped from a failing command", () => {
+    const dir = copyFixture("memory/type-errors");
+    const record = ["complete-task", "--force", "--no-index", "--type", "bug-fix", "--keywords", "ids", "--problem", "empty ids", "--solution", "check the id first", "--lesson", "check input first"];
+    expect(run(dir, [...record, "--error", "TypeError: Cannot read properties of undefined (reading 'id')"]).code).toBe(0);
+    const piped = spawnSync(process.execPath, [BIN, "traverse", "Err", "-"], {
+      cwd: dir,
+      encoding: "utf8",
+      input: " FAIL  test/users.test.ts > users > rejects an empty id\nTypeError: Cannot read properties of undefined (reading 'name')\n    at getUser (src/users.ts:4:10)\n",
+    });
+    expect(piped.status).toBe(0);
+    expect(piped.stdout).toMatch(/^TRAVERSE_HIT Err FAIL {2}test\/users\.test\.ts > users > rejects an empty id … \(1\)\n\.ai\/hot-cache\.jsonl:1 hot · exact · .* · fix: check the id first\n/);
+  });
+
   it("exits 0 on a hit, 1 on a miss and 2 on a usage error, with JSON on request", () => {
     const dir = copyFixture("traverse/users-service");
     expect(run(dir, ["index", "--quiet"])).toMatchObject({ code: 0, stdout: "" });

@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
-import { copyFileSync, existsSync, readdirSync, readFileSync, writeFileSync, appendFileSync } from "node:fs";
-import { join } from "node:path";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { copyFixture, ctx } from "../helpers/fixture.js";
@@ -166,5 +166,19 @@ describe("ctx complete-task", () => {
     const found = await ctx(dir, "traverse", "Err", ERROR);
     expect(found.code).toBe(0);
     expect(found.stdout).toContain("warning: .ai/hot-cache.jsonl:2: unreadable line kept as it is (");
+  });
+});
+
+describe("ctx complete-task and a lock left behind", () => {
+  it("breaks a lock whose process has died, and records the task", async () => {
+    const dir = await projectWithHandoff();
+    // The pid of a process that has exited: its lock is abandoned.
+    const dead = await promisify(execFile)(process.execPath, ["-e", "process.stdout.write(String(process.pid))"]);
+    const lock = join(dir, ".ai/.cache/locks/memory.lock");
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, `${dead.stdout} 2026-01-01T00:00:00.000Z\n`);
+    const run = await ctx(dir, "complete-task", ...TASK, "--no-index");
+    expect(run.code).toBe(0);
+    expect(existsSync(lock)).toBe(false);
   });
 });
