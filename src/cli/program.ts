@@ -231,6 +231,50 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     });
 
   program
+    .command("compress")
+    .description("run a noisy command (or read its output) and print what matters; the raw output is kept, nothing invented")
+    .argument("[command...]", "the command and its arguments, after `--` (no shell unless --shell)")
+    .option("--shell", "run the command through the shell (pipes, globs, &&)")
+    .addOption(new Option("--budget <tokens>", "the most the compressed output may take").default(1000).argParser(parseLimit))
+    .option("--raw <id>", "print a kept raw output whole (its id is in the first line of the compressed output)")
+    .option("--json", 'print {"tool","exitCode","verdict","counts","items","omitted","raw","tokens":{"raw","out"},"output"}')
+    .addHelpText(
+      "after",
+      [
+        "",
+        "Exit code: the command's own; 0 for standard input; 2 when the command cannot be started.",
+        "Output of 5 lines or 500 bytes or less is printed unchanged. Otherwise every line printed is a line of the",
+        "output (colours and \\r redraws removed) or starts with [ctx]; every cut says how many lines it hid; the raw",
+        "output is kept under .ai/logs/ (mode 0600; the newest 50, 32 MiB at most).",
+        "",
+        "Examples:",
+        "  ctx compress -- npm test",
+        "  ctx compress --shell -- 'npm run build && npm test'",
+        "  npm test 2>&1 | ctx compress",
+        "  ctx compress --raw 20261203-104500-a1b2c3",
+      ].join("\n"),
+    )
+    .action(async (command: string[], options: { shell?: boolean; budget: number; raw?: string; json?: boolean }) => {
+      const { readRaw, runCompress } = await import("./commands/compress-command.js");
+      if (options.raw !== undefined) {
+        terminal.stdout(readRaw(cwd(), options.raw));
+        result.code = EXIT.ok;
+        return;
+      }
+      const { compressJson, renderCompressText } = await import("./render/compress-text.js");
+      const done = await runCompress({
+        cwd: cwd(),
+        command,
+        shell: options.shell === true,
+        budget: options.budget,
+        readStdin: async () => (terminal.readStdin ? terminal.readStdin() : null),
+        now: new Date(),
+      });
+      terminal.stdout(options.json ? `${JSON.stringify(compressJson(done))}\n` : renderCompressText(done));
+      result.code = done.exitCode ?? EXIT.ok;
+    });
+
+  program
     .command("brief")
     .description("where to start on a task: git and index state, the handoff, the task's lane, and ranked files — read-only")
     .argument("[task...]", "the task in words (default: the handoff's objective)")

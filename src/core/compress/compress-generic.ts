@@ -1,0 +1,94 @@
+import { estimateTokens } from "../brief/estimate-tokens.js";
+import { PREFIX, type Compressed, type OutputLine } from "./compressed-output.js";
+import { repeatKey } from "./clean-output.js";
+
+/** Output this small is passed through unchanged: cutting it would save nothing worth a doubt. */
+export const SMALL_LINES = 5;
+export const SMALL_BYTES = 500;
+
+/** Lines that say something went wrong (or was warned about), in the words tools use. */
+const SIGNAL = /\b(error|errors|fail(?:ed|ure|ing)?|exception|fatal|panic|warn(?:ing)?|traceback|assert(?:ion)?|denied|refused|cannot|unable|not found|abort(?:ed)?|segmentation)\b|npm ERR!|^\s*[✗×✖]/i;
+const HEAD = 10;
+const TAIL = 20;
+const AFTER_SIGNAL = 2;
+
+export function isSmall(raw: string, lines: readonly string[]): boolean {
+  return lines.length <= SMALL_LINES || Buffer.byteLength(raw) <= SMALL_BYTES;
+}
+
+/** Runs of lines that are the same but for numbers, times and ids, as [first index, length]. */
+function repeatRuns(lines: readonly string[]): [number, number][] {
+  const runs: [number, number][] = [];
+  for (let i = 0; i < lines.length; ) {
+    const key = repeatKey(lines[i]!);
+    let j = i + 1;
+    while (j < lines.length && key !== "" && repeatKey(lines[j]!) === key) j += 1;
+    runs.push([i, j - i]);
+    i = j;
+  }
+  return runs;
+}
+
+/**
+ * The fallback for output no parser knows: the first lines, every line that signals a problem (and
+ * the two after it), the last lines; repeats folded; gaps marked with how many lines were cut. The
+ * verdict is `unparsed`: the exit code alone says whether the command succeeded.
+ */
+export function compressGeneric(lines: readonly string[], exitCode: number | null, budget: number): Compressed {
+  const runs = repeatRuns(lines);
+  // Importance per run: the tail, signal lines, their context, the head; the rest can go.
+  const rank = new Map<number, number>();
+  runs.forEach(([start], r) => {
+    const line = lines[start]!;
+    let score = 0;
+    if (start >= lines.length - TAIL) score = 4;
+    if (SIGNAL.test(line)) score = Math.max(score, 3);
+    if (start < HEAD) score = Math.max(score, 1);
+    rank.set(r, score);
+  });
+  runs.forEach(([start], r) => {
+    if (!SIGNAL.test(lines[start]!)) return;
+    for (let k = 1; k <= AFTER_SIGNAL && r + k < runs.length; k += 1) rank.set(r + k, Math.max(rank.get(r + k)!, 2));
+  });
+  // Least important first out, until the kept lines fit the budget.
+  const kept = new Set(runs.map((_, r) => r).filter((r) => rank.get(r)! > 0));
+  const cost = (r: number): number => estimateTokens(lines[runs[r]![0]]!) + (runs[r]![1] > 1 ? 4 : 0);
+  let total = [...kept].reduce((sum, r) => sum + cost(r), 0);
+  const order = [...kept].sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
+  for (const r of order) {
+    if (total <= budget) break;
+    if (rank.get(r)! >= 4 && order.some((o) => kept.has(o) && rank.get(o)! < 4)) continue;
+    kept.delete(r);
+    total -= cost(r);
+  }
+  const out: OutputLine[] = [];
+  let hidden = 0;
+  const flush = (): void => {
+    if (hidden > 0) out.push({ text: `${PREFIX} … ${hidden} line${hidden === 1 ? "" : "s"} hidden`, source: null });
+    hidden = 0;
+  };
+  let totalHidden = 0;
+  runs.forEach(([start, length], r) => {
+    if (!kept.has(r)) {
+      hidden += length;
+      totalHidden += length;
+      return;
+    }
+    flush();
+    out.push({ text: lines[start]!, source: start + 1 });
+    if (length > 1) {
+      out.push({ text: `${PREFIX} ↑ ×${length} (${length - 1} more like it, numbers and ids aside)`, source: null });
+      totalHidden += length - 1;
+    }
+  });
+  flush();
+  return {
+    tool: "generic",
+    exitCode,
+    verdict: "unparsed",
+    counts: {},
+    items: [],
+    omitted: totalHidden > 0 ? [{ what: "lines", count: totalHidden }] : [],
+    lines: out,
+  };
+}

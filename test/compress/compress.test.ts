@@ -1,0 +1,89 @@
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { cleanLines } from "../../src/core/compress/clean-output.js";
+import { copyFixture, ctx } from "../helpers/fixture.js";
+
+interface Compressed {
+  tool: string;
+  exitCode: number | null;
+  verdict: string;
+  omitted: { what: string; count: number }[];
+  raw: string | null;
+  tokens: { raw: number; out: number };
+  output: string[];
+}
+
+async function compressNoisy(...flags: string[]) {
+  const dir = copyFixture("compress/noisy-failure");
+  const run = await ctx(dir, "compress", ...flags, "--", process.execPath, "run.mjs");
+  return { dir, run };
+}
+
+describe("ctx compress", () => {
+  it("keeps the failure, the warning and the tail, says what it cut, keeps the raw output, and exits with the command's code", async () => {
+    const { dir, run } = await compressNoisy();
+    expect(run.code).toBe(3);
+    const lines = run.stdout.trimEnd().split("\n");
+    expect(lines[0]).toMatch(/^\[ctx\] `.+ run\.mjs` · exit 3 · generic: output not parsed: the exit code is the verdict · raw: \.ai\/logs\/(\d{8}-\d{6}-[0-9a-f]{6})\.log \(ctx compress --raw \1\)$/);
+    for (const kept of ["warning: deprecated option --legacy in build.config.js:4", "Error: cannot resolve './missing.js' from src/index.ts:12:3", "build failed after 3.2s"]) {
+      expect(lines).toContain(kept);
+    }
+    // The raw output, byte for byte, private to the user, and printed whole by --raw.
+    const id = /--raw (\S+)\)$/.exec(lines[0]!)![1]!;
+    const log = join(dir, ".ai/logs", `${id}.log`);
+    const expected = await ctx(dir, "compress", "--json", "--", process.execPath, "run.mjs");
+    const raw = readFileSync(log, "utf8");
+    expect(raw).toContain("downloading 10%\rdownloading 55%\rdownloading 100%\n");
+    expect(raw.split("\n")).toHaveLength(300 + 1 + 1 + 40 + 3 + 1);
+    expect(statSync(log).mode & 0o777).toBe(0o600);
+    expect((await ctx(dir, "compress", "--raw", id)).stdout).toBe(raw);
+    expect(createHash("sha256").update((await ctx(dir, "compress", "--raw", id)).stdout).digest("hex")).toBe(createHash("sha256").update(raw).digest("hex"));
+    expect((JSON.parse(expected.stdout) as Compressed).exitCode).toBe(3);
+  });
+
+  it("invents nothing: every line is a cleaned line of the output or a [ctx] line, and the cuts add up to what is missing", async () => {
+    const { dir, run } = await compressNoisy("--json");
+    const result = JSON.parse(run.stdout) as Compressed;
+    const raw = readFileSync(join(dir, result.raw!), "utf8");
+    const source = cleanLines(raw);
+    let position = 0;
+    let hidden = 0;
+    for (const line of result.output) {
+      const cut = /^\[ctx\] … (\d+) lines? hidden$/.exec(line) ?? /^\[ctx\] ↑ ×(\d+) /.exec(line);
+      if (line.startsWith("[ctx]")) {
+        expect(cut).not.toBeNull();
+        hidden += line.includes("×") ? Number(cut![1]) - 1 : Number(cut![1]);
+        position += line.includes("×") ? Number(cut![1]) - 1 : Number(cut![1]);
+        continue;
+      }
+      // In order, at the very place the markers say.
+      expect(source[position]).toBe(line);
+      position += 1;
+    }
+    expect(position).toBe(source.length);
+    expect(result.omitted).toEqual([{ what: "lines", count: hidden }]);
+    expect(result.tokens.out).toBeLessThan(result.tokens.raw / 5);
+  });
+
+  it("passes small output through unchanged, with no log", async () => {
+    const dir = copyFixture("compress/noisy-failure");
+    const run = await ctx(dir, "compress", "--", process.execPath, "-e", "console.log('\\u001b[31mone\\u001b[39m'); console.log('two'); process.exit(1)");
+    expect(run).toEqual({ code: 1, stdout: "\u001b[31mone\u001b[39m\ntwo\n", stderr: "" });
+  });
+
+  it("reads standard input when no command is given, and fails with exit 2 on a command that cannot start", async () => {
+    const dir = copyFixture("compress/noisy-failure");
+    const noisy = Array.from({ length: 200 }, (_, i) => `fetch ${i} ok`).concat(["npm ERR! code E404", "npm ERR! 404 Not Found - GET https://registry.npmjs.org/nope"]).join("\n");
+    const { runCli } = await import("../../src/cli/main.js");
+    let stdout = "";
+    const code = await runCli(["compress"], { cwd: dir, stdout: (t) => (stdout += t), stderr: () => undefined, isTTY: false, readStdin: async () => noisy });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^\[ctx\] standard input · generic: /);
+    expect(stdout).toContain("\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/nope\n");
+    const missing = await ctx(dir, "compress", "--", "no-such-command-here");
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/^ctx: cannot run no-such-command-here: .*ENOENT.*\n {2}hint: /);
+  });
+});
