@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
+import { findMarkedRoot } from "./repo-root.js";
 import { writeFileAtomic } from "./atomic-write.js";
 
 /** At most this many raw logs, and this many bytes of them, are kept; the oldest go first. */
@@ -8,6 +10,16 @@ export const MAX_LOGS = 50;
 export const MAX_LOG_BYTES = 32 * 1024 * 1024;
 
 const LOGS = [".ai", "logs"];
+
+/**
+ * Where raw logs go: `.ai/logs/` of the repository, or — outside any repository — a per-user
+ * folder in the temp directory. NOTE: never `.ai/` in a random directory: a `.ai/` folder marks a
+ * repository root, and would make every later ctx run below it treat that directory as one.
+ */
+export function logRoot(cwd: string): { root: string; inRepository: boolean } {
+  const marked = findMarkedRoot(cwd);
+  return marked ? { root: marked, inRepository: true } : { root: join(tmpdir(), `ctx-${userInfo().uid}`), inRepository: false };
+}
 const ID = /^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$/;
 
 /**

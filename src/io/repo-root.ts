@@ -7,6 +7,11 @@ import { dirname, join, resolve } from "node:path";
  * `ctx traverse` stays fast.
  */
 export function findRepoRoot(cwd: string): string {
+  return findMarkedRoot(cwd) ?? resolve(cwd);
+}
+
+/** The nearest ancestor holding `.git`, else `.ai/`; null when there is neither. */
+export function findMarkedRoot(cwd: string): string | null {
   const start = resolve(cwd);
   for (const marker of [".git", ".ai"]) {
     let current = start;
@@ -17,5 +22,5 @@ export function findRepoRoot(cwd: string): string {
       current = parent;
     }
   }
-  return start;
+  return null;
 }

@@ -1,9 +1,9 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanLines } from "../../src/core/compress/clean-output.js";
-import { copyFixture, ctx } from "../helpers/fixture.js";
+import { copyFixture, ctx, tempDir } from "../helpers/fixture.js";
 
 interface Compressed {
   tool: string;
@@ -85,5 +85,14 @@ describe("ctx compress", () => {
     const missing = await ctx(dir, "compress", "--", "no-such-command-here");
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/^ctx: cannot run no-such-command-here: .*ENOENT.*\n {2}hint: /);
+  });
+
+  it("outside any repository keeps the raw output in the temp directory, never creating .ai/ where it runs", async () => {
+    const dir = tempDir();
+    const run = await ctx(dir, "compress", "--json", "--", process.execPath, "-e", "for (let i = 0; i < 300; i++) console.log('tick ' + i); console.log('Error: late')");
+    const result = JSON.parse(run.stdout) as Compressed;
+    expect(existsSync(join(dir, ".ai"))).toBe(false);
+    expect(result.raw).toMatch(/^\/.+\/\.ai\/logs\/\d{8}-\d{6}-[0-9a-f]{6}\.log$/);
+    expect(readFileSync(result.raw!, "utf8").split("\n")).toHaveLength(302);
   });
 });

@@ -1,10 +1,10 @@
+import { join } from "node:path";
 import { cleanLines } from "../../core/compress/clean-output.js";
 import { compressGeneric, isSmall } from "../../core/compress/compress-generic.js";
 import type { Compressed } from "../../core/compress/compressed-output.js";
 import { estimateTokens } from "../../core/brief/estimate-tokens.js";
 import { UsageError } from "../../errors.js";
-import { readRawLog, saveRawLog } from "../../io/raw-logs.js";
-import { findRepoRoot } from "../../io/repo-root.js";
+import { logRoot, readRawLog, saveRawLog } from "../../io/raw-logs.js";
 import { runCommand } from "../../io/run-command.js";
 import { shellQuote } from "../../core/traverse/traverse-result.js";
 
@@ -36,7 +36,6 @@ export interface CompressResult {
 
 /** Runs the command (or reads standard input) and compresses what it printed; keeps the raw output when anything is cut. */
 export async function runCompress(options: CompressOptions): Promise<CompressResult> {
-  const root = findRepoRoot(options.cwd);
   let raw: string;
   let exitCode: number | null = null;
   let command: string | null = null;
@@ -60,13 +59,16 @@ export async function runCompress(options: CompressOptions): Promise<CompressRes
   const text = compressed.lines.map((line) => line.text).join("\n");
   // Never larger than the raw output: then the raw output is the better answer.
   if (compressed.omitted.length === 0 || Buffer.byteLength(text) >= Buffer.byteLength(raw)) return passthrough;
-  const log = await saveRawLog(root, raw, options.now);
+  const where = logRoot(options.cwd);
+  const saved = await saveRawLog(where.root, raw, options.now);
+  // Outside a repository the log is in the temp directory: shown with its absolute path.
+  const log = where.inRepository ? saved : { ...saved, path: join(where.root, saved.path) };
   return { command, exitCode, raw, compressed, log, tokens: { raw: rawTokens, out: estimateTokens(text) }, lineCount: lines.length };
 }
 
 /** `ctx compress --raw <id>`: a kept raw output, whole. */
 export function readRaw(cwd: string, id: string): string {
-  const text = readRawLog(findRepoRoot(cwd), id);
+  const text = readRawLog(logRoot(cwd).root, id);
   if (text === null) throw new UsageError(`no raw log ${id} under .ai/logs/`, "the id is in the first line of the compressed output; old logs are removed (50 kept)");
   return text;
 }
