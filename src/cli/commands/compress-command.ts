@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { cleanLines } from "../../core/compress/clean-output.js";
-import { compressGeneric, isSmall } from "../../core/compress/compress-generic.js";
+import { isSmall } from "../../core/compress/compress-generic.js";
+import { compressOutput } from "../../core/compress/compress-output.js";
 import type { Compressed } from "../../core/compress/compressed-output.js";
 import { estimateTokens } from "../../core/brief/estimate-tokens.js";
 import { UsageError } from "../../errors.js";
@@ -25,8 +26,10 @@ export interface CompressResult {
   exitCode: number | null;
   /** The output as captured, printed unchanged when nothing was worth cutting. */
   raw: string;
-  /** Null when the output passed through unchanged. */
+  /** What the parser made of the output; null for small output, which is not looked at. */
   compressed: Compressed | null;
+  /** The output is printed unchanged: it was small, or nothing could be cut, or cutting would not make it smaller. */
+  passthrough: boolean;
   /** Where the raw output was kept (only when something was cut). */
   log: { id: string; path: string } | null;
   tokens: { raw: number; out: number };
@@ -53,17 +56,17 @@ export async function runCompress(options: CompressOptions): Promise<CompressRes
   }
   const lines = cleanLines(raw);
   const rawTokens = estimateTokens(raw);
-  const passthrough = { command, exitCode, raw, compressed: null, log: null, tokens: { raw: rawTokens, out: rawTokens }, lineCount: lines.length };
-  if (isSmall(raw, lines)) return passthrough;
-  const compressed = compressGeneric(lines, exitCode, options.budget);
+  const unchanged = { command, exitCode, raw, compressed: null, passthrough: true, log: null, tokens: { raw: rawTokens, out: rawTokens }, lineCount: lines.length };
+  if (isSmall(raw, lines)) return unchanged;
+  const compressed = compressOutput(lines, exitCode, options.budget);
   const text = compressed.lines.map((line) => line.text).join("\n");
   // Never larger than the raw output: then the raw output is the better answer.
-  if (compressed.omitted.length === 0 || Buffer.byteLength(text) >= Buffer.byteLength(raw)) return passthrough;
+  if (compressed.omitted.length === 0 || Buffer.byteLength(text) >= Buffer.byteLength(raw)) return { ...unchanged, compressed };
   const where = logRoot(options.cwd);
   const saved = await saveRawLog(where.root, raw, options.now);
   // Outside a repository the log is in the temp directory: shown with its absolute path.
   const log = where.inRepository ? saved : { ...saved, path: join(where.root, saved.path) };
-  return { command, exitCode, raw, compressed, log, tokens: { raw: rawTokens, out: estimateTokens(text) }, lineCount: lines.length };
+  return { command, exitCode, raw, compressed, passthrough: false, log, tokens: { raw: rawTokens, out: estimateTokens(text) }, lineCount: lines.length };
 }
 
 /** `ctx compress --raw <id>`: a kept raw output, whole. */

@@ -1,5 +1,5 @@
 import { estimateTokens } from "../brief/estimate-tokens.js";
-import { PREFIX, type Compressed, type OutputLine } from "./compressed-output.js";
+import { assemble, type Compressed } from "./compressed-output.js";
 import { repeatKey } from "./clean-output.js";
 
 /** Output this small is passed through unchanged: cutting it would save nothing worth a doubt. */
@@ -17,7 +17,7 @@ export function isSmall(raw: string, lines: readonly string[]): boolean {
 }
 
 /** Runs of lines that are the same but for numbers, times and ids, as [first index, length]. */
-function repeatRuns(lines: readonly string[]): [number, number][] {
+export function repeatRuns(lines: readonly string[]): [number, number][] {
   const runs: [number, number][] = [];
   for (let i = 0; i < lines.length; ) {
     const key = repeatKey(lines[i]!);
@@ -61,34 +61,14 @@ export function compressGeneric(lines: readonly string[], exitCode: number | nul
     kept.delete(r);
     total -= cost(r);
   }
-  const out: OutputLine[] = [];
-  let hidden = 0;
-  const flush = (): void => {
-    if (hidden > 0) out.push({ text: `${PREFIX} … ${hidden} line${hidden === 1 ? "" : "s"} hidden`, source: null });
-    hidden = 0;
-  };
-  let totalHidden = 0;
-  runs.forEach(([start, length], r) => {
-    if (!kept.has(r)) {
-      hidden += length;
-      totalHidden += length;
-      return;
-    }
-    flush();
-    out.push({ text: lines[start]!, source: start + 1 });
-    if (length > 1) {
-      out.push({ text: `${PREFIX} ↑ ×${length} (${length - 1} more like it, numbers and ids aside)`, source: null });
-      totalHidden += length - 1;
-    }
-  });
-  flush();
+  const { out, hidden } = assemble(lines, runs, kept);
   return {
     tool: "generic",
     exitCode,
     verdict: "unparsed",
     counts: {},
     items: [],
-    omitted: totalHidden > 0 ? [{ what: "lines", count: totalHidden }] : [],
+    omitted: hidden > 0 ? [{ what: "lines", count: hidden }] : [],
     lines: out,
   };
 }

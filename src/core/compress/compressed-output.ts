@@ -34,3 +34,33 @@ export interface Compressed {
   omitted: Omission[];
   lines: OutputLine[];
 }
+
+/**
+ * The kept runs of lines in order — a run of repeats as its first line and a `×N` marker — with a
+ * marker for each gap saying how many lines it hid. `runs` are [first index, length] covering
+ * every line once; returns the lines and how many raw lines are not shown.
+ */
+export function assemble(lines: readonly string[], runs: readonly (readonly [number, number])[], kept: ReadonlySet<number>): { out: OutputLine[]; hidden: number } {
+  const out: OutputLine[] = [];
+  let gap = 0;
+  let hidden = 0;
+  const flush = (): void => {
+    if (gap > 0) out.push({ text: `${PREFIX} … ${gap} line${gap === 1 ? "" : "s"} hidden`, source: null });
+    gap = 0;
+  };
+  runs.forEach(([start, length], r) => {
+    if (!kept.has(r)) {
+      gap += length;
+      hidden += length;
+      return;
+    }
+    flush();
+    out.push({ text: lines[start]!, source: start + 1 });
+    if (length > 1) {
+      out.push({ text: `${PREFIX} ↑ ×${length} (${length - 1} more like it, numbers and ids aside)`, source: null });
+      hidden += length - 1;
+    }
+  });
+  flush();
+  return { out, hidden };
+}
