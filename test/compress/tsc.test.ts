@@ -43,6 +43,6 @@ describe("ctx compress on tsc", () => {
     const text = await ctx(dir, "compress", "--", process.execPath, TSC, "-p", ".", "--pretty", pretty);
     // Plain tsc output is all diagnostics: nothing to cut, so it passes through unchanged (JSON still says what it is).
     if (pretty === "false") expect(text.stdout).toMatch(/^src\/orders\.ts\(4,14\): error TS2322: /);
-    else expect(text.stdout.split("\n")[0]).toMatch(/ · exit 2 · tsc: failed · 60 errors, 0 warnings · raw: /);
+    else expect(text.stdout.split("\n")[0]).toMatch(/ · exit 2 · tsc: failed · errors 60, warnings 0 · raw: /);
   });
 });

@@ -4,7 +4,7 @@ import type { CompressResult } from "../commands/compress-command.js";
 const VERDICTS = { passed: "passed", failed: "failed", unparsed: "output not parsed: the exit code is the verdict" } as const;
 
 const counts = (values: Record<string, number>): string => {
-  const stated = Object.entries(values).map(([name, count]) => `${count} ${count === 1 ? name.replace(/s$/, "") : name}`);
+  const stated = Object.entries(values).map(([name, count]) => `${name} ${count}`);
   return stated.length > 0 ? ` · ${stated.join(", ")}` : "";
 };
 

@@ -1,0 +1,78 @@
+import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+
+/** ` Test Files  2 failed | 1 passed (3)` and `      Tests  50 failed | 40 passed (90)`. */
+const SUMMARY = /^\s*(Test Files|Tests)\s+((?:\d+ [a-z]+(?: \| )?)+)\s*\((\d+)\)\s*$/;
+/** ` FAIL  totals.test.js > totals > rounds total 0`, and a file that failed as a whole: ` FAIL  broken.test.js [ broken.test.js ]`. */
+const FAIL = /^\s*FAIL\s+(\S.*)$/;
+/** `      Errors  1 error` — errors outside any test (unhandled rejections, errors after the run). */
+const ERRORS = /^\s*Errors\s+(\d+) errors?/;
+const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?) (\d+)? ?⎯+$/;
+
+export function looksLikeVitest(lines: readonly string[]): boolean {
+  return lines.some((line) => SUMMARY.test(line)) && lines.some((line) => /^\s*(RUN|FAIL|✓|❯)\s/.test(line) || SECTION.test(line));
+}
+
+/**
+ * vitest's default reporter reduced to what a reader acts on: each failure (a file that could not
+ * run, each failing test with its first message line, each error outside a test) and the summary.
+ * Null when there is no summary to count from (a crash): the generic fallback shows that, unparsed.
+ */
+export function compressVitest(lines: readonly string[], exitCode: number | null): Compressed | null {
+  const kept = new Set<number>();
+  const items: KeptItem[] = [];
+  const counts: Record<string, number> = {};
+  let inFailures = false;
+  let inUnhandled = false;
+  const firstContentAfter = (index: number): number | null => {
+    for (let j = index + 1; j < lines.length && j <= index + 4; j += 1) if (lines[j]!.trim() !== "") return j;
+    return null;
+  };
+  lines.forEach((line, index) => {
+    const section = SECTION.exec(line);
+    if (section) {
+      inFailures = true;
+      inUnhandled = section[1]!.startsWith("Unhandled");
+      kept.add(index);
+      return;
+    }
+    const summary = SUMMARY.exec(line);
+    if (summary) {
+      const prefix = summary[1] === "Tests" ? "" : "files ";
+      for (const [, count, state] of summary[2]!.matchAll(/(\d+) ([a-z]+)/g)) counts[`${prefix}${state}`] = Number(count);
+      counts[`${prefix}total`] = Number(summary[3]);
+      items.push({ kind: "summary", text: line, line: index + 1 });
+      kept.add(index);
+      return;
+    }
+    const errors = ERRORS.exec(line);
+    if (errors) {
+      counts.errors = Number(errors[1]);
+      items.push({ kind: "errors", text: line, line: index + 1 });
+      kept.add(index);
+      return;
+    }
+    const fail = inFailures ? FAIL.exec(line) : null;
+    const unhandled = inUnhandled && /^\s*\w*(Error|Exception)\b/.test(line);
+    if (fail || unhandled) {
+      kept.add(index);
+      const message = fail ? firstContentAfter(index) : null;
+      if (message !== null) kept.add(message);
+      const kind = unhandled ? "unhandled error" : /\[ .+ \]$/.test(fail![1]!) ? "failed file" : "failed test";
+      items.push({ kind, text: message === null ? line : `${line.trim()} — ${lines[message]!.trim()}`, line: index + 1 });
+    }
+  });
+  if (counts.total === undefined) return null;
+  // Every failing test must be listed, or the output is not what this parser thinks it is.
+  if (items.filter((item) => item.kind === "failed test").length !== (counts.failed ?? 0)) return null;
+  const { out, hidden } = assemble(lines, lines.map((_, index) => [index, 1] as const), kept);
+  const failed = (counts.failed ?? 0) > 0 || (counts["files failed"] ?? 0) > 0 || (counts.errors ?? 0) > 0;
+  return {
+    tool: "vitest",
+    exitCode,
+    verdict: exitCode !== null && exitCode !== 0 ? "failed" : failed ? "failed" : "passed",
+    counts,
+    items,
+    omitted: hidden > 0 ? [{ what: "lines (passing tests, per-test progress, code frames, stack frames)", count: hidden }] : [],
+    lines: out,
+  };
+}
