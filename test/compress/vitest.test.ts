@@ -35,4 +35,20 @@ describe("ctx compress on vitest", () => {
     expect(output).toContain(` FAIL  broken.test.js [ broken.test.js ]\nError: ${broken.message.split("\n")[0]}`);
     expect(result.output.filter((line) => /^\s*(Test Files|Tests) /.test(line))).toEqual([" Test Files  2 failed | 1 passed (3)", "      Tests  50 failed | 40 passed (90)"]);
   });
+
+  it("never reports a pass when an error escaped after every test passed: the exit code and the error decide", async () => {
+    const dir = copyFixture("compress/vitest-late-error");
+    const run = await ctx(dir, "compress", "--json", "--", process.execPath, VITEST, "run", "--reporter=default", "--reporter=json", "--outputFile=report.json");
+    const result = JSON.parse(run.stdout) as { verdict: string; exitCode: number; counts: Record<string, number>; output: string[] };
+    const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8")) as Report;
+    expect(report.numFailedTests).toBe(0);
+    expect(run.code).toBe(1);
+    expect(result).toMatchObject({ verdict: "failed", exitCode: 1, counts: { passed: report.numPassedTests, total: report.numTotalTests, errors: 1 } });
+    // The error, the first frame in the project's own code (node's internal frames cut), and where it came from.
+    const at = result.output.indexOf("TypeError: flush() called after teardown");
+    expect(at).toBeGreaterThan(0);
+    expect(result.output[at + 1]).toBe(" ❯ Timeout._onTimeout labels.test.js:32:60");
+    expect(result.output.some((line) => line.startsWith('This error originated in "labels.test.js" test file.'))).toBe(true);
+    expect(result.output.join("\n")).not.toContain("node:internal");
+  });
 });

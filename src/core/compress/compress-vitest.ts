@@ -6,7 +6,11 @@ const SUMMARY = /^\s*(Test Files|Tests)\s+((?:\d+ [a-z]+(?: \| )?)+)\s*\((\d+)\)
 const FAIL = /^\s*FAIL\s+(\S.*)$/;
 /** `      Errors  1 error` — errors outside any test (unhandled rejections, errors after the run). */
 const ERRORS = /^\s*Errors\s+(\d+) errors?/;
-const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?) (\d+)? ?⎯+$/;
+const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?|Uncaught Exception|Unhandled Rejection) (\d+)? ?⎯+$/;
+/** A stack frame as the reporter prints it: ` ❯ fn file:line:col`. */
+const FRAME = /^\s*❯\s/;
+/** Where an error outside any test came from, in the reporter's words. */
+const ORIGIN = /^(Vitest caught \d+ unhandled errors?|This error originated in |The latest test that might've caused the error is )/;
 
 export function looksLikeVitest(lines: readonly string[]): boolean {
   return lines.some((line) => SUMMARY.test(line)) && lines.some((line) => /^\s*(RUN|FAIL|✓|❯)\s/.test(line) || SECTION.test(line));
@@ -23,6 +27,14 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
   const counts: Record<string, number> = {};
   let inFailures = false;
   let inUnhandled = false;
+  // The first frame in the project's own code: the place to look. Frames in node_modules and node's internals are cut.
+  const firstOwnFrame = (index: number): number | null => {
+    for (let j = index + 1; j < lines.length && j <= index + 15; j += 1) {
+      if (SECTION.test(lines[j]!) || FAIL.test(lines[j]!)) return null;
+      if (FRAME.test(lines[j]!) && !/node_modules\/|node:internal|\(node:/.test(lines[j]!)) return j;
+    }
+    return null;
+  };
   const firstContentAfter = (index: number): number | null => {
     for (let j = index + 1; j < lines.length && j <= index + 4; j += 1) if (lines[j]!.trim() !== "") return j;
     return null;
@@ -31,7 +43,7 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
     const section = SECTION.exec(line);
     if (section) {
       inFailures = true;
-      inUnhandled = section[1]!.startsWith("Unhandled");
+      inUnhandled = /^(Unhandled|Uncaught)/.test(section[1]!);
       kept.add(index);
       return;
     }
@@ -51,12 +63,18 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
       kept.add(index);
       return;
     }
+    if (inUnhandled && ORIGIN.test(line)) {
+      kept.add(index);
+      return;
+    }
     const fail = inFailures ? FAIL.exec(line) : null;
     const unhandled = inUnhandled && /^\s*\w*(Error|Exception)\b/.test(line);
     if (fail || unhandled) {
       kept.add(index);
       const message = fail ? firstContentAfter(index) : null;
       if (message !== null) kept.add(message);
+      const frame = firstOwnFrame(message ?? index);
+      if (frame !== null) kept.add(frame);
       const kind = unhandled ? "unhandled error" : /\[ .+ \]$/.test(fail![1]!) ? "failed file" : "failed test";
       items.push({ kind, text: message === null ? line : `${line.trim()} — ${lines[message]!.trim()}`, line: index + 1 });
     }
