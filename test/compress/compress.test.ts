@@ -2,18 +2,10 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { cleanLines } from "../../src/core/compress/clean-output.js";
+import { type CompressedJson, expectFaithful } from "../helpers/compressed.js";
 import { copyFixture, ctx, tempDir } from "../helpers/fixture.js";
 
-interface Compressed {
-  tool: string;
-  exitCode: number | null;
-  verdict: string;
-  omitted: { what: string; count: number }[];
-  raw: string | null;
-  tokens: { raw: number; out: number };
-  output: string[];
-}
+type Compressed = CompressedJson;
 
 async function compressNoisy(...flags: string[]) {
   const dir = copyFixture("compress/noisy-failure");
@@ -46,23 +38,7 @@ describe("ctx compress", () => {
   it("invents nothing: every line is a cleaned line of the output or a [ctx] line, and the cuts add up to what is missing", async () => {
     const { dir, run } = await compressNoisy("--json");
     const result = JSON.parse(run.stdout) as Compressed;
-    const raw = readFileSync(join(dir, result.raw!), "utf8");
-    const source = cleanLines(raw);
-    let position = 0;
-    let hidden = 0;
-    for (const line of result.output) {
-      const cut = /^\[ctx\] … (\d+) lines? hidden$/.exec(line) ?? /^\[ctx\] ↑ ×(\d+) /.exec(line);
-      if (line.startsWith("[ctx]")) {
-        expect(cut).not.toBeNull();
-        hidden += line.includes("×") ? Number(cut![1]) - 1 : Number(cut![1]);
-        position += line.includes("×") ? Number(cut![1]) - 1 : Number(cut![1]);
-        continue;
-      }
-      // In order, at the very place the markers say.
-      expect(source[position]).toBe(line);
-      position += 1;
-    }
-    expect(position).toBe(source.length);
+    const hidden = expectFaithful(dir, result);
     expect(result.omitted).toEqual([{ what: "lines", count: hidden }]);
     expect(result.tokens.out).toBeLessThan(result.tokens.raw / 5);
   });

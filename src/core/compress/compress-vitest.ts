@@ -1,4 +1,5 @@
 import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+import { firstOwnFrame } from "./stack-frames.js";
 
 /** ` Test Files  2 failed | 1 passed (3)` and `      Tests  50 failed | 40 passed (90)`. */
 const SUMMARY = /^\s*(Test Files|Tests)\s+((?:\d+ [a-z]+(?: \| )?)+)\s*\((\d+)\)\s*$/;
@@ -7,8 +8,6 @@ const FAIL = /^\s*FAIL\s+(\S.*)$/;
 /** `      Errors  1 error` — errors outside any test (unhandled rejections, errors after the run). */
 const ERRORS = /^\s*Errors\s+(\d+) errors?/;
 const SECTION = /^⎯+ (Failed Suites|Failed Tests|Unhandled Errors?|Uncaught Exception|Unhandled Rejection) (\d+)? ?⎯+$/;
-/** A stack frame as the reporter prints it: ` ❯ fn file:line:col`. */
-const FRAME = /^\s*❯\s/;
 /** Where an error outside any test came from, in the reporter's words. */
 const ORIGIN = /^(Vitest caught \d+ unhandled errors?|This error originated in |The latest test that might've caused the error is )/;
 
@@ -28,13 +27,7 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
   let inFailures = false;
   let inUnhandled = false;
   // The first frame in the project's own code: the place to look. Frames in node_modules and node's internals are cut.
-  const firstOwnFrame = (index: number): number | null => {
-    for (let j = index + 1; j < lines.length && j <= index + 15; j += 1) {
-      if (SECTION.test(lines[j]!) || FAIL.test(lines[j]!)) return null;
-      if (FRAME.test(lines[j]!) && !/node_modules\/|node:internal|\(node:/.test(lines[j]!)) return j;
-    }
-    return null;
-  };
+  const ownFrame = (index: number): number | null => firstOwnFrame(lines, index + 1, index + 16, (line) => SECTION.test(line) || FAIL.test(line));
   const firstContentAfter = (index: number): number | null => {
     for (let j = index + 1; j < lines.length && j <= index + 4; j += 1) if (lines[j]!.trim() !== "") return j;
     return null;
@@ -73,7 +66,7 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
       kept.add(index);
       const message = fail ? firstContentAfter(index) : null;
       if (message !== null) kept.add(message);
-      const frame = firstOwnFrame(message ?? index);
+      const frame = ownFrame(message ?? index);
       if (frame !== null) kept.add(frame);
       const kind = unhandled ? "unhandled error" : /\[ .+ \]$/.test(fail![1]!) ? "failed file" : "failed test";
       items.push({ kind, text: message === null ? line : `${line.trim()} — ${lines[message]!.trim()}`, line: index + 1 });

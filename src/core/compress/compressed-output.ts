@@ -37,21 +37,31 @@ export interface Compressed {
 
 /**
  * The kept runs of lines in order — a run of repeats as its first line and a `×N` marker — with a
- * marker for each gap saying how many lines it hid. `runs` are [first index, length] covering
- * every line once; returns the lines and how many raw lines are not shown.
+ * marker for each gap saying how many lines it hid; a gap no longer than its marker would be is
+ * shown instead, since hiding it saves nothing. `runs` are [first index, length] covering every line
+ * once; returns the lines and how many raw lines are not shown.
  */
 export function assemble(lines: readonly string[], runs: readonly (readonly [number, number])[], kept: ReadonlySet<number>): { out: OutputLine[]; hidden: number } {
   const out: OutputLine[] = [];
-  let gap = 0;
+  let gap: number[] = [];
+  let gapLines = 0;
   let hidden = 0;
   const flush = (): void => {
-    if (gap > 0) out.push({ text: `${PREFIX} … ${gap} line${gap === 1 ? "" : "s"} hidden`, source: null });
-    gap = 0;
+    if (gapLines === 0) return;
+    const marker = `${PREFIX} … ${gapLines} line${gapLines === 1 ? "" : "s"} hidden`;
+    const shown = gap.length === gapLines ? gap.reduce((sum, index) => sum + lines[index]!.length + 1, 0) : Infinity;
+    if (shown <= marker.length + 1) for (const index of gap) out.push({ text: lines[index]!, source: index + 1 });
+    else {
+      out.push({ text: marker, source: null });
+      hidden += gapLines;
+    }
+    gap = [];
+    gapLines = 0;
   };
   runs.forEach(([start, length], r) => {
     if (!kept.has(r)) {
-      gap += length;
-      hidden += length;
+      gap.push(start);
+      gapLines += length;
       return;
     }
     flush();

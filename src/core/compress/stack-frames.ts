@@ -1,0 +1,25 @@
+/** Frames in dependencies and in node itself: cut from a stack, counted, so the first frame left is the project's own. */
+const FOREIGN = /node_modules[\\/]|node:internal|\(node:|^\s*at node:|\bat (?:async )?[\w.<>]+ \(native\)/;
+
+/** `    at fn (file.js:1:2)`, ` ❯ fn file.js:1:2`, and the bare `fn (file.js:1:2)` lines of a TAP `stack:` block. */
+const FRAME = /^\s*(?:at |❯ )|^\s*(?:async )?[\w$.<>[\] ]+ \(.+:\d+:\d+\)\s*$/;
+
+export function isStackFrame(line: string): boolean {
+  return FRAME.test(line);
+}
+
+export function isOwnFrame(line: string): boolean {
+  return FRAME.test(line) && !FOREIGN.test(line);
+}
+
+/**
+ * The first frame in the project's own code among lines[from..to), stopping at `stop` (the next
+ * failure's heading): where to look first. Null when every frame is in a dependency or in node.
+ */
+export function firstOwnFrame(lines: readonly string[], from: number, to: number, stop: (line: string) => boolean = () => false): number | null {
+  for (let j = from; j < Math.min(to, lines.length); j += 1) {
+    if (stop(lines[j]!)) return null;
+    if (isOwnFrame(lines[j]!)) return j;
+  }
+  return null;
+}
