@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 import { findMarkedRoot } from "./repo-root.js";
@@ -32,6 +32,9 @@ export async function saveRawLog(root: string, output: string, now: Date): Promi
   const id = `${stamp}-${randomBytes(3).toString("hex")}`;
   const directory = join(root, ...LOGS);
   mkdirSync(directory, { recursive: true, mode: 0o700 });
+  // The folder ignores itself: raw output may hold secrets, and a repository without ctx set up
+  // must not see an untracked `.ai/` appear in `git status` because a command was compressed.
+  if (!existsSync(join(directory, ".gitignore"))) await writeFileAtomic(join(directory, ".gitignore"), "# raw output kept by `ctx compress`: private, never committed\n*\n", { ifChanged: false });
   await writeFileAtomic(join(directory, `${id}.log`), output, { ifChanged: false, mode: 0o600 });
   const logs = readdirSync(directory)
     .filter((name) => name.endsWith(".log") && ID.test(name.slice(0, -4)) && name !== `${id}.log`)

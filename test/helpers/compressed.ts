@@ -29,7 +29,7 @@ export function expectFaithful(dir: string, result: CompressedJson): number {
   let hidden = 0;
   for (const line of result.output) {
     if (line.startsWith("[ctx]")) {
-      const gap = /^\[ctx\] … (\d+) lines? hidden$/.exec(line);
+      const gap = /^\[ctx\] … (\d+) lines? hidden(?:$|: | \()/.exec(line);
       const repeat = /^\[ctx\] ↑ ×(\d+) /.exec(line);
       expect(gap ?? repeat, line).not.toBeNull();
       const count = gap ? Number(gap[1]) : Number(repeat![1]) - 1;

@@ -1,4 +1,4 @@
-import { readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cleanLines, repeatKey } from "../../src/core/compress/clean-output.js";
@@ -34,8 +34,10 @@ describe("raw logs", () => {
     const root = tempDir();
     let last = "";
     for (let i = 0; i < MAX_LOGS + 3; i += 1) last = (await saveRawLog(root, `run ${i}\n`, new Date(Date.UTC(2026, 0, 1, 0, 0, i)))).id;
-    const names = readdirSync(join(root, ".ai/logs")).sort();
+    const names = readdirSync(join(root, ".ai/logs")).filter((name) => name.endsWith(".log")).sort();
     expect(names).toHaveLength(MAX_LOGS);
+    // The folder ignores itself, so compressing a command never shows up in `git status`.
+    expect(readFileSync(join(root, ".ai/logs/.gitignore"), "utf8")).toMatch(/^\*$/m);
     expect(names[0]).toMatch(/^20260101-000003-/);
     expect(readRawLog(root, last)).toBe(`run ${MAX_LOGS + 2}\n`);
     expect(readRawLog(root, "../../etc/passwd")).toBeNull();
