@@ -1,4 +1,5 @@
 import { Command, InvalidArgumentError, Option } from "./commander.js";
+import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
 import { UsageError } from "../errors.js";
 
@@ -236,6 +237,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .argument("[command...]", "the command and its arguments, after `--` (no shell unless --shell)")
     .option("--shell", "run the command through the shell (pipes, globs, &&)")
     .addOption(new Option("--budget <tokens>", "the most the compressed output may take").default(1000).argParser(parseLimit))
+    .addOption(new Option("--kind <family>", "parse the output as this family (default: told from the command and the output)").choices(KINDS))
     .option("--raw <id>", "print a kept raw output whole (its id is in the first line of the compressed output)")
     .option("--json", 'print {"tool","exitCode","verdict","counts","items","omitted","raw","tokens":{"raw","out"},"output"}')
     .addHelpText(
@@ -251,10 +253,11 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         "  ctx compress -- npm test",
         "  ctx compress --shell -- 'npm run build && npm test'",
         "  npm test 2>&1 | ctx compress",
+        "  git diff | ctx compress --kind git --budget 3000",
         "  ctx compress --raw 20261203-104500-a1b2c3",
       ].join("\n"),
     )
-    .action(async (command: string[], options: { shell?: boolean; budget: number; raw?: string; json?: boolean }) => {
+    .action(async (command: string[], options: { shell?: boolean; budget: number; kind?: Kind; raw?: string; json?: boolean }) => {
       const { readRaw, runCompress } = await import("./commands/compress-command.js");
       if (options.raw !== undefined) {
         terminal.stdout(readRaw(cwd(), options.raw));
@@ -267,6 +270,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
         command,
         shell: options.shell === true,
         budget: options.budget,
+        kind: options.kind,
         readStdin: async () => (terminal.readStdin ? terminal.readStdin() : null),
         now: new Date(),
       });

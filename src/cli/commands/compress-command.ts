@@ -1,6 +1,7 @@
 import { join } from "node:path";
 import { cleanLines } from "../../core/compress/clean-output.js";
 import { isSmall } from "../../core/compress/compress-generic.js";
+import type { Kind } from "../../core/compress/compress-kinds.js";
 import { compressOutput } from "../../core/compress/compress-output.js";
 import type { Compressed } from "../../core/compress/compressed-output.js";
 import { estimateTokens } from "../../core/brief/estimate-tokens.js";
@@ -15,6 +16,8 @@ export interface CompressOptions {
   command: readonly string[];
   shell: boolean;
   budget: number;
+  /** The output's family, when it cannot be told from the output itself. */
+  kind?: Kind;
   readStdin: () => Promise<string | null>;
   now: Date;
 }
@@ -58,7 +61,7 @@ export async function runCompress(options: CompressOptions): Promise<CompressRes
   const rawTokens = estimateTokens(raw);
   const unchanged = { command, exitCode, raw, compressed: null, passthrough: true, log: null, tokens: { raw: rawTokens, out: rawTokens }, lineCount: lines.length };
   if (isSmall(raw, lines)) return unchanged;
-  const compressed = compressOutput(lines, exitCode, options.budget);
+  const compressed = compressOutput(lines, exitCode, options.budget, options.kind);
   const text = compressed.lines.map((line) => line.text).join("\n");
   // Never larger than the raw output: then the raw output is the better answer.
   if (compressed.omitted.length === 0 || Buffer.byteLength(text) >= Buffer.byteLength(raw)) return { ...unchanged, compressed };

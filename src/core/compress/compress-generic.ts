@@ -11,16 +11,18 @@ const SIGNAL = /\b(error|errors|fail(?:ed|ure|ing)?|exception|fatal|panic|warn(?
 const HEAD = 10;
 const TAIL = 20;
 const AFTER_SIGNAL = 2;
+/** The rank of a line the caller says must survive: never cut for the budget. */
+const MUST = 5;
 
 export function isSmall(raw: string, lines: readonly string[]): boolean {
   return lines.length <= SMALL_LINES || Buffer.byteLength(raw) <= SMALL_BYTES;
 }
 
-/** Runs of lines that are the same but for numbers, times and ids, as [first index, length]. */
-export function repeatRuns(lines: readonly string[]): [number, number][] {
+/** Runs of lines that are the same but for numbers, times and ids, as [first index, length]; a line that is not foldable stands alone. */
+export function repeatRuns(lines: readonly string[], foldable: (line: string) => boolean = () => true): [number, number][] {
   const runs: [number, number][] = [];
   for (let i = 0; i < lines.length; ) {
-    const key = repeatKey(lines[i]!);
+    const key = foldable(lines[i]!) ? repeatKey(lines[i]!) : "";
     let j = i + 1;
     while (j < lines.length && key !== "" && repeatKey(lines[j]!) === key) j += 1;
     runs.push([i, j - i]);
@@ -34,8 +36,9 @@ export function repeatRuns(lines: readonly string[]): [number, number][] {
  * the two after it), the last lines; repeats folded; gaps marked with how many lines were cut. The
  * verdict is `unparsed`: the exit code alone says whether the command succeeded.
  */
-export function compressGeneric(lines: readonly string[], exitCode: number | null, budget: number): Compressed {
-  const runs = repeatRuns(lines);
+export function compressGeneric(lines: readonly string[], exitCode: number | null, budget: number, mustKeep: (line: string) => boolean = () => false): Compressed {
+  // A line that must survive is never folded into another: its numbers are what it says.
+  const runs = repeatRuns(lines, (line) => !mustKeep(line));
   // Importance per run: the tail, signal lines, their context, the head; the rest can go.
   const rank = new Map<number, number>();
   runs.forEach(([start], r) => {
@@ -44,6 +47,7 @@ export function compressGeneric(lines: readonly string[], exitCode: number | nul
     if (start >= lines.length - TAIL) score = 4;
     if (SIGNAL.test(line)) score = Math.max(score, 3);
     if (start < HEAD) score = Math.max(score, 1);
+    if (mustKeep(line)) score = MUST;
     rank.set(r, score);
   });
   runs.forEach(([start], r) => {
@@ -57,7 +61,7 @@ export function compressGeneric(lines: readonly string[], exitCode: number | nul
   const order = [...kept].sort((a, b) => rank.get(a)! - rank.get(b)! || a - b);
   for (const r of order) {
     if (total <= budget) break;
-    if (rank.get(r)! >= 4 && order.some((o) => kept.has(o) && rank.get(o)! < 4)) continue;
+    if (rank.get(r)! === MUST || (rank.get(r)! >= 4 && order.some((o) => kept.has(o) && rank.get(o)! < 4))) continue;
     kept.delete(r);
     total -= cost(r);
   }
