@@ -1,4 +1,4 @@
-import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+import { assemble, parsedOutput, type Compressed, type KeptItem } from "./compressed-output.js";
 
 /** A problem under its file's heading: `   4:9   error    Expected '===' and instead saw '=='   eqeqeq` (no rule id for a parsing error). */
 const PROBLEM = /^\s+(\d+):(\d+)\s+(error|warning)\s+(.*?)(?:\s{2,}([@\w/-]+))?\s*$/;
@@ -53,15 +53,8 @@ export function compressEslint(lines: readonly string[], exitCode: number | null
   });
   const stated = summary as RegExpExecArray | null;
   if (!stated || Number(stated[2]) !== listed.errors || Number(stated[3]) !== listed.warnings) return null;
-  const { out, hidden } = assemble(lines, lines.map((_, index) => [index, 1] as const), kept);
-  return {
-    tool: "eslint",
-    exitCode,
-    // Warnings alone pass unless the run was told otherwise (--max-warnings): the exit code says which.
-    verdict: exitCode !== null ? (exitCode === 0 ? "passed" : "failed") : listed.errors > 0 ? "failed" : "passed",
-    counts: { problems: Number(stated[1]), errors: listed.errors, warnings: listed.warnings },
-    items,
-    omitted: hidden > 0 ? [{ what: "lines around the report", count: hidden }] : [],
-    lines: out,
-  };
+  const assembled = assemble(lines, lines.map((_, index) => [index, 1] as const), kept);
+  const counts = { problems: Number(stated[1]), errors: listed.errors, warnings: listed.warnings };
+  // Warnings alone pass unless the run was told otherwise (--max-warnings): the exit code says which.
+  return parsedOutput("eslint", exitCode, listed.errors > 0, { counts, items }, assembled, "lines around the report");
 }

@@ -1,5 +1,5 @@
 import { estimateTokens } from "../brief/estimate-tokens.js";
-import { PREFIX, type Compressed, type KeptItem, type Omission, type OutputLine } from "./compressed-output.js";
+import { parsedOutput, PREFIX, type Compressed, type KeptItem, type Omission, type OutputLine } from "./compressed-output.js";
 
 const DIFF_HEADER = /^diff --git (?:"?a\/)(.+?)"? (?:"?b\/)(.+?)"?$/;
 const HUNK = /^@@ -\d+(?:,\d+)? \+\d+(?:,\d+)? @@/;
@@ -153,7 +153,7 @@ export function compressGitDiff(lines: readonly string[], exitCode: number | nul
       if (restShown.includes(commit)) show(commit.rest[0], commit.rest[1]);
       else if (commit.subject === null) hide(commit.rest[0], commit.rest[1], "");
       else {
-        hide(commit.rest[0], commit.subject, " (author, date)");
+        hide(commit.rest[0], commit.subject, "");
         show(commit.subject, commit.subject + 1);
         hide(commit.subject + 1, commit.rest[1], "");
       }
@@ -242,6 +242,5 @@ export function compressGitStatus(lines: readonly string[], exitCode: number | n
 
 /** git's verdict is its exit code: there is nothing to pass or fail in a diff, only whether git ran. */
 function gitResult(exitCode: number | null, counts: Record<string, number>, items: KeptItem[], lines: OutputLine[], omitted: Omission): Compressed {
-  const verdict = exitCode === null || exitCode === 0 ? "passed" : "failed";
-  return { tool: "git", exitCode, verdict, counts, items, omitted: omitted.count > 0 ? [omitted] : [], lines };
+  return parsedOutput("git", exitCode, false, { counts, items }, { out: lines, hidden: omitted.count }, omitted.what);
 }

@@ -1,4 +1,4 @@
-import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+import { assemble, parsedOutput, type Compressed, type KeptItem } from "./compressed-output.js";
 import { firstOwnFrame } from "./stack-frames.js";
 
 /** The run's counts, as TAP comments (`# pass 41`) or the spec reporter's notes (`ℹ pass 41`). */
@@ -42,17 +42,9 @@ export function compressNodeTest(lines: readonly string[], exitCode: number | nu
     if (ERROR_HEAD.test(line)) parsed.items.push({ kind: "error", text: line.replace(/^(# |ℹ )/, ""), line: index + 1 });
   });
   parsed.items.sort((a, b) => a.line - b.line);
-  const { out, hidden } = assemble(lines, lines.map((_, index) => [index, 1] as const), parsed.kept);
+  const assembled = assemble(lines, lines.map((_, index) => [index, 1] as const), parsed.kept);
   const failed = (counts.fail ?? 0) + (counts.cancelled ?? 0) > 0;
-  return {
-    tool: "node:test",
-    exitCode,
-    verdict: exitCode !== null ? (exitCode === 0 ? "passed" : "failed") : failed ? "failed" : "passed",
-    counts,
-    items: parsed.items,
-    omitted: hidden > 0 ? [{ what: "lines (passing tests, timings, YAML details, stack frames)", count: hidden }] : [],
-    lines: out,
-  };
+  return parsedOutput("node:test", exitCode, failed, { counts, items: parsed.items }, assembled, "lines (passing tests, timings, YAML details, stack frames)");
 }
 
 interface Failures {

@@ -5,6 +5,7 @@ import { compressGitDiff, compressGitStatus, looksLikeGitDiff, looksLikeGitStatu
 import { compressNpm, looksLikeNpm, npmFrame, withinNpmFrame } from "./compress-npm.js";
 import { compressNodeTest, looksLikeNodeTest } from "./compress-node-test.js";
 import type { Compressed } from "./compressed-output.js";
+import { compressPytest, looksLikePytest } from "./compress-pytest.js";
 import { compressTsc, looksLikeTsc } from "./compress-tsc.js";
 import { compressVitest, looksLikeVitest } from "./compress-vitest.js";
 
@@ -14,6 +15,7 @@ type Parser = [looksLike: (lines: readonly string[]) => boolean, compress: (line
 const PARSERS: readonly (readonly [Kind, ...Parser])[] = [
   ["vitest", looksLikeVitest, compressVitest],
   ["node-test", looksLikeNodeTest, compressNodeTest],
+  ["pytest", looksLikePytest, compressPytest],
   ["tsc", looksLikeTsc, compressTsc],
   ["eslint", looksLikeEslint, compressEslint],
   ["git", looksLikeGitStatus, compressGitStatus],

@@ -1,4 +1,4 @@
-import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+import { assemble, parsedOutput, type Compressed, type KeptItem } from "./compressed-output.js";
 
 /** `src/a.ts(12,5): error TS2322: …` (`--pretty false`) and `src/a.ts:12:5 - error TS2322: …` (`--pretty`). */
 const LOCATED = /^(.+?)(?:\((\d+),(\d+)\): |:(\d+):(\d+) - )(error|warning|message) (TS\d+): (.*)$/;
@@ -45,15 +45,6 @@ export function compressTsc(lines: readonly string[], exitCode: number | null): 
   // Pretty output counts each error once in its diagnostic line; the summary must agree, or the parse is not trusted.
   if (stated !== null && stated !== counts.errors) return null;
   const runs = lines.map((_, index) => [index, 1] as const);
-  const { out, hidden } = assemble(lines, runs, kept);
-  const failed = exitCode !== 0 || counts.errors! > 0;
-  return {
-    tool: "tsc",
-    exitCode,
-    verdict: exitCode === null ? (counts.errors ? "failed" : "passed") : failed ? "failed" : "passed",
-    counts,
-    items,
-    omitted: hidden > 0 ? [{ what: "lines of code frames, related locations and message detail", count: hidden }] : [],
-    lines: out,
-  };
+  const assembled = assemble(lines, runs, kept);
+  return parsedOutput("tsc", exitCode, counts.errors! > 0, { counts, items }, assembled, "lines of code frames, related locations and message detail");
 }

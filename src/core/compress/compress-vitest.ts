@@ -1,4 +1,4 @@
-import { assemble, type Compressed, type KeptItem } from "./compressed-output.js";
+import { assemble, parsedOutput, type Compressed, type KeptItem } from "./compressed-output.js";
 import { firstOwnFrame } from "./stack-frames.js";
 
 /** ` Test Files  2 failed | 1 passed (3)` and `      Tests  50 failed | 40 passed (90)`. */
@@ -75,15 +75,7 @@ export function compressVitest(lines: readonly string[], exitCode: number | null
   if (counts.total === undefined) return null;
   // Every failing test must be listed, or the output is not what this parser thinks it is.
   if (items.filter((item) => item.kind === "failed test").length !== (counts.failed ?? 0)) return null;
-  const { out, hidden } = assemble(lines, lines.map((_, index) => [index, 1] as const), kept);
+  const assembled = assemble(lines, lines.map((_, index) => [index, 1] as const), kept);
   const failed = (counts.failed ?? 0) > 0 || (counts["files failed"] ?? 0) > 0 || (counts.errors ?? 0) > 0;
-  return {
-    tool: "vitest",
-    exitCode,
-    verdict: exitCode !== null && exitCode !== 0 ? "failed" : failed ? "failed" : "passed",
-    counts,
-    items,
-    omitted: hidden > 0 ? [{ what: "lines (passing tests, per-test progress, code frames, stack frames)", count: hidden }] : [],
-    lines: out,
-  };
+  return parsedOutput("vitest", exitCode, failed, { counts, items }, assembled, "lines (passing tests, per-test progress, code frames, stack frames)");
 }

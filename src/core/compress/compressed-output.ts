@@ -74,3 +74,21 @@ export function assemble(lines: readonly string[], runs: readonly (readonly [num
   flush();
   return { out, hidden };
 }
+
+/** A non-zero exit is never a pass, and neither is a report that shows a failure, whatever the exit code. */
+export function verdictOf(exitCode: number | null, failureSeen: boolean): Verdict {
+  return (exitCode !== null && exitCode !== 0) || failureSeen ? "failed" : "passed";
+}
+
+/** A family parser's result: the verdict by `verdictOf`, and what its gaps hid, in words. */
+export function parsedOutput(
+  tool: string,
+  exitCode: number | null,
+  failureSeen: boolean,
+  found: { counts: Record<string, number>; items: KeptItem[] },
+  assembled: { out: OutputLine[]; hidden: number },
+  what: string,
+): Compressed {
+  const omitted = assembled.hidden > 0 ? [{ what, count: assembled.hidden }] : [];
+  return { tool, exitCode, verdict: verdictOf(exitCode, failureSeen), counts: found.counts, items: found.items, omitted, lines: assembled.out };
+}
