@@ -7,7 +7,8 @@
 //   brief (cold)        `ctx brief "fix <name> when …"`       vs  node -e 0
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
-// Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only)
+// Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only;
+// the compress figures follow, from scripts/bench-compress.mjs)
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
