@@ -109,6 +109,19 @@ const CASES = [
     },
   },
   {
+    family: "npm",
+    name: "npm ci with no lockfile (offline)",
+    run() {
+      const dir = fixture("npm-no-lockfile");
+      // npm's own words are the oracle here: its error lines, up to its usage text, and the pointer to its log.
+      return {
+        dir,
+        command: ["npm", "ci", "--offline", "--no-audit", "--no-fund"],
+        items: [/^npm error code EUSAGE$/m, /^npm error The `npm ci` command can only install with an existing package-lock\.json or$/m, /^npm error later to generate a package-lock\.json file, then try again\.$/m, /^npm error A complete log of this run can be found in: /m],
+      };
+    },
+  },
+  {
     family: "vitest",
     name: "vitest: 50 failures and a file that fails to load",
     run() {
@@ -181,9 +194,10 @@ const CASES = [
         command: [python, "-m", "pytest", "--continue-on-collection-errors", "-p", "no:cacheprovider", "--junitxml=report.xml"],
         items: () => {
           const xml = readFileSync(join(dir, "report.xml"), "utf8");
+          const unescape = (text) => text.replace(/&#10;/g, "\n").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
           return [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(failure|error) message="([^"]*)"/g)].flatMap(([, cls, name, kind, message]) => [
-            new RegExp(escape(kind === "error" ? `ERROR ${cls || name}.py` : `FAILED ${cls}.py::${name.replace(/&quot;/g, '"')}`)),
-            ...(kind === "failure" ? [new RegExp(escape(message.replace(/&quot;/g, '"').replace(/&apos;/g, "'").split("\n")[0].slice(0, 60)))] : []),
+            new RegExp(escape(kind === "error" ? `ERROR ${cls || name}.py` : `FAILED ${cls}.py::${unescape(name)}`)),
+            ...(kind === "failure" ? [new RegExp(escape(unescape(message).split("\n")[0].slice(0, 60)))] : []),
           ]);
         },
       };

@@ -1,4 +1,4 @@
-import { writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -22,6 +22,25 @@ describe("ctx compress on npm", () => {
     const first = result.items[0]!;
     expect(result.output).toContain(first.text);
     expectFaithful(dir, result);
+  });
+
+  it("keeps npm's own error and cuts the usage text it prints under it (npm ci with no lockfile)", async () => {
+    const dir = copyFixture("compress/npm-no-lockfile");
+    const run = await ctx(dir, "compress", "--json", "--", "npm", "ci", "--offline", "--no-audit", "--no-fund");
+    const result = JSON.parse(run.stdout) as CompressedJson;
+    expect(run.code).toBe(1);
+    expect(result).toMatchObject({ tool: "npm", exitCode: 1, verdict: "failed" });
+    const raw = readFileSync(join(dir, result.raw!), "utf8").split("\n");
+    // Every npm error line before the usage text and after it, as npm printed it.
+    const usage = raw.indexOf("npm error Usage:");
+    expect(usage).toBeGreaterThan(0);
+    for (const line of [...raw.slice(0, usage), ...raw.slice(raw.findIndex((l) => l.startsWith('npm error Run "npm help')))].filter((l) => l.startsWith("npm error"))) {
+      expect(result.output).toContain(line);
+    }
+    expect(result.items.map((item) => item.text)).toContain("npm error code EUSAGE");
+    expect(result.output.join("\n")).not.toContain("--install-strategy");
+    expectFaithful(dir, result);
+    expect(result.tokens.out).toBeLessThan(result.tokens.raw / 4);
   });
 
   it("keeps every `npm error` line whatever the budget, and never calls a failed install a pass", () => {

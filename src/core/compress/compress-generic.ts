@@ -19,10 +19,10 @@ export function isSmall(raw: string, lines: readonly string[]): boolean {
 }
 
 /** Runs of lines that are the same but for numbers, times and ids, as [first index, length]; a line that is not foldable stands alone. */
-export function repeatRuns(lines: readonly string[], foldable: (line: string) => boolean = () => true): [number, number][] {
+export function repeatRuns(lines: readonly string[], foldable: (line: string, index: number) => boolean = () => true): [number, number][] {
   const runs: [number, number][] = [];
   for (let i = 0; i < lines.length; ) {
-    const key = foldable(lines[i]!) ? repeatKey(lines[i]!) : "";
+    const key = foldable(lines[i]!, i) ? repeatKey(lines[i]!) : "";
     let j = i + 1;
     while (j < lines.length && key !== "" && repeatKey(lines[j]!) === key) j += 1;
     runs.push([i, j - i]);
@@ -36,23 +36,37 @@ export function repeatRuns(lines: readonly string[], foldable: (line: string) =>
  * the two after it), the last lines; repeats folded; gaps marked with how many lines were cut. The
  * verdict is `unparsed`: the exit code alone says whether the command succeeded.
  */
-export function compressGeneric(lines: readonly string[], exitCode: number | null, budget: number, mustKeep: (line: string) => boolean = () => false): Compressed {
+export function compressGeneric(
+  lines: readonly string[],
+  exitCode: number | null,
+  budget: number,
+  mustKeep: (line: string, index: number) => boolean = () => false,
+  /** Lines the caller knows to be noise (npm's usage text): cut first, never taken for signals. */
+  noise: (line: string, index: number) => boolean = () => false,
+): Compressed {
   // A line that must survive is never folded into another: its numbers are what it says.
-  const runs = repeatRuns(lines, (line) => !mustKeep(line));
+  const runs = repeatRuns(lines, (line, index) => !mustKeep(line, index));
   // Importance per run: the tail, signal lines, their context, the head; the rest can go.
   const rank = new Map<number, number>();
   runs.forEach(([start], r) => {
     const line = lines[start]!;
     let score = 0;
+    if (noise(line, start)) {
+      rank.set(r, 0);
+      return;
+    }
     if (start >= lines.length - TAIL) score = 4;
     if (SIGNAL.test(line)) score = Math.max(score, 3);
     if (start < HEAD) score = Math.max(score, 1);
-    if (mustKeep(line)) score = MUST;
+    if (mustKeep(line, start)) score = MUST;
     rank.set(r, score);
   });
   runs.forEach(([start], r) => {
-    if (!SIGNAL.test(lines[start]!)) return;
-    for (let k = 1; k <= AFTER_SIGNAL && r + k < runs.length; k += 1) rank.set(r + k, Math.max(rank.get(r + k)!, 2));
+    if (!SIGNAL.test(lines[start]!) || noise(lines[start]!, start)) return;
+    for (let k = 1; k <= AFTER_SIGNAL && r + k < runs.length; k += 1) {
+      const next = runs[r + k]![0];
+      if (!noise(lines[next]!, next)) rank.set(r + k, Math.max(rank.get(r + k)!, 2));
+    }
   });
   // Least important first out, until the kept lines fit the budget.
   const kept = new Set(runs.map((_, r) => r).filter((r) => rank.get(r)! > 0));

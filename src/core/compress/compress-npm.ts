@@ -47,18 +47,36 @@ export function looksLikeNpm(lines: readonly string[]): boolean {
 }
 
 /**
- * npm's own output (install, ci, a script no parser knows): every `npm error` line and the install
- * summary kept whatever the budget; warnings and the rest ranked as the generic fallback ranks them.
+ * The lines of npm's own usage text printed under an error (`npm error Usage:` … the option list):
+ * the same for every user, and what the error is not about.
+ */
+function usageLines(lines: readonly string[]): Set<number> {
+  const usage = new Set<number>();
+  let inside = false;
+  lines.forEach((line, index) => {
+    if (/^npm (?:ERR!|error) Usage:$/.test(line)) inside = true;
+    else if (!NPM_ERROR.test(line) || /^npm (?:ERR!|error) (?:Run "npm help|A complete log)/.test(line)) inside = false;
+    if (inside) usage.add(index);
+  });
+  return usage;
+}
+
+/**
+ * npm's own output (install, ci, a script no parser knows): every `npm error` line — but for npm's
+ * usage text — and the install summary kept whatever the budget; warnings and the rest ranked as
+ * the generic fallback ranks them.
  */
 export function compressNpm(lines: readonly string[], exitCode: number | null, budget: number): Compressed {
-  const compressed = compressGeneric(lines, exitCode, budget, (line) => NPM_ERROR.test(line) || SUMMARY.test(line));
+  const usage = usageLines(lines);
+  const mustKeep = new Set(lines.flatMap((line, index) => ((NPM_ERROR.test(line) && !usage.has(index)) || SUMMARY.test(line) ? [index] : [])));
+  const compressed = compressGeneric(lines, exitCode, budget, (_, index) => mustKeep.has(index), (_, index) => usage.has(index));
   const counts: Record<string, number> = {};
   for (const line of lines) {
     for (const [, verb, count] of line.matchAll(/\b(added|removed|changed|audited) (\d+) packages?/g)) counts[verb!] = Number(count);
     const found = /^found (\d+) vulnerabilit|^(\d+) (?:\w+ severity )?vulnerabilit/.exec(line);
     if (found) counts.vulnerabilities = Number(found[1] ?? found[2]);
   }
-  const errors = lines.flatMap((text, index) => (NPM_ERROR.test(text) ? [{ kind: "npm error", text, line: index + 1 }] : []));
+  const errors = lines.flatMap((text, index) => (NPM_ERROR.test(text) && !usage.has(index) && text.trim() !== "npm error" && text.trim() !== "npm ERR!" ? [{ kind: "npm error", text, line: index + 1 }] : []));
   // Read from standard input there is no exit code: npm's errors say it failed, their absence proves nothing.
   const verdict = exitCode === null ? (errors.length > 0 ? "failed" : "unparsed") : exitCode === 0 ? "passed" : "failed";
   return { ...compressed, tool: "npm", verdict, counts, items: errors };
