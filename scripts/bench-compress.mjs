@@ -27,6 +27,9 @@ const VITEST = join(require.resolve("vitest/package.json"), "..", "vitest.mjs");
 const ESLINT = join(require.resolve("eslint/package.json"), "..", "bin", "eslint.js");
 const ESLINT_ORACLE = join(ROOT, "test", "helpers", "eslint-oracle-formatter.mjs");
 const NODE_ORACLE = join(ROOT, "test", "helpers", "node-test-oracle-reporter.mjs");
+const JEST = join(require.resolve("jest/package.json"), "..", "bin", "jest.js");
+const MOCHA = join(require.resolve("mocha/package.json"), "..", "bin", "mocha.js");
+const MOCHA_ORACLE = join(ROOT, "test", "helpers", "mocha-oracle-reporter.cjs");
 const MIRRORS = "/work/.mirror";
 /** Only inputs over this many tokens count for the reduction target: small output is passed through by design. */
 const LARGE = 2000;
@@ -142,6 +145,44 @@ const CASES = [
         dir,
         command: [process.execPath, VITEST, "run", "--reporter=default", "--reporter=json", "--outputFile=report.json"],
         items: () => [/TypeError: flush\(\) called after teardown/, ...vitestItems(dir)],
+      };
+    },
+  },
+  {
+    family: "jest",
+    name: "jest: 13 failures, a file that fails to run",
+    run() {
+      const dir = fixture("jest-failures");
+      return {
+        dir,
+        command: [process.execPath, JEST, "--json", "--outputFile=report.json"],
+        items: () => {
+          const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
+          return [
+            new RegExp(`^Tests: .*${report.numTotalTests} total$`, "m"),
+            ...report.testResults.flatMap((file) => [
+              ...(file.assertionResults.length === 0 ? [new RegExp(escape(file.message.split("\n").find((l) => /\S/.test(l) && !/●/.test(l)).trim()))] : []),
+              ...file.assertionResults.filter((a) => a.status === "failed").map((a) => new RegExp(`● ${escape([...a.ancestorTitles, a.title].join(" › "))}$`, "m")),
+            ]),
+          ];
+        },
+      };
+    },
+  },
+  {
+    family: "mocha",
+    name: "mocha: 15 failures (a hook and a timeout among them)",
+    run() {
+      const dir = fixture("mocha-failures");
+      const oracle = join(dir, "oracle.json");
+      return {
+        dir,
+        command: [process.execPath, MOCHA, "--reporter", MOCHA_ORACLE, "cart.test.mjs"],
+        env: { MOCHA_ORACLE: oracle },
+        items: () => {
+          const { failures, stats } = JSON.parse(readFileSync(oracle, "utf8"));
+          return [new RegExp(`^\\s+${stats.failures} failing$`, "m"), ...failures.map((f) => new RegExp(escape(f.message.split("\n")[0])))];
+        },
       };
     },
   },

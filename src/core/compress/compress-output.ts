@@ -2,6 +2,8 @@ import type { Kind } from "./compress-kinds.js";
 import { compressEslint, looksLikeEslint } from "./compress-eslint.js";
 import { compressGeneric } from "./compress-generic.js";
 import { compressGitDiff, compressGitStatus, looksLikeGitDiff, looksLikeGitStatus } from "./compress-git.js";
+import { compressJest, looksLikeJest } from "./compress-jest.js";
+import { compressMocha, looksLikeMocha } from "./compress-mocha.js";
 import { compressNpm, looksLikeNpm, npmFrame, withinNpmFrame } from "./compress-npm.js";
 import { compressNodeTest, looksLikeNodeTest } from "./compress-node-test.js";
 import type { Compressed } from "./compressed-output.js";
@@ -14,6 +16,8 @@ type Parser = [looksLike: (lines: readonly string[]) => boolean, compress: (line
 /** Most specific first: vitest and node's runner print error lines that would also pass for tsc's or eslint's. */
 const PARSERS: readonly (readonly [Kind, ...Parser])[] = [
   ["vitest", looksLikeVitest, compressVitest],
+  ["jest", looksLikeJest, compressJest],
+  ["mocha", looksLikeMocha, compressMocha],
   ["node-test", looksLikeNodeTest, compressNodeTest],
   ["pytest", looksLikePytest, compressPytest],
   ["tsc", looksLikeTsc, compressTsc],
