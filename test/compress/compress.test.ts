@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
@@ -41,6 +42,35 @@ describe("ctx compress", () => {
     const hidden = expectFaithful(dir, result);
     expect(result.omitted).toEqual([{ what: "lines", count: hidden }]);
     expect(result.tokens.out).toBeLessThan(result.tokens.raw / 5);
+  });
+
+  it("folds a crash's stack to the first frame in the project's own code, saying how many frames it hid", async () => {
+    const dir = copyFixture("compress/crash-in-dependency");
+    const run = await ctx(dir, "compress", "--json", "--", process.execPath, "run.mjs");
+    const result = JSON.parse(run.stdout) as Compressed;
+    expect(run.code).toBe(1);
+    expect(result).toMatchObject({ tool: "generic", verdict: "unparsed", exitCode: 1 });
+    const raw = readFileSync(join(dir, result.raw!), "utf8").split("\n");
+    const dependencyFrames = raw.filter((line) => /^\s+at .*node_modules\/fake-config\//.test(line));
+    expect(dependencyFrames).toHaveLength(8);
+    expect(result.output).toContain("TypeError: config.port must be a number, got string");
+    const error = result.output.indexOf("TypeError: config.port must be a number, got string");
+    expect(result.output[error + 1]).toBe(`[ctx] … ${dependencyFrames.length} lines hidden (stack frames)`);
+    expect(result.output[error + 2]).toMatch(/^ {4}at start \(file:\/\/.*\/run\.mjs:7:10\)$/);
+    expect(result.output.filter((line) => line.includes("node_modules/fake-config/index.js:") && line.trimStart().startsWith("at "))).toEqual([]);
+    expectFaithful(dir, result);
+  });
+
+  it("folds a Python traceback to its innermost frame in the project's own code (most recent call last)", async () => {
+    const dir = copyFixture("compress/python-crash");
+    const python = spawnSync("python3", ["--version"]).status === 0 ? "python3" : "/usr/bin/python3";
+    const result = JSON.parse((await ctx(dir, "compress", "--json", "--", python, "app.py")).stdout) as Compressed;
+    expect(result.exitCode).toBe(1);
+    const frames = result.output.filter((line) => /^\s+File "/.test(line));
+    expect(frames).toEqual([`  File "${join(dir, "app.py")}", line 6, in parse`]);
+    expect(result.output[result.output.indexOf(frames[0]!) + 1]).toBe("    return json.loads(text)");
+    expect(result.output.at(-1)).toMatch(/^json\.decoder\.JSONDecodeError: Expecting property name enclosed in double quotes/);
+    expectFaithful(dir, result);
   });
 
   it("passes small output through unchanged, with no log", async () => {

@@ -1,6 +1,7 @@
 import { estimateTokens } from "../brief/estimate-tokens.js";
 import { assemble, type Compressed } from "./compressed-output.js";
 import { repeatKey } from "./clean-output.js";
+import { isOwnFrame, isStackFrame } from "./stack-frames.js";
 
 /** Output this small is passed through unchanged: cutting it would save nothing worth a doubt. */
 export const SMALL_LINES = 5;
@@ -33,7 +34,8 @@ export function repeatRuns(lines: readonly string[], foldable: (line: string, in
 
 /**
  * The fallback for output no parser knows: the first lines, every line that signals a problem (and
- * the two after it), the last lines; repeats folded; gaps marked with how many lines were cut. The
+ * the two after it), the last lines; repeats folded; each stack folded to its first own frame;
+ * gaps marked with how many lines were cut. The
  * verdict is `unparsed`: the exit code alone says whether the command succeeded.
  */
 export function compressGeneric(
@@ -46,10 +48,37 @@ export function compressGeneric(
 ): Compressed {
   // A line that must survive is never folded into another: its numbers are what it says.
   const runs = repeatRuns(lines, (line, index) => !mustKeep(line, index));
-  // Importance per run: the tail, signal lines, their context, the head; the rest can go.
-  const rank = new Map<number, number>();
+  // A stack is folded to one frame in the project's own code: the innermost — the first of a JavaScript
+  // stack, the last of a Python traceback (most recent call last). It ranks as a signal; the other frames go first.
+  const ownFrames = new Set<number>();
+  let block: number[] = [];
+  let python = false;
+  const flush = (): void => {
+    const own = block.filter((r) => isOwnFrame(lines[runs[r]![0]]!));
+    const pick = python ? own.at(-1) : own[0];
+    if (pick !== undefined) ownFrames.add(pick);
+    block = [];
+  };
   runs.forEach(([start], r) => {
     const line = lines[start]!;
+    if (isStackFrame(line)) {
+      if (block.length === 0) python = /^\s+File "/.test(line);
+      block.push(r);
+    } else if (!(python && block.length > 0 && /^\s{4,}\S/.test(line))) flush();
+  });
+  flush();
+  // Importance per run: the tail, signal lines, their context, the head; the rest can go.
+  const rank = new Map<number, number>();
+  // A frame's own lines (Python prints the source line and carets under each `File` line) go with it.
+  let frame: { indent: number; score: number } | null = null;
+  runs.forEach(([start], r) => {
+    const line = lines[start]!;
+    const indent = line.search(/\S/);
+    if (isStackFrame(line)) frame = { indent, score: ownFrames.has(r) ? 3 : 0 };
+    else if (frame && indent > frame.indent && !mustKeep(line, start)) {
+      rank.set(r, frame.score);
+      return;
+    } else frame = null;
     let score = 0;
     if (noise(line, start)) {
       rank.set(r, 0);
@@ -58,6 +87,7 @@ export function compressGeneric(
     if (start >= lines.length - TAIL) score = 4;
     if (SIGNAL.test(line)) score = Math.max(score, 3);
     if (start < HEAD) score = Math.max(score, 1);
+    if (isStackFrame(line)) score = ownFrames.has(r) ? 3 : 0;
     if (mustKeep(line, start)) score = MUST;
     rank.set(r, score);
   });
@@ -65,7 +95,7 @@ export function compressGeneric(
     if (!SIGNAL.test(lines[start]!) || noise(lines[start]!, start)) return;
     for (let k = 1; k <= AFTER_SIGNAL && r + k < runs.length; k += 1) {
       const next = runs[r + k]![0];
-      if (!noise(lines[next]!, next)) rank.set(r + k, Math.max(rank.get(r + k)!, 2));
+      if (!noise(lines[next]!, next) && !isStackFrame(lines[next]!)) rank.set(r + k, Math.max(rank.get(r + k)!, 2));
     }
   });
   // Least important first out, until the kept lines fit the budget.

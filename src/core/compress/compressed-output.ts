@@ -1,3 +1,5 @@
+import { isStackFrame } from "./stack-frames.js";
+
 /** What a compressor keeps: lines of the raw output, and ctx's own lines, which always carry PREFIX. */
 export const PREFIX = "[ctx]";
 
@@ -48,7 +50,9 @@ export function assemble(lines: readonly string[], runs: readonly (readonly [num
   let hidden = 0;
   const flush = (): void => {
     if (gapLines === 0) return;
-    const marker = `${PREFIX} … ${gapLines} line${gapLines === 1 ? "" : "s"} hidden`;
+    // A gap of nothing but stack frames says so: the frames are folded, not lost.
+    const frames = gap.every((index) => isStackFrame(lines[index]!));
+    const marker = `${PREFIX} … ${gapLines} line${gapLines === 1 ? "" : "s"} hidden${frames ? " (stack frames)" : ""}`;
     const shown = gap.length === gapLines ? gap.reduce((sum, index) => sum + lines[index]!.length + 1, 0) : Infinity;
     if (shown <= marker.length + 1) for (const index of gap) out.push({ text: lines[index]!, source: index + 1 });
     else {

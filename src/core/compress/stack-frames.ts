@@ -1,8 +1,8 @@
 /** Frames in dependencies and in node itself: cut from a stack, counted, so the first frame left is the project's own. */
-const FOREIGN = /node_modules[\\/]|node:internal|\(node:|^\s*at node:|\bat (?:async )?[\w.<>]+ \(native\)/;
+const FOREIGN = /node_modules[\\/]|node:internal|\(node:|^\s*at node:|\bat (?:async )?[\w.<>]+ \(native\)|[\\/](?:site|dist)-packages[\\/]|[\\/]lib[\\/]python\d/;
 
-/** `    at fn (file.js:1:2)`, ` ❯ fn file.js:1:2`, and the bare `fn (file.js:1:2)` lines of a TAP `stack:` block. */
-const FRAME = /^\s*(?:at |❯ )|^\s*(?:async )?[\w$.<>[\] ]+ \(.+:\d+:\d+\)\s*$/;
+/** `    at fn (file.js:1:2)`, ` ❯ fn file.js:1:2`, the bare `fn (file.js:1:2)` lines of a TAP `stack:` block, and Python's `  File "x.py", line 3, in f`. */
+const FRAME = /^\s*(?:at |❯ )|^\s*(?:async )?[\w$.<>[\] ]+ \(.+:\d+:\d+\)\s*$|^\s+File ".+", line \d+/;
 
 export function isStackFrame(line: string): boolean {
   return FRAME.test(line);
