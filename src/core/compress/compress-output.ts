@@ -2,6 +2,7 @@ import type { Kind } from "./compress-kinds.js";
 import { compressEslint, looksLikeEslint } from "./compress-eslint.js";
 import { compressGeneric } from "./compress-generic.js";
 import { compressGitDiff, compressGitStatus, looksLikeGitDiff, looksLikeGitStatus } from "./compress-git.js";
+import { compressGoTest, looksLikeGoTest } from "./compress-go.js";
 import { compressJest, looksLikeJest } from "./compress-jest.js";
 import { compressMocha, looksLikeMocha } from "./compress-mocha.js";
 import { compressNpm, looksLikeNpm, npmFrame, withinNpmFrame } from "./compress-npm.js";
@@ -20,6 +21,7 @@ const PARSERS: readonly (readonly [Kind, ...Parser])[] = [
   ["mocha", looksLikeMocha, compressMocha],
   ["node-test", looksLikeNodeTest, compressNodeTest],
   ["pytest", looksLikePytest, compressPytest],
+  ["go", looksLikeGoTest, compressGoTest],
   ["tsc", looksLikeTsc, compressTsc],
   ["eslint", looksLikeEslint, compressEslint],
   ["git", looksLikeGitStatus, compressGitStatus],
