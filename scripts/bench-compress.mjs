@@ -244,6 +244,24 @@ const CASES = [
       };
     },
   },
+  ...[[], ["-v"]].map((flags) => ({
+    family: "go test",
+    name: `go test ${flags.join(" ")} ./... (14 failures, a panic)`.replace("  ", " "),
+    run() {
+      const dir = fixture("go-test-failures");
+      return {
+        dir,
+        command: ["go", "test", "-count=1", ...flags, "./..."],
+        items: () => {
+          const events = spawnSync("go", ["test", "-count=1", "-json", "./..."], { cwd: dir, encoding: "utf8" }).stdout.trim().split("\n").map((line) => JSON.parse(line));
+          return [
+            ...events.filter((e) => e.Action === "fail" && e.Test).map((e) => new RegExp(`--- FAIL: ${escape(e.Test)} \\(`)),
+            ...events.filter((e) => e.Action === "fail" && !e.Test).map((e) => new RegExp(`^FAIL\\t${escape(e.Package)}\\t`, "m")),
+          ];
+        },
+      };
+    },
+  })),
   {
     family: "generic",
     name: "a build log with a warning and an error (no parser)",
