@@ -50,7 +50,7 @@ const fixture = (name) => {
  */
 function compress(cwd, command, env = {}) {
   const run = spawnSync(process.execPath, [CTX, "compress", "--", ...command], { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, ...env } });
-  const header = /^\[ctx\] .* · exit (\d+) · (\S+): (.+?)(?: · .*)? · raw: (\S+) \(ctx compress --raw \S+\)$/.exec(run.stdout.split("\n")[0]);
+  const header = /^\[ctx\] .* · exit (\d+) · ([^·]+?): (.+?)(?: · .*)? · raw: (\S+) \(ctx compress --raw \S+\)$/.exec(run.stdout.split("\n")[0]);
   if (!header) return { tool: "passed through", verdict: "–", exitCode: run.status, raw: run.stdout, shown: run.stdout };
   const log = header[4].startsWith("/") ? header[4] : join(cwd, header[4]);
   return { tool: header[2], verdict: header[3].split(" · ")[0], exitCode: Number(header[1]), raw: readFileSync(log, "utf8"), shown: run.stdout };
