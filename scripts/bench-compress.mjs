@@ -31,6 +31,8 @@ const JEST = join(require.resolve("jest/package.json"), "..", "bin", "jest.js");
 const MOCHA = join(require.resolve("mocha/package.json"), "..", "bin", "mocha.js");
 const MOCHA_ORACLE = join(ROOT, "test", "helpers", "mocha-oracle-reporter.cjs");
 const MIRRORS = "/work/.mirror";
+/** A Python that has pytest: the one on PATH, else Debian's. */
+const PYTHON = ["python3", "/usr/bin/python3"].find((python) => spawnSync(python, ["-m", "pytest", "--version"]).status === 0) ?? "python3";
 /** Only inputs over this many tokens count for the reduction target: small output is passed through by design. */
 const LARGE = 2000;
 const tokens = (text) => encode(text).length;
@@ -93,192 +95,115 @@ function tscItems(dir) {
   ];
 }
 
+/**
+ * A case on one of this repository's broken fixture projects, copied to a temp folder: `setup`
+ * gives the command, its must-keep items (or a function that reads the oracle after the run) and
+ * any environment it needs.
+ */
+const onFixture = (family, name, fixtureName, setup) => ({
+  family,
+  name,
+  run() {
+    const dir = fixture(fixtureName);
+    return { dir, ...setup(dir) };
+  },
+});
+const readJson = (dir, file) => JSON.parse(readFileSync(join(dir, file), "utf8"));
+const VITEST_RUN = [process.execPath, VITEST, "run", "--reporter=default", "--reporter=json", "--outputFile=report.json"];
+
 const CASES = [
-  ...["true", "false"].map((pretty) => ({
-    family: "tsc",
-    name: `tsc --pretty ${pretty} (60 errors)`,
-    run() {
-      const dir = fixture("tsc-errors");
-      return { dir, command: [process.execPath, TSC, "-p", ".", "--pretty", pretty], items: tscItems(dir) };
+  ...["true", "false"].map((pretty) =>
+    onFixture("tsc", `tsc --pretty ${pretty} (60 errors)`, "tsc-errors", (dir) => ({ command: [process.execPath, TSC, "-p", ".", "--pretty", pretty], items: tscItems(dir) })),
+  ),
+  onFixture("tsc", "npm run typecheck (tsc --pretty, 60 errors)", "tsc-errors", (dir) => {
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "orders", version: "1.0.0", private: true, scripts: { typecheck: `node ${JSON.stringify(TSC)} -p .` } }));
+    return { command: ["npm", "run", "typecheck"], items: tscItems(dir) };
+  }),
+  // npm's own words are the oracle here: its error lines, up to its usage text, and the pointer to its log.
+  onFixture("npm", "npm ci with no lockfile (offline)", "npm-no-lockfile", () => ({
+    command: ["npm", "ci", "--offline", "--no-audit", "--no-fund"],
+    items: [/^npm error code EUSAGE$/m, /^npm error The `npm ci` command can only install with an existing package-lock\.json or$/m, /^npm error later to generate a package-lock\.json file, then try again\.$/m, /^npm error A complete log of this run can be found in: /m],
+  })),
+  onFixture("vitest", "vitest: 50 failures and a file that fails to load", "vitest-failures", (dir) => ({ command: VITEST_RUN, items: () => vitestItems(dir) })),
+  onFixture("vitest", "vitest: an error after every test passed", "vitest-late-error", (dir) => ({
+    command: VITEST_RUN,
+    items: () => [/TypeError: flush\(\) called after teardown/, ...vitestItems(dir)],
+  })),
+  onFixture("jest", "jest: 13 failures, a file that fails to run", "jest-failures", (dir) => ({
+    command: [process.execPath, JEST, "--json", "--outputFile=report.json"],
+    items: () => {
+      const report = readJson(dir, "report.json");
+      return [
+        new RegExp(`^Tests: .*${report.numTotalTests} total$`, "m"),
+        ...report.testResults.flatMap((file) => [
+          ...(file.assertionResults.length === 0 ? [new RegExp(escape(file.message.split("\n").find((l) => /\S/.test(l) && !/●/.test(l)).trim()))] : []),
+          ...file.assertionResults.filter((a) => a.status === "failed").map((a) => new RegExp(`● ${escape([...a.ancestorTitles, a.title].join(" › "))}$`, "m")),
+        ]),
+      ];
     },
   })),
-  {
-    family: "tsc",
-    name: "npm run typecheck (tsc --pretty, 60 errors)",
-    run() {
-      const dir = fixture("tsc-errors");
-      writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "orders", version: "1.0.0", private: true, scripts: { typecheck: `node ${JSON.stringify(TSC)} -p .` } }));
-      return { dir, command: ["npm", "run", "typecheck"], items: tscItems(dir) };
-    },
-  },
-  {
-    family: "npm",
-    name: "npm ci with no lockfile (offline)",
-    run() {
-      const dir = fixture("npm-no-lockfile");
-      // npm's own words are the oracle here: its error lines, up to its usage text, and the pointer to its log.
-      return {
-        dir,
-        command: ["npm", "ci", "--offline", "--no-audit", "--no-fund"],
-        items: [/^npm error code EUSAGE$/m, /^npm error The `npm ci` command can only install with an existing package-lock\.json or$/m, /^npm error later to generate a package-lock\.json file, then try again\.$/m, /^npm error A complete log of this run can be found in: /m],
-      };
-    },
-  },
-  {
-    family: "vitest",
-    name: "vitest: 50 failures and a file that fails to load",
-    run() {
-      const dir = fixture("vitest-failures");
-      return {
-        dir,
-        command: [process.execPath, VITEST, "run", "--reporter=default", "--reporter=json", "--outputFile=report.json"],
-        items: () => vitestItems(dir),
-      };
-    },
-  },
-  {
-    family: "vitest",
-    name: "vitest: an error after every test passed",
-    run() {
-      const dir = fixture("vitest-late-error");
-      return {
-        dir,
-        command: [process.execPath, VITEST, "run", "--reporter=default", "--reporter=json", "--outputFile=report.json"],
-        items: () => [/TypeError: flush\(\) called after teardown/, ...vitestItems(dir)],
-      };
-    },
-  },
-  {
-    family: "jest",
-    name: "jest: 13 failures, a file that fails to run",
-    run() {
-      const dir = fixture("jest-failures");
-      return {
-        dir,
-        command: [process.execPath, JEST, "--json", "--outputFile=report.json"],
-        items: () => {
-          const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
-          return [
-            new RegExp(`^Tests: .*${report.numTotalTests} total$`, "m"),
-            ...report.testResults.flatMap((file) => [
-              ...(file.assertionResults.length === 0 ? [new RegExp(escape(file.message.split("\n").find((l) => /\S/.test(l) && !/●/.test(l)).trim()))] : []),
-              ...file.assertionResults.filter((a) => a.status === "failed").map((a) => new RegExp(`● ${escape([...a.ancestorTitles, a.title].join(" › "))}$`, "m")),
-            ]),
-          ];
-        },
-      };
-    },
-  },
-  {
-    family: "mocha",
-    name: "mocha: 15 failures (a hook and a timeout among them)",
-    run() {
-      const dir = fixture("mocha-failures");
-      const oracle = join(dir, "oracle.json");
-      return {
-        dir,
-        command: [process.execPath, MOCHA, "--reporter", MOCHA_ORACLE, "cart.test.mjs"],
-        env: { MOCHA_ORACLE: oracle },
-        items: () => {
-          const { failures, stats } = JSON.parse(readFileSync(oracle, "utf8"));
-          return [new RegExp(`^\\s+${stats.failures} failing$`, "m"), ...failures.map((f) => new RegExp(escape(f.message.split("\n")[0])))];
-        },
-      };
-    },
-  },
-  {
-    family: "eslint",
-    name: "eslint: a lint backlog",
-    run() {
-      const dir = fixture("eslint-violations");
-      const oracle = join(dir, "oracle.json");
-      return {
-        dir,
-        command: [process.execPath, ESLINT, "-f", ESLINT_ORACLE, "src"],
-        env: { ESLINT_ORACLE: oracle },
-        items: () =>
-          JSON.parse(readFileSync(oracle, "utf8")).flatMap((file) =>
-            file.messages.map((m) => new RegExp(`^\\s+${m.line}:${m.column}\\s+(error|warning)\\s+.*${escape(m.ruleId ?? "Parsing error")}`, "m")),
-          ),
-      };
-    },
-  },
-  ...["tap", "spec"].map((reporter) => ({
-    family: "node:test",
-    name: `node --test (${reporter}): 16 failures, a file that fails to load`,
-    run() {
-      const dir = fixture("node-test-failures");
-      const oracle = join(dir, "oracle.json");
-      return {
-        dir,
-        command: [process.execPath, "--test", `--test-reporter=${reporter}`, "--test-reporter-destination=stdout", `--test-reporter=${NODE_ORACLE}`, `--test-reporter-destination=${oracle}`],
-        items: () => {
-          const { failures, counts } = JSON.parse(readFileSync(oracle, "utf8"));
-          return [
-            ...failures.map((f) => new RegExp(`(not ok \\d+ - |✖ )${escape(f.name)}\\b`)),
-            ...failures.map((f) => new RegExp(escape(f.message.split("\n")[0].replace(/^'|'$/g, "")))),
-            new RegExp(`^(# |ℹ )fail ${counts.fail}$`, "m"),
-            new RegExp(`^(# |ℹ )pass ${counts.pass}$`, "m"),
-          ];
-        },
-      };
+  onFixture("mocha", "mocha: 15 failures (a hook and a timeout among them)", "mocha-failures", (dir) => ({
+    command: [process.execPath, MOCHA, "--reporter", MOCHA_ORACLE, "cart.test.mjs"],
+    env: { MOCHA_ORACLE: join(dir, "oracle.json") },
+    items: () => {
+      const { failures, stats } = readJson(dir, "oracle.json");
+      return [new RegExp(`^\\s+${stats.failures} failing$`, "m"), ...failures.map((f) => new RegExp(escape(f.message.split("\n")[0])))];
     },
   })),
-  {
-    family: "pytest",
-    name: "pytest: 13 failures, a module that fails to collect",
-    run() {
-      const dir = fixture("pytest-failures");
-      const python = ["python3", "/usr/bin/python3"].find((p) => spawnSync(p, ["-m", "pytest", "--version"]).status === 0) ?? "python3";
-      return {
-        dir,
-        command: [python, "-m", "pytest", "--continue-on-collection-errors", "-p", "no:cacheprovider", "--junitxml=report.xml"],
-        items: () => {
-          const xml = readFileSync(join(dir, "report.xml"), "utf8");
-          const unescape = (text) => text.replace(/&#10;/g, "\n").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
-          return [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(failure|error) message="([^"]*)"/g)].flatMap(([, cls, name, kind, message]) => [
-            new RegExp(escape(kind === "error" ? `ERROR ${cls || name}.py` : `FAILED ${cls}.py::${unescape(name)}`)),
-            ...(kind === "failure" ? [new RegExp(escape(unescape(message).split("\n")[0].slice(0, 60)))] : []),
-          ]);
-        },
-      };
-    },
-  },
-  ...[[], ["-v"]].map((flags) => ({
-    family: "go test",
-    name: `go test ${flags.join(" ")} ./... (14 failures, a panic)`.replace("  ", " "),
-    run() {
-      const dir = fixture("go-test-failures");
-      return {
-        dir,
-        command: ["go", "test", "-count=1", ...flags, "./..."],
-        items: () => {
-          const events = spawnSync("go", ["test", "-count=1", "-json", "./..."], { cwd: dir, encoding: "utf8" }).stdout.trim().split("\n").map((line) => JSON.parse(line));
-          return [
-            ...events.filter((e) => e.Action === "fail" && e.Test).map((e) => new RegExp(`--- FAIL: ${escape(e.Test)} \\(`)),
-            ...events.filter((e) => e.Action === "fail" && !e.Test).map((e) => new RegExp(`^FAIL\\t${escape(e.Package)}\\t`, "m")),
-          ];
-        },
-      };
+  onFixture("eslint", "eslint: a lint backlog", "eslint-violations", (dir) => ({
+    command: [process.execPath, ESLINT, "-f", ESLINT_ORACLE, "src"],
+    env: { ESLINT_ORACLE: join(dir, "oracle.json") },
+    items: () =>
+      readJson(dir, "oracle.json").flatMap((file) =>
+        file.messages.map((m) => new RegExp(`^\\s+${m.line}:${m.column}\\s+(error|warning)\\s+.*${escape(m.ruleId ?? "Parsing error")}`, "m")),
+      ),
+  })),
+  ...["tap", "spec"].map((reporter) =>
+    onFixture("node:test", `node --test (${reporter}): 16 failures, a file that fails to load`, "node-test-failures", (dir) => ({
+      command: [process.execPath, "--test", `--test-reporter=${reporter}`, "--test-reporter-destination=stdout", `--test-reporter=${NODE_ORACLE}`, `--test-reporter-destination=${join(dir, "oracle.json")}`],
+      items: () => {
+        const { failures, counts } = readJson(dir, "oracle.json");
+        return [
+          ...failures.map((f) => new RegExp(`(not ok \\d+ - |✖ )${escape(f.name)}\\b`)),
+          ...failures.map((f) => new RegExp(escape(f.message.split("\n")[0].replace(/^'|'$/g, "")))),
+          new RegExp(`^(# |ℹ )fail ${counts.fail}$`, "m"),
+          new RegExp(`^(# |ℹ )pass ${counts.pass}$`, "m"),
+        ];
+      },
+    })),
+  ),
+  onFixture("pytest", "pytest: 13 failures, a module that fails to collect", "pytest-failures", (dir) => ({
+    command: [PYTHON, "-m", "pytest", "--continue-on-collection-errors", "-p", "no:cacheprovider", "--junitxml=report.xml"],
+    items: () => {
+      const xml = readFileSync(join(dir, "report.xml"), "utf8");
+      const unescape = (text) => text.replace(/&#10;/g, "\n").replace(/&quot;/g, '"').replace(/&apos;/g, "'").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&amp;/g, "&");
+      return [...xml.matchAll(/<testcase classname="([^"]*)" name="([^"]*)"[^>]*>\s*<(failure|error) message="([^"]*)"/g)].flatMap(([, cls, name, kind, message]) => [
+        new RegExp(escape(kind === "error" ? `ERROR ${cls || name}.py` : `FAILED ${cls}.py::${unescape(name)}`)),
+        ...(kind === "failure" ? [new RegExp(escape(unescape(message).split("\n")[0].slice(0, 60)))] : []),
+      ]);
     },
   })),
-  {
-    family: "generic",
-    name: "a build log with a warning and an error (no parser)",
-    run() {
-      const dir = fixture("noisy-failure");
-      return {
-        dir,
-        command: [process.execPath, "run.mjs"],
-        items: [/warning: deprecated option --legacy in build\.config\.js:4/, /Error: cannot resolve '\.\/missing\.js' from src\/index\.ts:12:3/, /build failed after 3\.2s/],
-      };
-    },
-  },
+  ...[[], ["-v"]].map((flags) =>
+    onFixture("go test", ["go test", ...flags, "./... (14 failures, a panic)"].join(" "), "go-test-failures", (dir) => ({
+      command: ["go", "test", "-count=1", ...flags, "./..."],
+      items: () => {
+        const events = spawnSync("go", ["test", "-count=1", "-json", "./..."], { cwd: dir, encoding: "utf8" }).stdout.trim().split("\n").map((line) => JSON.parse(line));
+        return [
+          ...events.filter((e) => e.Action === "fail" && e.Test).map((e) => new RegExp(`--- FAIL: ${escape(e.Test)} \\(`)),
+          ...events.filter((e) => e.Action === "fail" && !e.Test).map((e) => new RegExp(`^FAIL\\t${escape(e.Package)}\\t`, "m")),
+        ];
+      },
+    })),
+  ),
+  onFixture("generic", "a build log with a warning and an error (no parser)", "noisy-failure", () => ({
+    command: [process.execPath, "run.mjs"],
+    items: [/warning: deprecated option --legacy in build\.config\.js:4/, /Error: cannot resolve '\.\/missing\.js' from src\/index\.ts:12:3/, /build failed after 3\.2s/],
+  })),
   ...gitCases(),
 ];
 
 function vitestItems(dir) {
-  const report = JSON.parse(readFileSync(join(dir, "report.json"), "utf8"));
+  const report = readJson(dir, "report.json");
   const items = [new RegExp(`Tests\\s+.*\\(${report.numTotalTests}\\)`)];
   for (const file of report.testResults) {
     if (file.assertionResults.length === 0 && file.message) items.push(new RegExp(escape(file.message.split("\n")[0])));
