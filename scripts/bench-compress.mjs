@@ -195,12 +195,43 @@ const CASES = [
       },
     })),
   ),
+  onFixture("cargo", "cargo build: 5 compiler errors", "cargo-build-errors", (dir) => ({
+    command: ["cargo", "build"],
+    items: () => cargoJson(dir, ["build", "--message-format=json"]).flatMap(({ reason, message }) => {
+      const span = reason === "compiler-message" ? message.spans.find((s) => s.is_primary) : undefined;
+      const heading = `${message?.level}${message?.code ? `[${message.code.code}]` : ""}: `;
+      return span ? [new RegExp(`^${escape(heading)}.*\\n\\s*--> ${escape(`${span.file_name}:${span.line_start}:${span.column_start}`)}$`, "m")] : [];
+    }),
+  })),
+  ...["0", "1"].map((backtrace) =>
+    onFixture("cargo", `cargo test --no-fail-fast (10 failures${backtrace === "1" ? ", RUST_BACKTRACE=1" : ""})`, "cargo-test-failures", (dir) => ({
+      command: ["cargo", "test", "--no-fail-fast"],
+      env: { RUST_BACKTRACE: backtrace },
+      // libtest's own JSON events for the same tests: each failure's name and first panic line, each binary's counts.
+      items: () =>
+        cargoJson(dir, ["test", "--no-fail-fast", "--", "-Z", "unstable-options", "--format", "json"], { RUSTC_BOOTSTRAP: "1" }).flatMap((e) => {
+          if (e.type === "suite" && e.event !== "started") return [new RegExp(`^test result: \\w+\\. ${e.passed} passed; ${e.failed} failed; ${e.ignored} ignored;`, "m")];
+          if (e.type !== "test" || e.event !== "failed") return [];
+          const lines = e.stdout.split("\n");
+          const at = lines.findIndex((line) => line.startsWith(`thread '${e.name}'`));
+          // The thread's id (`'tests::coupon' (18538)`) differs from run to run.
+          const panic = escape(lines[at]).replace(/ \\\(\d+\\\) /, " \\(\\d+\\) ");
+          return [new RegExp(`^---- ${escape(e.name)} stdout ----$`, "m"), new RegExp(`^${panic}\\n${escape(lines[at + 1])}$`, "m")];
+        }),
+    })),
+  ),
   onFixture("generic", "a build log with a warning and an error (no parser)", "noisy-failure", () => ({
     command: [process.execPath, "run.mjs"],
     items: [/warning: deprecated option --legacy in build\.config\.js:4/, /Error: cannot resolve '\.\/missing\.js' from src\/index\.ts:12:3/, /build failed after 3\.2s/],
   })),
   ...gitCases(),
 ];
+
+/** cargo's JSON lines on standard output (it exits 101 on failure; the lines are there either way). */
+function cargoJson(dir, args, env = {}) {
+  const out = spawnSync("cargo", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } }).stdout;
+  return out.split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line));
+}
 
 function vitestItems(dir) {
   const report = readJson(dir, "report.json");
@@ -251,9 +282,11 @@ function gitCases() {
   });
 }
 
+/** `--only <family>` measures one family and prints its rows without touching BENCHMARKS.md (a partial table would replace the whole). */
 function main() {
+  const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
   const rows = [];
-  for (const spec of CASES) {
+  for (const spec of CASES.filter((c) => only === undefined || c.family === only)) {
     console.error(`bench-compress: ${spec.name}`);
     const { dir, command, items: itemSource, env } = spec.run();
     const { tool, verdict, exitCode, raw, shown } = compress(dir, command, env);
@@ -276,6 +309,7 @@ function main() {
     console.error(JSON.stringify(rows.at(-1)));
   }
   rmSync(scratch, { recursive: true, force: true });
+  if (only !== undefined) return;
 
   const pct = (value) => `${(value * 100).toFixed(1)}%`;
   const median = (values) => {

@@ -1,4 +1,5 @@
 import type { Kind } from "./compress-kinds.js";
+import { compressCargo, looksLikeCargo } from "./compress-cargo.js";
 import { compressEslint, looksLikeEslint } from "./compress-eslint.js";
 import { compressGeneric } from "./compress-generic.js";
 import { compressGitDiff, compressGitStatus, looksLikeGitDiff, looksLikeGitStatus } from "./compress-git.js";
@@ -22,6 +23,7 @@ const PARSERS: readonly (readonly [Kind, ...Parser])[] = [
   ["node-test", looksLikeNodeTest, compressNodeTest],
   ["pytest", looksLikePytest, compressPytest],
   ["go", looksLikeGoTest, compressGoTest],
+  ["cargo", looksLikeCargo, compressCargo],
   ["tsc", looksLikeTsc, compressTsc],
   ["eslint", looksLikeEslint, compressEslint],
   ["git", looksLikeGitStatus, compressGitStatus],
