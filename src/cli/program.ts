@@ -2,6 +2,7 @@ import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
 import { UsageError } from "../errors.js";
+import { ctxVersion } from "../io/ctx-version.js";
 
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface Terminal {
@@ -41,6 +42,7 @@ function parseLimit(value: string): number {
 export function createProgram(terminal: Terminal, result: { code: number }): Command {
   const program = new Command("ctx")
     .description("Deterministic context navigation for AI coding agents: compiler-grade indexes under .ai/, never stale.")
+    .version(ctxVersion(), "-V, --version", "print ctx's version")
     .option("-C, --cwd <dir>", "run as if started in <dir>")
     .showHelpAfterError("(run `ctx --help` for usage)")
     .exitOverride()
@@ -51,15 +53,26 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
   program
     .command("init")
     .description("create .ai/ from the templates: HANDOFF.md, research, lessons, brain index, caches, index configuration")
+    .addOption(new Option("--ci <provider>", "also add a CI workflow running `ctx index --check` and `ctx validate-handoff` on pull requests").choices(["github"]))
     .option("--json", "print what was created and what was left alone as JSON")
     .addHelpText(
       "after",
-      ["", "Never overwrites a file: run it again after an upgrade to add what is new.", "", "Examples:", "  ctx init", "  ctx init --json"].join("\n"),
+      [
+        "",
+        "Also: ctx's section of AGENTS.md (between markers; re-running updates it) with CLAUDE.md pointing at it, the",
+        ".gitattributes lines and the git merge driver that keep generated indexes from conflicting.",
+        "Never overwrites a file of yours: run it again after an upgrade to add what is new.",
+        "",
+        "Examples:",
+        "  ctx init",
+        "  ctx init --ci github     # also .github/workflows/ctx.yml",
+        "  ctx init --json",
+      ].join("\n"),
     )
-    .action(async (options: { json?: boolean }) => {
+    .action(async (options: { ci?: "github"; json?: boolean }) => {
       const { runInit } = await import("./commands/init-command.js");
       const { renderInitText } = await import("./render/init-text.js");
-      const done = await runInit(cwd());
+      const done = await runInit(cwd(), { ci: options.ci });
       terminal.stdout(options.json ? `${JSON.stringify(done, null, 2)}\n` : renderInitText(done));
       result.code = EXIT.ok;
     });
@@ -276,6 +289,56 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
       });
       terminal.stdout(options.json ? `${JSON.stringify(compressJson(done))}\n` : renderCompressText(done));
       result.code = done.exitCode ?? EXIT.ok;
+    });
+
+  const hook = program
+    .command("hook")
+    .description("keep .ai/ current on every commit: a pre-commit hook that refreshes the index and stages it")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The hook honours core.hooksPath, runs a hook that was already there first (uninstall puts it back), finds",
+        "ctx in node_modules/.bin or on PATH (never downloads it), and lets the commit through when ctx is missing.",
+        "Under husky or lefthook, install prints the line to add to their configuration instead.",
+        "",
+        "Examples:",
+        "  ctx hook install",
+        "  ctx hook status --json",
+        "  ctx hook uninstall",
+      ].join("\n"),
+    );
+  for (const [action, description] of [
+    ["install", "install the pre-commit and pre-merge-commit hooks and register the index merge driver"],
+    ["uninstall", "remove ctx's hooks and restore the ones they replaced"],
+    ["status", "show which hooks are installed and whether they find ctx"],
+  ] as const) {
+    hook
+      .command(action)
+      .description(description)
+      .option("--json", "print the hooks' state as JSON")
+      .action(async (options: { json?: boolean }) => {
+        const { runHook } = await import("./commands/hook-command.js");
+        const { renderHookText } = await import("./render/hook-text.js");
+        const done = await runHook(cwd(), action);
+        terminal.stdout(options.json ? `${JSON.stringify(done, null, 2)}\n` : renderHookText(done));
+        // Not installed because a hook manager owns the hooks: the user has a line to add.
+        result.code = action === "install" && !done.changed ? EXIT.miss : EXIT.ok;
+      });
+  }
+  hook
+    .command("run")
+    .description("what the installed hook runs: refresh the index when staged files can change it, and stage it")
+    .option("--merge", "as pre-merge-commit: exit 1 when the regenerated index was staged, for the user to commit the merge with it")
+    .option("--json", "print what was refreshed and staged as JSON")
+    .action(async (options: { merge?: boolean; json?: boolean }) => {
+      const { runHookRun } = await import("./commands/hook-command.js");
+      const { renderHookRunText } = await import("./render/hook-text.js");
+      const done = await runHookRun(cwd());
+      const stop = options.merge === true && done.staged.length > 0;
+      (options.json ? terminal.stdout : terminal.stderr)(options.json ? `${JSON.stringify(done)}\n` : renderHookRunText(done, stop));
+      // git commits an automatic merge with the tree it had before this hook ran: the refreshed index would miss it.
+      result.code = stop ? EXIT.miss : EXIT.ok;
     });
 
   program

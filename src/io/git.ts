@@ -50,3 +50,52 @@ export async function gitChangedSince(root: string, commit: string): Promise<str
   const result = await git(root, ["diff", "--name-only", "--no-renames", "-z", commit, "--"]);
   return result.code === 0 ? result.stdout.split("\0").filter((line) => line.length > 0) : null;
 }
+
+/** The directory git runs hooks from: `core.hooksPath` when set, else the repository's hooks folder (a worktree's too). */
+export async function gitHooksDir(root: string): Promise<string | null> {
+  const result = await git(root, ["rev-parse", "--path-format=absolute", "--git-path", "hooks"]);
+  return result.code === 0 ? result.stdout.trim() : null;
+}
+
+/** One git configuration value, or null when unset. */
+export async function gitConfigGet(root: string, key: string): Promise<string | null> {
+  const result = await git(root, ["config", "--get", key]);
+  return result.code === 0 ? result.stdout.trim() : null;
+}
+
+/** Sets (or, with null, removes) a value in the repository's own configuration. */
+export async function gitConfigSet(root: string, key: string, value: string | null): Promise<void> {
+  const result = await git(root, value === null ? ["config", "--local", "--unset", key] : ["config", "--local", key, value]);
+  // Unsetting what is not set exits 5: already as wanted.
+  if (result.code !== 0 && !(value === null && result.code === 5)) throw new Error(`git config ${key} failed (exit ${result.code})`);
+}
+
+/** Paths staged for the next commit, compared with HEAD (all staged paths before the first commit). */
+export async function gitStagedPaths(root: string): Promise<string[]> {
+  const result = await git(root, ["diff", "--cached", "--name-only", "--no-renames", "-z"]);
+  return result.stdout.split("\0").filter((line) => line.length > 0);
+}
+
+/** Paths whose working-tree content differs from what is staged. */
+export async function gitUnstagedPaths(root: string): Promise<string[]> {
+  const result = await git(root, ["diff", "--name-only", "--no-renames", "-z"]);
+  return result.stdout.split("\0").filter((line) => line.length > 0);
+}
+
+/** Stages these paths (additions, changes and deletions alike). */
+export async function gitAdd(root: string, paths: readonly string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const result = await git(root, ["add", "-A", "--", ...paths]);
+  if (result.code !== 0) throw new Error(`git add failed (exit ${result.code})`);
+}
+
+/** The staged blob of each of these paths that is staged (`git ls-files --stage`). */
+export async function gitStagedBlobs(root: string, paths: readonly string[]): Promise<Map<string, string>> {
+  const result = await git(root, ["ls-files", "--stage", "-z", "--", ...paths]);
+  const blobs = new Map<string, string>();
+  for (const entry of result.stdout.split("\0")) {
+    const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/.exec(entry);
+    if (match) blobs.set(match[2]!, match[1]!);
+  }
+  return blobs;
+}

@@ -44,4 +44,32 @@ describe("ctx init", () => {
     expect(readFileSync(join(dir, ".ai/HANDOFF.md"), "utf8")).toBe("# my own handoff\n");
     expect(readFileSync(join(dir, ".gitignore"), "utf8")).toBe("node_modules/\n.ai/.cache/\n# ctx: derived caches and raw command logs\n.ai/logs/\n");
   });
+
+  it("writes a short ctx section to AGENTS.md, points CLAUDE.md at it, and on a re-run replaces only what lies between its markers", async () => {
+    const dir = repository();
+    writeFileSync(join(dir, "AGENTS.md"), "# Agents\n\nRun `make test` before pushing.\n");
+    const first = JSON.parse((await ctx(dir, "init", "--json")).stdout) as { instructions: string[]; attributes: string[]; mergeDriver: boolean };
+    expect(first).toMatchObject({ instructions: ["AGENTS.md", "CLAUDE.md"], mergeDriver: true });
+    const agents = readFileSync(join(dir, "AGENTS.md"), "utf8");
+    expect(agents.startsWith("# Agents\n\nRun `make test` before pushing.\n\n<!-- ctx:begin")).toBe(true);
+    const section = agents.slice(agents.indexOf("<!-- ctx:begin"), agents.indexOf("<!-- ctx:end -->") + "<!-- ctx:end -->".length);
+    expect(section.split("\n").length).toBeLessThanOrEqual(25);
+    for (const command of ["ctx brief", "ctx traverse Symbol", "TRAVERSE_MISS", "ctx validate-handoff", "ctx compress --"]) expect(section).toContain(command);
+    expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toMatch(/^<!-- ctx:begin.*-->\n@AGENTS\.md\n<!-- ctx:end -->\n$/);
+
+    // An edited section is put back; the user's text around it is kept as it is.
+    writeFileSync(join(dir, "AGENTS.md"), agents.replace("TRAVERSE_MISS", "MISS") + "\n## Mine\nKeep this.\n");
+    const again = JSON.parse((await ctx(dir, "init", "--json")).stdout) as { instructions: string[] };
+    expect(again.instructions).toEqual(["AGENTS.md"]);
+    expect(readFileSync(join(dir, "AGENTS.md"), "utf8")).toBe(`${agents}\n## Mine\nKeep this.\n`);
+    expect(JSON.parse((await ctx(dir, "init", "--json")).stdout)).toMatchObject({ instructions: [], attributes: [] });
+  });
+
+  it("routes the generated index files to ctx's merge driver (.gitattributes) and registers the driver in the clone", async () => {
+    const dir = repository();
+    await ctx(dir, "init");
+    const attributes = git(dir, "check-attr", "merge", "--", ".ai/symbol_index.md", ".ai/file_index.md", ".ai/domain-manifest.yaml", "src/a.ts");
+    expect(attributes).toBe(".ai/symbol_index.md: merge: ctx-index\n.ai/file_index.md: merge: ctx-index\n.ai/domain-manifest.yaml: merge: unspecified\nsrc/a.ts: merge: unspecified\n");
+    expect(git(dir, "config", "--get", "merge.ctx-index.driver")).toMatch(/kept as on this branch/);
+  });
 });

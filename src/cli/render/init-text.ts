@@ -6,6 +6,10 @@ export function renderInitText(done: InitResult): string {
   for (const path of done.created) lines.push(`  created     ${path}`);
   for (const path of done.kept) lines.push(`  left alone  ${path}`);
   lines.push(done.ignored.length > 0 ? `  .gitignore: added ${done.ignored.join(", ")}` : "  .gitignore: already ignores .ai/.cache/ and .ai/logs/");
+  lines.push(done.attributes.length > 0 ? `  .gitattributes: generated indexes now merge through ctx's driver (${done.attributes.length} lines)` : "  .gitattributes: already routes generated indexes to ctx's merge driver");
+  lines.push(done.instructions.length > 0 ? `  agent instructions: ctx's section written to ${done.instructions.join(" and ")}` : "  agent instructions: AGENTS.md and CLAUDE.md are current");
+  lines.push(done.mergeDriver ? "  git: merge driver ctx-index registered in this clone (.git/config)" : "  git: not a repository, no merge driver registered");
   if (done.created.includes(".ai/HANDOFF.md")) lines.push("next: fill in .ai/HANDOFF.md before building (every [bracketed] placeholder), then `ctx index`");
+  lines.push("then: `ctx hook install` keeps .ai/ current on every commit");
   return `${lines.join("\n")}\n`;
 }

@@ -1,0 +1,71 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { DEFAULT_CONFIG } from "../../core/index/index-config.js";
+import { selectSourceFiles } from "../../core/index/select-files.js";
+import { DOMAIN_MANIFEST_FILE } from "../../formats/index-file-names.js";
+import { parseIndexConfig } from "../../formats/index-config.js";
+import { gitAdd, gitStagedBlobs, gitStagedPaths, gitUnstagedPaths } from "../../io/git.js";
+import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from "../../io/git-hook-files.js";
+import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.js";
+import { registerMergeDriver } from "../../io/merge-driver.js";
+import { findRepoRoot } from "../../io/repo-root.js";
+import { runIndex } from "./index-command.js";
+
+export type HookAction = "install" | "uninstall" | "status";
+
+export interface HookResult {
+  action: HookAction;
+  /** What the hooks look like after the action. */
+  setup: HooksSetup;
+  /** False when a hook manager owns the hooks: nothing was written, its configuration is the place. */
+  changed: boolean;
+}
+
+export async function runHook(cwd: string, action: HookAction): Promise<HookResult> {
+  const root = findRepoRoot(cwd);
+  const before = await readHooksSetup(root);
+  if (action === "status" || (action === "install" && before.manager !== null)) return { action, setup: before, changed: false };
+  if (action === "install") {
+    await installHooks(before);
+    await registerMergeDriver(root);
+  } else await uninstallHooks(before);
+  return { action, setup: await readHooksSetup(root), changed: true };
+}
+
+export interface HookRunResult {
+  /** Why the index was or was not refreshed. */
+  reason: "no staged sources" | "refreshed";
+  /** Index files whose refreshed content was staged. */
+  staged: string[];
+  /** Staged sources with further unstaged edits: the index describes the working tree, not the commit, for these. */
+  partlyStaged: string[];
+  /** The domain manifest held unstaged edits of yours before the run: it was refreshed but not staged. */
+  manifestLeft: boolean;
+  parsed: number;
+}
+
+/** What the installed hook runs: refresh the index when staged paths can change it, and stage the index files. */
+export async function runHookRun(cwd: string): Promise<HookRunResult> {
+  const root = findRepoRoot(cwd);
+  const staged = await gitStagedPaths(root);
+  const configText = await readIndexConfigText(root);
+  const config = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
+  // Sources, and what decides how they resolve: package manifests, tsconfigs, ctx's own configuration.
+  const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
+  if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0 };
+  const unstagedBefore = new Set(await gitUnstagedPaths(root));
+  const summary = await runIndex({ cwd: root, check: false });
+  const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
+  const manifestLeft = unstagedBefore.has(manifest);
+  const indexPaths = INDEX_FILES.map((name) => `${AI_DIR}/${name}`).filter((path) => !(manifestLeft && path === manifest) && existsSync(join(root, path)));
+  const before = await gitStagedBlobs(root, indexPaths);
+  await gitAdd(root, indexPaths);
+  const after = await gitStagedBlobs(root, indexPaths);
+  return {
+    reason: "refreshed",
+    staged: indexPaths.filter((path) => after.get(path) !== before.get(path)),
+    partlyStaged: relevant.filter((path) => unstagedBefore.has(path)).sort(),
+    manifestLeft,
+    parsed: summary.parsed,
+  };
+}

@@ -1,0 +1,173 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ctx, git, tempDir } from "../helpers/fixture.js";
+
+const CTX_BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
+const GIT_ENV = { GIT_AUTHOR_NAME: "t", GIT_AUTHOR_EMAIL: "t@t", GIT_COMMITTER_NAME: "t", GIT_COMMITTER_EMAIL: "t@t" };
+
+/** A repository with ctx installed the way a project installs it: node_modules/.bin/ctx. */
+function project(options: { ctxInstalled?: boolean } = {}): string {
+  const dir = tempDir();
+  git(dir, "init", "-q", "-b", "main");
+  writeFileSync(join(dir, ".gitignore"), "node_modules/\n");
+  mkdirSync(join(dir, "src"));
+  writeFileSync(join(dir, "src", "cart.ts"), "export function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n");
+  writeFileSync(join(dir, "README.md"), "# shop\n");
+  if (options.ctxInstalled !== false) {
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(CTX_BIN, join(dir, "node_modules", ".bin", "ctx"));
+  }
+  return dir;
+}
+
+/** `git commit` as a user runs it: hooks and all, with a PATH that has no ctx on it. */
+function commit(dir: string, ...args: string[]): { code: number; output: string } {
+  const path = (process.env.PATH ?? "").split(":").filter((entry) => !existsSync(join(entry, "ctx"))).join(":");
+  const run = spawnSync("git", ["commit", "-q", ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV, PATH: path } });
+  return { code: run.status ?? -1, output: `${run.stdout}${run.stderr}` };
+}
+
+const committed = (dir: string, ref = "HEAD"): string[] => git(dir, "show", "--name-only", "--format=", ref).trim().split("\n").filter(Boolean);
+
+describe("ctx hook", () => {
+  it("install: a commit of a source file refreshes the index and commits it with the source; a hook that was there runs first", async () => {
+    const dir = project();
+    git(dir, "add", "-A");
+    commit(dir, "-m", "start");
+    writeFileSync(join(dir, ".git", "hooks", "pre-commit"), "#!/bin/sh\necho ran >> \"$(git rev-parse --git-dir)/earlier-hook-ran\"\n");
+    chmodSync(join(dir, ".git", "hooks", "pre-commit"), 0o755);
+    const install = await ctx(dir, "hook", "install");
+    expect(install.code).toBe(0);
+    expect(install.stdout).toContain("pre-commit        ctx's hook, runs pre-commit.ctx-chained first");
+    expect(install.stdout).toContain(`finds ctx at ${join(dir, "node_modules", ".bin", "ctx")}`);
+
+    writeFileSync(join(dir, "src", "labels.ts"), "export function label(name: string): string {\n  return name.toUpperCase();\n}\n");
+    git(dir, "add", "src/labels.ts");
+    const run = commit(dir, "-m", "labels");
+    expect(run.code).toBe(0);
+    expect(run.output).toMatch(/ctx hook: \.ai\/ refreshed \(\d+ files? re-parsed\); staged .*\.ai\/symbol_index\.md/);
+    expect(committed(dir)).toEqual(expect.arrayContaining(["src/labels.ts", ".ai/symbol_index.md", ".ai/file_index.md"]));
+    expect(readFileSync(join(dir, ".git", "earlier-hook-ran"), "utf8")).toBe("ran\n");
+    expect(git(dir, "status", "--porcelain")).toBe("");
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "label")).stdout).toContain("src/labels.ts:1");
+
+    // A commit that touches no source leaves .ai/ alone and says nothing.
+    writeFileSync(join(dir, "README.md"), "# shop\n\nSells things.\n");
+    git(dir, "add", "README.md");
+    const docs = commit(dir, "-m", "docs");
+    expect(docs).toEqual({ code: 0, output: "" });
+    expect(committed(dir)).toEqual(["README.md"]);
+  });
+
+  it("uninstall restores the hook that was there, byte for byte and executable; status says what is installed", async () => {
+    const dir = project();
+    const earlier = "#!/bin/sh\nexit 0\n";
+    writeFileSync(join(dir, ".git", "hooks", "pre-commit"), earlier);
+    chmodSync(join(dir, ".git", "hooks", "pre-commit"), 0o755);
+    await ctx(dir, "hook", "install");
+    const status = JSON.parse((await ctx(dir, "hook", "status", "--json")).stdout) as { setup: { hooks: { hook: string; present: string; chained: boolean }[] } };
+    expect(status.setup.hooks).toEqual([
+      expect.objectContaining({ hook: "pre-commit", present: "ctx", chained: true }),
+      expect.objectContaining({ hook: "pre-merge-commit", present: "ctx", chained: false }),
+    ]);
+    expect((await ctx(dir, "hook", "uninstall")).code).toBe(0);
+    expect(readFileSync(join(dir, ".git", "hooks", "pre-commit"), "utf8")).toBe(earlier);
+    expect(statSync(join(dir, ".git", "hooks", "pre-commit")).mode & 0o111).not.toBe(0);
+    expect(existsSync(join(dir, ".git", "hooks", "pre-merge-commit"))).toBe(false);
+    expect(existsSync(join(dir, ".git", "hooks", "pre-commit.ctx-chained"))).toBe(false);
+  });
+
+  it("honours core.hooksPath, and lets the commit through, saying so, when ctx cannot be found", async () => {
+    const dir = project({ ctxInstalled: false });
+    git(dir, "config", "core.hooksPath", "tools/hooks");
+    await ctx(dir, "hook", "install");
+    expect(existsSync(join(dir, "tools", "hooks", "pre-commit"))).toBe(true);
+    expect(existsSync(join(dir, ".git", "hooks", "pre-commit"))).toBe(false);
+    git(dir, "add", "src/cart.ts");
+    const run = commit(dir, "-m", "start");
+    expect(run.code).toBe(0);
+    expect(run.output).toContain("ctx hook: ctx not found (neither node_modules/.bin/ctx nor on PATH); committing without refreshing .ai/");
+    expect(committed(dir)).toEqual(["src/cart.ts"]);
+  });
+
+  it("under husky, install writes nothing and prints the line to add to .husky/pre-commit (exit 1)", async () => {
+    const dir = project();
+    mkdirSync(join(dir, ".husky", "_"), { recursive: true });
+    git(dir, "config", "core.hooksPath", ".husky/_");
+    const run = await ctx(dir, "hook", "install");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  ctx hook run\n");
+    expect(existsSync(join(dir, ".husky", "_", "pre-commit"))).toBe(false);
+  });
+});
+
+describe("merging branches that both changed the index", () => {
+  /** main and a branch, each adding a function in its own file and committing the index with it (through the hook). */
+  async function diverged(): Promise<string> {
+    const dir = project();
+    await ctx(dir, "init");
+    await ctx(dir, "hook", "install");
+    git(dir, "add", "-A");
+    commit(dir, "-m", "start");
+    git(dir, "checkout", "-q", "-b", "labels");
+    commitOn(dir, "labels", "src/labels.ts", "export function label(name: string): string {\n  return name.toUpperCase();\n}\n");
+    commitOn(dir, "main", "src/coupons.ts", "export function discount(cents: number): number {\n  return Math.round(cents * 0.9);\n}\n");
+    return dir;
+  }
+
+  /** Writes one file on a branch and commits it there, through the hook. */
+  function commitOn(dir: string, branch: string, path: string, content: string): void {
+    git(dir, "checkout", "-q", branch);
+    writeFileSync(join(dir, path), content);
+    git(dir, "add", "-A");
+    commit(dir, "-m", `${branch}: ${path}`);
+  }
+
+  it("without ctx's driver the generated index conflicts; with it (ctx init) nothing conflicts, and the merge is committed with the regenerated index", async () => {
+    const dir = await diverged();
+    const plain = spawnSync("git", ["-c", "merge.ctx-index.driver=false", "merge", "--no-edit", "labels"], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV } });
+    expect(plain.status).toBe(1);
+    expect(plain.stdout).toMatch(/CONFLICT \(content\): Merge conflict in \.ai\/symbol_index\.md/);
+    git(dir, "merge", "--abort");
+
+    // git commits an automatic merge with the tree from before pre-merge-commit ran: the hook stops it, staged, for one `git commit`.
+    const merge = spawnSync("git", ["merge", "--no-edit", "labels"], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV } });
+    expect(merge.status).toBe(1);
+    expect(`${merge.stdout}${merge.stderr}`).toContain("ctx: '.ai/symbol_index.md' kept as on this branch");
+    expect(merge.stderr).toContain("run `git commit --no-edit`");
+    expect(commit(dir, "--no-edit").code).toBe(0);
+    expect(git(dir, "rev-list", "--parents", "-n", "1", "HEAD").trim().split(" ")).toHaveLength(3);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+    // The committed index is the one `ctx index` writes for the merged tree: both functions, nothing stale.
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "label")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "discount")).code).toBe(0);
+  });
+
+  it("when a source conflicts too, resolving it and committing regenerates the index in the merge commit", async () => {
+    const dir = await diverged();
+    commitOn(dir, "labels", "src/cart.ts", "export function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 1);\n}\n");
+    commitOn(dir, "main", "src/cart.ts", "export function total(prices: number[], tax = 0): number {\n  return prices.reduce((a, b) => a + b, tax);\n}\n");
+    const merge = spawnSync("git", ["merge", "--no-edit", "labels"], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV } });
+    expect(merge.status).toBe(1);
+    expect(merge.stdout).toContain("CONFLICT (content): Merge conflict in src/cart.ts");
+    expect(merge.stdout).not.toContain("Merge conflict in .ai/");
+    writeFileSync(join(dir, "src", "cart.ts"), "export function total(prices: number[], tax = 1): number {\n  return prices.reduce((a, b) => a + b, tax);\n}\n");
+    git(dir, "add", "src/cart.ts");
+    expect(commit(dir, "--no-edit").code).toBe(0);
+    expect(git(dir, "status", "--porcelain")).toBe("");
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "total")).stdout).toContain("tax = 1");
+  });
+});
+
+// The binary's --version, as a user would call it.
+describe("ctx --version", () => {
+  it("prints the package's version", () => {
+    const version = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "package.json"), "utf8")) as { version: string }).version;
+    expect(execFileSync(process.execPath, [CTX_BIN, "--version"], { encoding: "utf8" })).toBe(`${version}\n`);
+  });
+});
