@@ -7,10 +7,11 @@
 //   brief (cold)        `ctx brief "fix <name> when …"`       vs  node -e 0
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
+//   commit with hook    `git commit` of a one-file edit with ctx's pre-commit hook  vs  the same commit without it
 // Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only;
 // the compress figures follow, from scripts/bench-compress.mjs)
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
@@ -121,6 +122,7 @@ function benchCorpus(corpus) {
     ctxTokens.push(encode(answer.stdout).length);
     rgTokens.push(encode(search.stdout).length);
   }
+  const commits = benchCommit(dir, files, runs);
   const traverseKib = timed("node", [CTX, "traverse", "Symbol", sample[0]], dir).kib;
   const sum = (values) => values.reduce((a, b) => a + b, 0);
   return {
@@ -139,9 +141,50 @@ function benchCorpus(corpus) {
     traverseMib: traverseKib / 1024,
     tokenRatioSum: sum(ctxTokens) / sum(rgTokens),
     tokenRatioMedian: median(ctxTokens.map((t, i) => t / Math.max(1, rgTokens[i]))),
+    ...commits,
     ctxTokens: median(ctxTokens),
     rgTokens: median(rgTokens),
   };
+}
+
+/**
+ * `git commit` of a one-file edit with ctx's hook installed (found on PATH, as a global install would be), against
+ * the same kind of commit with `--no-verify`, interleaved; the corpus is put back to its commit afterwards.
+ */
+function benchCommit(dir, files, runs) {
+  const env = { GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@ctx", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@ctx" };
+  const gitIn = (...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
+  const start = gitIn("rev-parse", "HEAD").trim();
+  const bin = mkdtempSync(join(WORK, "bin-"));
+  symlinkSync(CTX, join(bin, "ctx"));
+  const path = `${bin}:${process.env.PATH}`;
+  // The index is committed once, untimed, as a repository using ctx has it.
+  gitIn("add", "--", ...["symbol_index.md", "endpoint_index.md", "call_index.md", "file_index.md", "domain-manifest.yaml"].map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));
+  gitIn("commit", "-q", "--no-verify", "-m", "bench: index");
+  execFileSync("node", [CTX, "hook", "install"], { cwd: dir });
+  const commit = (verify, run) => {
+    const file = files[(run * 104729 + (verify ? 1 : 2)) % files.length];
+    appendFileSync(join(dir, file), `\nexport function benchCommit${run}${verify ? "a" : "b"}(): number {\n  return ${run};\n}\n`);
+    gitIn("add", "--", file);
+    const began = process.hrtime.bigint();
+    const result = spawnSync("git", ["commit", "-q", ...(verify ? [] : ["--no-verify"]), "-m", `bench ${run}`], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env, PATH: path, NO_COLOR: "1" } });
+    const ms = Number(process.hrtime.bigint() - began) / 1e6;
+    if (result.status !== 0) throw new Error(`git commit failed in ${dir}: ${result.stderr}`);
+    // The plain commit left the index behind: brought up to date untimed, so each hooked commit sees one edited file.
+    if (!verify) execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir });
+    return ms;
+  };
+  const hooked = [];
+  const plain = [];
+  for (let run = 0; run < Math.max(runs, 5); run += 1) {
+    plain.push(commit(false, run));
+    hooked.push(commit(true, run));
+  }
+  execFileSync("node", [CTX, "hook", "uninstall"], { cwd: dir });
+  gitIn("reset", "-q", "--hard", start);
+  rmSync(bin, { recursive: true, force: true });
+  timed("node", [CTX, "index", "--quiet"], dir);
+  return { commitHookMs: median(hooked), commitPlainMs: median(plain) };
 }
 
 function version(command, args) {
@@ -189,6 +232,14 @@ function main() {
     ),
     "",
   ];
+  lines.push(
+    "A one-file commit with ctx's pre-commit hook (incremental index, index files staged) beside the same commit with `--no-verify`; medians of 5 interleaved commits per corpus:",
+    "",
+    "| corpus | commit with hook | commit without | hook adds | with / without |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name} | ${fmt(r.commitHookMs, 0)} ms | ${fmt(r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs - r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs / r.commitPlainMs)}× |`),
+    "",
+  );
   const target = results.find((r) => r.name === "synthetic-7k") ?? results[results.length - 1];
   lines.push(
     `Targets, on the ~7k-file corpus (${target.name}, ${target.files} files):`,

@@ -16,11 +16,12 @@ export async function runCli(argv: readonly string[], terminal: Terminal): Promi
       return EXIT.error;
     }
     if (error instanceof CtxError) {
-      terminal.stderr(`ctx: ${error.message}${error.hint ? `\n  hint: ${error.hint}` : ""}\n`);
+      // One line: what failed and where, then what to do next.
+      terminal.stderr(`ctx: ${error.message}${error.hint ? ` — ${error.hint}` : ""}\n`);
       return EXIT.error;
     }
     const message = error instanceof Error ? error.message : String(error);
-    terminal.stderr(`ctx: internal error: ${message}\n  hint: re-run with CTX_DEBUG=1 for the stack, and report it\n`);
+    terminal.stderr(`ctx: internal error: ${message} — re-run with CTX_DEBUG=1 for the stack, and report it\n`);
     if (process.env.CTX_DEBUG) terminal.stderr(`${(error as Error).stack ?? ""}\n`);
     return EXIT.error;
   }
@@ -32,6 +33,7 @@ export async function main(): Promise<void> {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
     isTTY: process.stderr.isTTY === true,
+    colors: !("NO_COLOR" in process.env) && ("FORCE_COLOR" in process.env || process.stdout.isTTY === true),
     readStdin: async () => {
       if (process.stdin.isTTY) return "";
       const chunks: Buffer[] = [];

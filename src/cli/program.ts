@@ -10,6 +10,8 @@ export interface Terminal {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
   isTTY: boolean;
+  /** Whether text may carry ANSI colours: off under NO_COLOR, on under FORCE_COLOR, else when stdout is a terminal. */
+  colors?: boolean;
   /** Standard input, read whole (`ctx traverse Err -`); absent when there is none to read. */
   readStdin?: () => Promise<string>;
 }
@@ -44,9 +46,9 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
     .description("Deterministic context navigation for AI coding agents: compiler-grade indexes under .ai/, never stale.")
     .version(ctxVersion(), "-V, --version", "print ctx's version")
     .option("-C, --cwd <dir>", "run as if started in <dir>")
-    .showHelpAfterError("(run `ctx --help` for usage)")
     .exitOverride()
-    .configureOutput({ writeOut: terminal.stdout, writeErr: terminal.stderr });
+    // A usage error on one line, like every other error: what is wrong, then where to look.
+    .configureOutput({ writeOut: terminal.stdout, writeErr: terminal.stderr, outputError: (text, write) => write(`ctx: ${text.trim().replace(/^error: /, "")} — see \`ctx --help\`\n`) });
 
   const cwd = (): string => (program.opts<{ cwd?: string }>().cwd ?? terminal.cwd);
 
@@ -95,7 +97,7 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
       const summary = await runIndex({ cwd: cwd(), check: options.check === true, onProgress: progress.update });
       progress.done();
       if (options.json) terminal.stdout(`${JSON.stringify(summary, null, 2)}\n`);
-      else if (!options.quiet || (summary.check && !summary.check.upToDate)) terminal.stdout(renderIndexText(summary));
+      else if (!options.quiet || (summary.check && !summary.check.upToDate)) terminal.stdout(renderIndexText(summary, terminal.colors === true));
       result.code = summary.check && !summary.check.upToDate ? EXIT.miss : EXIT.ok;
     });
 
@@ -339,6 +341,28 @@ export function createProgram(terminal: Terminal, result: { code: number }): Com
       (options.json ? terminal.stdout : terminal.stderr)(options.json ? `${JSON.stringify(done)}\n` : renderHookRunText(done, stop));
       // git commits an automatic merge with the tree it had before this hook ran: the refreshed index would miss it.
       result.code = stop ? EXIT.miss : EXIT.ok;
+    });
+
+  program
+    .command("mcp")
+    .description("serve ctx to an agent over the Model Context Protocol (stdio): one tool for lookups, brief and the handoff gate")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The tool takes {\"request\": \"symbol\" | \"caller\" | \"callee\" | \"endpoint\" | \"module\" | \"err\" | \"brain\" | \"brief\" |",
+        "\"validate_handoff\" | \"escape\", \"query\", …} and answers with the JSON of `ctx traverse --json` / `ctx brief --json`,",
+        "paged to a token budget (`more`, `cursor`). It reads the repository it is started in (or -C <dir>).",
+        "",
+        "Examples:",
+        "  claude mcp add ctx -- npx --no ctx mcp",
+        "  codex mcp add ctx -- npx --no ctx mcp",
+      ].join("\n"),
+    )
+    .action(async () => {
+      const { runMcpServer } = await import("./commands/mcp-command.js");
+      await runMcpServer(cwd());
+      result.code = EXIT.ok;
     });
 
   program

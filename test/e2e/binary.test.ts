@@ -25,6 +25,18 @@ function generatedRepository(files: number): string {
 }
 
 describe("the ctx binary", () => {
+  it("colours its text only where it may: FORCE_COLOR on, NO_COLOR off, and off when stdout is not a terminal", () => {
+    const dir = copyFixture("traverse/users-service");
+    const plain = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NO_COLOR" && key !== "FORCE_COLOR"));
+    run(dir, ["index", "-q"]);
+    const index = (env: Record<string, string>) =>
+      spawnSync(process.execPath, [BIN, "index", "--check"], { cwd: dir, encoding: "utf8", env: { ...plain, ...env } }).stdout;
+    const ESC = String.fromCharCode(27);
+    expect(index({ FORCE_COLOR: "1" })).toContain(`${ESC}[32mindex up to date`);
+    expect(index({ FORCE_COLOR: "1", NO_COLOR: "1" })).not.toContain(ESC);
+    expect(index({})).not.toContain(ESC);
+  });
+
   it("reads the error for `traverse Err -` from standard input, as piped from a failing command", () => {
     const dir = copyFixture("memory/type-errors");
     const record = ["complete-task", "--force", "--no-index", "--type", "bug-fix", "--keywords", "ids", "--problem", "empty ids", "--solution", "check the id first", "--lesson", "check input first"];

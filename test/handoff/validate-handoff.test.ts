@@ -132,6 +132,6 @@ describe("ctx validate-handoff: against the tree and the index", () => {
     const dir = copyFixture("handoff/project");
     const run = await ctx(dir, "validate-handoff", "src");
     expect(run.code).toBe(2);
-    expect(run.stderr).toMatch(/^ctx: src is a directory, not a handoff file\n {2}hint: /);
+    expect(run.stderr).toMatch(/^ctx: src is a directory, not a handoff file — pass the Markdown file/);
   });
 });

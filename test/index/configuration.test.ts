@@ -11,7 +11,7 @@ describe("bad configuration and index files", () => {
     const run = await ctx(dir, "index");
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      "ctx: .ai/index-config.yaml:3: unknown key `maxBytes`; expected include, exclude or maxFileBytes\n  hint: remove or rename the key\n",
+      "ctx: .ai/index-config.yaml:3: unknown key `maxBytes`; expected include, exclude or maxFileBytes — remove or rename the key\n",
     );
   });
 
@@ -31,6 +31,6 @@ describe("bad configuration and index files", () => {
     const run = await ctx(dir, "traverse", "Symbol", "charge");
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("ctx: .ai/file_index.md:1: index schema 99 is not the schema this ctx reads (1)");
-    expect(run.stderr).toContain("hint: rebuild it with `ctx index`");
+    expect(run.stderr).toContain(" — rebuild it with `ctx index`");
   });
 });

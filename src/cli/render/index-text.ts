@@ -1,4 +1,4 @@
-import pc from "picocolors";
+import { createColors } from "picocolors";
 import type { IndexSummary } from "../commands/index-command.js";
 
 const LISTED = 20;
@@ -7,7 +7,9 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? "" : "s"}`;
 }
 
-export function renderIndexText(summary: IndexSummary): string {
+/** The summary of `ctx index`; `colors` comes from the terminal (NO_COLOR, FORCE_COLOR, a TTY), decided in main. */
+export function renderIndexText(summary: IndexSummary, colors = false): string {
+  const pc = createColors(colors);
   const lines: string[] = [];
   if (summary.check) {
     if (summary.check.upToDate) {

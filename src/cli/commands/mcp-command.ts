@@ -1,0 +1,105 @@
+import { Server } from "@modelcontextprotocol/sdk/server/index.js";
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { z } from "zod";
+import { fitLists, pageToBudget } from "../../core/mcp/page-to-budget.js";
+import { CtxError } from "../../errors.js";
+import { LOOKUPS, McpRequestShape, parseMcpRequest, type McpRequest } from "../../formats/mcp-request.js";
+import { ctxVersion } from "../../io/ctx-version.js";
+import { briefJson } from "../render/brief-text.js";
+import { handoffJson } from "../render/handoff-text.js";
+import { traverseJson } from "../render/traverse-text.js";
+import { runBrief } from "./brief-command.js";
+import { runTraverse } from "./traverse-command.js";
+import { runValidateHandoff } from "./validate-handoff-command.js";
+
+export const TOOL_NAME = "ctx";
+
+/**
+ * What the agent reads to decide whether to call the tool: when it helps, what a hit and a miss
+ * mean, and where its answers stop. It routes; it does not insist.
+ */
+export const TOOL_DESCRIPTION = [
+  "Answers questions about this repository's code from ctx's compiler-built index: where a symbol is declared (symbol),",
+  "who calls a function and what it calls (caller, callee), which handler serves a route (endpoint), what a module holds",
+  "(module), where an error text comes from (err), lessons from past tasks (brain); brief says where to start on a task,",
+  "validate_handoff checks .ai/HANDOFF.md. Use it when the answer depends on this repository's symbols, calls, routes or",
+  "modules. Each hit was checked against its file's current SHA-256 just now: a fresh path:line needs no re-reading of",
+  "the file, only that range. status \"miss\" (TRAVERSE_MISS) means no fresh answer: search narrowly instead.",
+  "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures),",
+  "never file contents. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
+].join(" ");
+
+const DEFAULT_BUDGET = 1500;
+/** Candidates a lookup verifies beyond the page's start: enough for a page, bounded so a page hashes few files. */
+const FETCH_AHEAD = 50;
+
+/** The answer to one request, as the JSON the tool returns; a miss is an answer, not an error. */
+export async function answerRequest(cwd: string, request: McpRequest): Promise<object> {
+  switch (request.request) {
+    case "brief": {
+      const brief = briefJson(await runBrief({ cwd, task: request.query || null, role: null })) as Record<string, unknown>;
+      const { value, omitted } = fitLists(brief, request.budget ?? DEFAULT_BUDGET);
+      return { ...value, omitted, complete: Object.keys(omitted).length === 0 };
+    }
+    case "validate_handoff":
+      return handoffJson(await runValidateHandoff(cwd, request.path));
+    case "escape":
+      return {
+        status: "escape",
+        query: request.query,
+        advice: "not an index question: ctx indexes declarations, calls, routes and modules. Use a narrow text search (rg -n -F '<text>' <dir>) or read the file you need.",
+        complete: true,
+      };
+    default: {
+      const offset = Number(request.cursor ?? 0);
+      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit: offset + FETCH_AHEAD, depth: request.depth });
+      const { hits, total, ...rest } = traverseJson(traversal) as { hits: object[]; total: number } & Record<string, unknown>;
+      const envelope = { ...rest, shown: 0, total, more: 0, cursor: "", complete: false };
+      const { page, more, cursor } = pageToBudget(hits, offset, request.budget ?? DEFAULT_BUDGET, envelope, total);
+      const rejected = (rest.rejected as unknown[] | undefined) ?? [];
+      return {
+        ...rest,
+        hits: page.map((hit) => ({ ...hit, fresh: true })),
+        shown: page.length,
+        total,
+        more,
+        cursor,
+        // Every fresh answer is here, and nothing was turned away as stale.
+        complete: traversal.status === "hit" && more === 0 && rejected.length === 0,
+      };
+    }
+  }
+}
+
+/** A tool result: the JSON answer, or an error the agent can act on (a malformed request, a usage problem). */
+export async function callTool(cwd: string, args: unknown): Promise<CallToolResult> {
+  const parsed = parseMcpRequest(args ?? {});
+  if (!parsed.ok) return { isError: true, content: [{ type: "text", text: parsed.error }] };
+  try {
+    return { content: [{ type: "text", text: JSON.stringify(await answerRequest(cwd, parsed.request)) }] };
+  } catch (error) {
+    if (!(error instanceof CtxError)) throw error;
+    return { isError: true, content: [{ type: "text", text: `${error.message}${error.hint ? ` — ${error.hint}` : ""}` }] };
+  }
+}
+
+/** Serves the one tool over standard input and output until the client closes the stream. */
+export async function runMcpServer(cwd: string): Promise<void> {
+  const server = new Server({ name: "ctx", version: ctxVersion() }, { capabilities: { tools: {} } });
+  const inputSchema = z.toJSONSchema(McpRequestShape) as { type: "object" };
+  server.setRequestHandler(ListToolsRequestSchema, () => ({
+    tools: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, inputSchema, annotations: { readOnlyHint: true, openWorldHint: false } }],
+  }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    if (request.params.name !== TOOL_NAME) return { isError: true, content: [{ type: "text", text: `no tool named "${request.params.name}": this server has one, "${TOOL_NAME}"` }] };
+    return callTool(cwd, request.params.arguments);
+  });
+  const transport = new StdioServerTransport();
+  const closed = new Promise<void>((resolve) => {
+    transport.onclose = resolve;
+  });
+  await server.connect(transport);
+  process.stdin.once("end", () => void server.close());
+  await closed;
+}

@@ -1,0 +1,141 @@
+import { appendFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { afterEach, describe, expect, it } from "vitest";
+import { copyFixture, ctx } from "../helpers/fixture.js";
+
+const CTX_BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
+const clients: Client[] = [];
+
+afterEach(async () => {
+  for (const client of clients.splice(0)) await client.close();
+});
+
+/** `ctx mcp` started the way an agent's client starts it: a child process spoken to over stdio, by the SDK's own client. */
+async function connect(dir: string): Promise<Client> {
+  const client = new Client({ name: "ctx-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command: process.execPath, args: [CTX_BIN, "mcp"], cwd: dir, stderr: "pipe" }));
+  clients.push(client);
+  return client;
+}
+
+interface ToolAnswer {
+  isError: boolean;
+  text: string;
+  json: Record<string, unknown> & { status?: string; hits?: Record<string, unknown>[]; complete?: boolean; more?: number; cursor?: string | null; total?: number };
+}
+
+async function ask(client: Client, args: Record<string, unknown>): Promise<ToolAnswer> {
+  const result = (await client.callTool({ name: "ctx", arguments: args })) as { isError?: boolean; content: { type: string; text: string }[] };
+  const text = result.content.map((part) => part.text).join("");
+  return { isError: result.isError === true, text, json: result.isError ? {} : (JSON.parse(text) as ToolAnswer["json"]) };
+}
+
+async function indexed(): Promise<string> {
+  const dir = copyFixture("traverse/users-service");
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  return dir;
+}
+
+const TRAVERSALS = [
+  ["symbol", "Symbol", "UsersService"],
+  ["caller", "Caller", "UsersService.findOne"],
+  ["callee", "Callee", "UsersController.findOne"],
+  ["endpoint", "Endpoint", "GET /users/:id"],
+  ["module", "Module", "users"],
+  ["err", "Err", "user not found"],
+  ["brain", "Brain", "users"],
+] as const;
+
+describe("ctx mcp", () => {
+  it("initializes as ctx and lists one read-only tool whose description says when to use it and what a miss means", async () => {
+    const client = await connect(await indexed());
+    expect(client.getServerVersion()?.name).toBe("ctx");
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toEqual(["ctx"]);
+    const [tool] = tools;
+    expect(tool!.description).toMatch(/symbols, calls, routes or\s+modules/);
+    expect(tool!.description).toContain("TRAVERSE_MISS");
+    expect(tool!.description).toContain("escape");
+    expect(tool!.annotations?.readOnlyHint).toBe(true);
+    expect(tool!.inputSchema.type).toBe("object");
+    expect((tool!.inputSchema.properties as { request: { enum: string[] } }).request.enum).toEqual(["symbol", "caller", "callee", "endpoint", "module", "err", "brain", "brief", "validate_handoff", "escape"]);
+  });
+
+  it("answers every lookup with the data of `ctx traverse --json`, each hit marked fresh, and says when the evidence is complete", async () => {
+    const dir = await indexed();
+    const client = await connect(dir);
+    for (const [request, kind, query] of TRAVERSALS) {
+      const cli = JSON.parse((await ctx(dir, "traverse", kind, query, "--json")).stdout) as { status: string; hits: object[]; reason: string | null };
+      const answer = await ask(client, { request, query });
+      expect(answer.isError, `${request}: ${answer.text}`).toBe(false);
+      expect(answer.json).toMatchObject({ status: cli.status, kind, query, reason: cli.reason });
+      expect(answer.json.hits).toEqual(cli.hits.map((hit) => ({ ...hit, fresh: true })));
+      expect(answer.json.complete).toBe(cli.status === "hit");
+    }
+    // The ones this fixture answers, so the loop above compared real hits.
+    expect((await ask(client, { request: "endpoint", query: "GET /users/:id" })).json.hits![0]).toMatchObject({ path: "src/users/users.controller.ts", line: 8 });
+    expect((await ask(client, { request: "caller", query: "UsersService.findOne" })).json.hits![0]).toMatchObject({ name: "UsersController.findOne", path: "src/users/users.controller.ts", line: 10 });
+  });
+
+  it("brief, validate_handoff and escape answer too; the brief is the data of `ctx brief --json`, within the budget", async () => {
+    const dir = await indexed();
+    const client = await connect(dir);
+    const task = "fix the 404 in GET /users/:id";
+    const cli = JSON.parse((await ctx(dir, "brief", task, "--json")).stdout) as Record<string, unknown>;
+    const brief = await ask(client, { request: "brief", query: task });
+    expect(brief.json).toMatchObject({ task, lane: cli.lane, files: cli.files, endpoints: cli.endpoints, complete: true, omitted: {} });
+    // A small budget cuts the longest lists from the end and says by how many.
+    const small = await ask(client, { request: "brief", query: task, budget: 150 });
+    expect(small.json.complete).toBe(false);
+    const omitted = small.json.omitted as Record<string, number>;
+    for (const [list, count] of Object.entries(omitted)) expect((small.json[list] as unknown[]).length + count).toBe((cli[list] as unknown[]).length);
+    expect(Object.keys(omitted).length).toBeGreaterThan(0);
+    const handoff = await ask(client, { request: "validate_handoff" });
+    expect(handoff.json).toMatchObject({ path: ".ai/HANDOFF.md", valid: false });
+    const escape = await ask(client, { request: "escape", query: "which Node version does CI use?", reason: "a config question" });
+    expect(escape.json).toMatchObject({ status: "escape", complete: true });
+    expect(escape.text).toContain("rg -n -F");
+  });
+
+  it("pages hits to the budget: `more` and a cursor, and the pages together are every hit, once", async () => {
+    const dir = copyFixture("traverse/users-service");
+    writeFileSync(join(dir, "src", "jobs.ts"), Array.from({ length: 30 }, (_, i) => `export class Job${i} {\n  run(): number {\n    return ${i};\n  }\n}\n`).join(""));
+    await ctx(dir, "index", "-q");
+    const client = await connect(dir);
+    const all = JSON.parse((await ctx(dir, "traverse", "Symbol", "run", "--json", "--limit", "100")).stdout) as { hits: { container: string }[] };
+    expect(all.hits).toHaveLength(30);
+    const seen: string[] = [];
+    let cursor: string | null | undefined;
+    let pages = 0;
+    do {
+      const page = await ask(client, { request: "symbol", query: "run", budget: 400, ...(cursor ? { cursor } : {}) });
+      const hits = page.json.hits!;
+      expect(hits.length).toBeGreaterThan(0);
+      seen.push(...hits.map((hit) => hit.container as string));
+      expect(page.json.more).toBe(30 - seen.length);
+      expect(page.json.complete).toBe(seen.length === 30);
+      cursor = page.json.cursor;
+      pages += 1;
+    } while (cursor);
+    expect(pages).toBeGreaterThan(2);
+    expect(seen).toEqual(all.hits.map((hit) => hit.container));
+  });
+
+  it("a malformed request gets an error naming the field; a stale file is rejected, not answered; no index is a miss saying so", async () => {
+    const dir = await indexed();
+    const client = await connect(dir);
+    expect(await ask(client, { request: "symbol" })).toMatchObject({ isError: true, text: expect.stringMatching(/^invalid request: field `query` \(request "symbol"\)/) });
+    expect(await ask(client, { request: "caller", query: "x", depth: 9 })).toMatchObject({ isError: true, text: expect.stringContaining("field `depth`") });
+    expect(await ask(client, { request: "grep", query: "x" })).toMatchObject({ isError: true, text: expect.stringContaining("field `request`: one of symbol, caller") });
+
+    appendFileSync(join(dir, "src", "users", "users.service.ts"), "\nexport const edited = true;\n");
+    const stale = await ask(client, { request: "symbol", query: "UsersService" });
+    expect(stale.json).toMatchObject({ status: "miss", hits: [], complete: false });
+    expect(stale.json.rejected).toEqual([expect.objectContaining({ path: "src/users/users.service.ts", reason: "modified" })]);
+
+    const bare = await connect(copyFixture("traverse/users-service"));
+    expect((await ask(bare, { request: "symbol", query: "UsersService" })).json).toMatchObject({ status: "miss", reason: "not-indexed", complete: false });
+  });
+});
