@@ -102,6 +102,16 @@ describe("ctx hook", () => {
     expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  ctx hook run\n");
     expect(existsSync(join(dir, ".husky", "_", "pre-commit"))).toBe(false);
   });
+
+  it("under lefthook, install writes nothing and prints the lefthook.yml entry, which runs ctx without downloading it", async () => {
+    const dir = project();
+    writeFileSync(join(dir, "lefthook.yml"), "pre-push:\n  commands: {}\n");
+    const run = await ctx(dir, "hook", "install");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("lefthook manages this repository's hooks");
+    expect(run.stdout).toContain("  pre-commit:\n    commands:\n      ctx-index:\n        run: npx --no ctx hook run\n");
+    expect(existsSync(join(dir, ".git", "hooks", "pre-commit"))).toBe(false);
+  });
 });
 
 describe("merging branches that both changed the index", () => {
@@ -145,6 +155,21 @@ describe("merging branches that both changed the index", () => {
     expect((await ctx(dir, "index", "--check")).code).toBe(0);
     expect((await ctx(dir, "traverse", "Symbol", "label")).code).toBe(0);
     expect((await ctx(dir, "traverse", "Symbol", "discount")).code).toBe(0);
+  });
+
+  it("in a clone without the driver, the documented step resolves the conflicted index: ctx index, git add .ai, commit", async () => {
+    const dir = await diverged();
+    git(dir, "config", "--remove-section", "merge.ctx-index");
+    const merge = spawnSync("git", ["merge", "--no-edit", "labels"], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV } });
+    expect(merge.status).toBe(1);
+    expect(merge.stdout).toContain("Merge conflict in .ai/symbol_index.md");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    git(dir, "add", ".ai");
+    expect(commit(dir, "--no-edit").code).toBe(0);
+    // git grep exits 1 when the committed .ai/ holds no conflict marker.
+    expect(spawnSync("git", ["grep", "-q", "<<<<<<<", "HEAD", "--", ".ai"], { cwd: dir }).status).toBe(1);
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "label")).code).toBe(0);
   });
 
   it("when a source conflicts too, resolving it and committing regenerates the index in the merge commit", async () => {
