@@ -35,7 +35,7 @@ function readHook(path: string): string | null {
 
 export async function readHooksSetup(root: string): Promise<HooksSetup> {
   const dir = await gitHooksDir(root);
-  if (dir === null) throw new Error("not a git repository");
+  if (dir === null) throw new CtxError("hook", `${root} is not a git repository: there are no hooks to install`, "run it inside a git clone (or `git init` first)");
   const hooks = HOOK_NAMES.map((hook): HookState => {
     const path = join(dir, hook);
     const text = readHook(path);

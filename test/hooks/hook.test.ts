@@ -93,6 +93,12 @@ describe("ctx hook", () => {
     expect(committed(dir)).toEqual(["src/cart.ts"]);
   });
 
+  it("outside a git repository, install is a one-line usage error (exit 2)", async () => {
+    const run = await ctx(tempDir(), "hook", "install");
+    expect(run.code).toBe(2);
+    expect(run.stderr).toMatch(/^ctx: .* is not a git repository: there are no hooks to install — run it inside a git clone[^\n]*\n$/);
+  });
+
   it("under husky, install writes nothing and prints the line to add to .husky/pre-commit (exit 1)", async () => {
     const dir = project();
     mkdirSync(join(dir, ".husky", "_"), { recursive: true });
