@@ -196,6 +196,11 @@ export interface CallSummary {
   exports: ExportBinding[];
   /** Encoded with `encodeCallSite` (core/calls/call-site-codec.ts): one short string each, not an object. */
   sites: string[];
+  /**
+   * Large type strings, each stored once: `#n` in a type string or a site's owner stands for
+   * `types[n]`, which refers only to entries before it (analysis/type-table.ts).
+   */
+  types: string[];
 }
 
 export interface CallTarget {

@@ -1,4 +1,5 @@
 import type { CallableDeclaration } from "../model.js";
+import { TypeTable } from "./type-table.js";
 
 /**
  * What a name means inside a function or block. `local` shadows the file scope: a call to it lands
@@ -17,7 +18,15 @@ export type Binding =
 
 export class Scope {
   readonly names = new Map<string, Binding>();
-  constructor(readonly parent: Scope | undefined) {}
+  /** The file's table of large type strings, shared by all its scopes. */
+  readonly table: TypeTable;
+
+  constructor(
+    readonly parent: Scope | undefined,
+    table?: TypeTable,
+  ) {
+    this.table = table ?? parent?.table ?? new TypeTable();
+  }
 
   lookup(name: string): Binding | undefined {
     return this.names.get(name) ?? this.parent?.lookup(name);

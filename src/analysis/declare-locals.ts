@@ -17,7 +17,7 @@ export const declareBinding = (scope: Scope, name: TS.BindingName, type: string 
       if (ts.isArrayBindingPattern(name)) part = `elem:${type}`;
       else {
         const property = nameText(element.propertyName ?? (ts.isIdentifier(element.name) ? element.name : undefined));
-        if (property !== undefined) part = `mem:${JSON.stringify([property, type])}`;
+        if (property !== undefined) part = `mem:${JSON.stringify([property, scope.table.embed(type)])}`;
       }
     }
     declareBinding(scope, element.name, part);

@@ -9,11 +9,12 @@ import type {
   SymbolRecord,
 } from "../model.js";
 import { encodeCallSite } from "../core/calls/call-site-codec.js";
+import { TypeTable } from "./type-table.js";
 import { Scope, type Context } from "./call-scope.js";
 import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
-import { boundNames, declaredNames, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
+import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
 import { callbackTypes, calleeOf, declaredType, declareTypeParameters, inScope, signatureParams, typeName, valueType } from "./type-strings.js";
 
 export const MODULE_CALLER = "(module)";
@@ -33,6 +34,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     if (!kinds.has(name)) kinds.set(name, { kind: symbol.kind, line: symbol.line });
   }
 
+  const table = new TypeTable();
   const callers: CallSummary["callers"] = [];
   const callerIndex = new Map<string, number>();
   const callerOf = (name: string): number => {
@@ -97,7 +99,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         }
         if (encoded === undefined) {
           const ref = calleeOf(callee, ctx)?.ref;
-          encoded = ref && ref.head !== "unknown" ? encodeRef(ref) : null;
+          encoded = ref && ref.head !== "unknown" ? encodeRef(ref, ctx.scope.table) : null;
         }
         const prefix = encoded;
         if (prefix !== null) {
@@ -191,7 +193,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       // `extends Mixin("Tag")<…>`: the class a factory call returns (`ret:<factory>`).
       const call = skipOuter(type.expression);
       const factory = ts.isCallExpression(call) ? calleeOf(call.expression, { scope: outer, caller: 0, owner: null })?.ref : undefined;
-      const resolved = name !== undefined ? inScope(name, outer) : factory && factory.head !== "unknown" ? `ret:${encodeRef(factory)}` : undefined;
+      const resolved = name !== undefined ? inScope(name, outer) : factory && factory.head !== "unknown" ? `ret:${encodeRef(factory, outer.table)}` : undefined;
       if (resolved === undefined) continue;
       bases.push(resolved);
       baseArgs.push((type.typeArguments ?? []).map((argument) => typeName(argument, scope) ?? null));
@@ -265,7 +267,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
 
   // Children are visited in `current`, so walking a node allocates no closure for it.
-  let current: Context = { scope: new Scope(undefined), caller: 0, owner: null };
+  let current: Context = { scope: new Scope(undefined, table), caller: 0, owner: null };
   const visitChild = (child: TS.Node): void => visit(child, current);
   const visitChildren = (node: TS.Node, ctx: Context): void => {
     const saved = current;
@@ -592,7 +594,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     }
   };
 
-  visitStatements(sourceFile.statements, "", new Scope(undefined));
+  visitStatements(sourceFile.statements, "", new Scope(undefined, table));
 
   const declarations: CallableDeclaration[] = [];
   for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
@@ -605,7 +607,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     declarations,
     imports,
     exports,
-    sites: sites.map((site) => encodeCallSite({ ...site, caller: renumbered.get(site.caller)! })),
+    sites: sites.map((site) => encodeCallSite({ ...site, caller: renumbered.get(site.caller)!, callee: { ...site.callee, owner: embedOwner(site.callee, table) } })),
+    types: table.entries,
   };
 }
 

@@ -2,6 +2,7 @@
 import type { CalleeRef } from "../model.js";
 import { ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
+import type { TypeTable } from "./type-table.js";
 
 export function qualify(container: string, name: string): string {
   return container ? `${container}.${name}` : name;
@@ -64,7 +65,12 @@ export function declarationName(statement: TS.Statement): string | undefined {
   return isNamed && statement.name && ts.isIdentifier(statement.name) ? statement.name.text : undefined;
 }
 
-/** A callee reference as one string, inside a type linked later (`ret:<ref>`, `cb:i.j:<ref>`). */
-export function encodeRef(ref: CalleeRef): string {
-  return JSON.stringify([ref.head, ref.owner, ref.names]);
+/** A callee reference as one string, inside a type linked later (`ret:<ref>`, `cb:i.j:<ref>`); a receiver's type is embedded through `table`. */
+export function encodeRef(ref: CalleeRef, table: TypeTable): string {
+  return JSON.stringify([ref.head, embedOwner(ref, table), ref.names]);
+}
+
+/** The owner of a callee as a site or another type string embeds it: a receiver's type (`type`, `this`) through `table`. */
+export function embedOwner(ref: CalleeRef, table: TypeTable): string {
+  return ref.head === "type" || ref.head === "this" ? table.embed(ref.owner) : ref.owner;
 }

@@ -2,6 +2,7 @@
 // variable or a parameter is declared as, in the scope it is written in, to be resolved when linking.
 import type { CallableDeclaration, CalleeRef } from "../model.js";
 import { ELEMENT } from "../core/calls/call-site-codec.js";
+import { THIS_TYPE } from "../core/calls/type-references.js";
 import { Scope, type Context } from "./call-scope.js";
 import { nameText, ts, type TS } from "./compiler.js";
 import { encodeRef, entityName, isLiteralName, isNullish, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
@@ -97,8 +98,9 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     const named = inScope(name, scope);
     // `Repo<User>`: the arguments bind the generic's type parameters (`gen:[name, args]`).
     const args = (type.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
-    return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args])}` : named;
+    return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}` : named;
   }
+  if (type.kind === ts.SyntaxKind.ThisType) return THIS_TYPE;
   if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
   // `new (…) => T`: what it constructs.
   if (ts.isConstructorTypeNode(type)) return typeName(type.type, scope);
@@ -108,7 +110,7 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     for (const member of type.members) {
       const name = ts.isPropertySignature(member) ? nameText(member.name) : undefined;
       const memberType = name === undefined ? undefined : typeName((member as TS.PropertySignature).type, scope);
-      if (name !== undefined && memberType !== undefined) members[name] = memberType;
+      if (name !== undefined && memberType !== undefined) members[name] = scope.table.embed(memberType);
     }
     return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
   }
@@ -125,7 +127,7 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
       ),
     ];
     if (parts.length === 0 || parts.some((part) => part === undefined)) return undefined;
-    return `arr:${parts.length === 1 ? parts[0]! : `union:${JSON.stringify(parts)}`}`;
+    return `arr:${parts.length === 1 ? parts[0]! : `union:${JSON.stringify(parts.map((part) => scope.table.embed(part!)))}`}`;
   }
   if (ts.isArrayTypeNode(type)) {
     const element = typeName(type.elementType, scope);
@@ -138,7 +140,7 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     // on an intersection, the member comes from any part.
     const known = named.map((member) => typeName(member, scope)).filter((part) => part !== undefined);
     if (known.length <= 1) return known[0];
-    return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known)}`;
+    return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known.map((part) => scope.table.embed(part)))}`;
   }
   return undefined;
 };
@@ -153,7 +155,7 @@ export const inScope = (dotted: string, scope: Scope): string | undefined => {
   if (!binding) return dotted;
   if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
   // A type parameter: what it is bound to where the type is used, else its constraint (`tp:[name, constraint]`).
-  if (binding.typeParameter && head === dotted) return `tp:${JSON.stringify([head, binding.type ?? null])}`;
+  if (binding.typeParameter && head === dotted) return `tp:${JSON.stringify([head, binding.type === undefined ? null : scope.table.embed(binding.type)])}`;
   return head === dotted ? binding.type : undefined;
 };
 
@@ -189,8 +191,12 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
       const array = valueType((value.expression as TS.PropertyAccessExpression).expression, scope, owner);
       return array === undefined ? undefined : `elem:${array}`;
     }
+    const known = scope.table.callTypes.get(value);
+    if (known && known.scope === scope && known.owner === owner) return known.type;
     const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
-    return ref && ref.head !== "unknown" ? `ret:${encodeRef(ref)}` : undefined;
+    const type = ref && ref.head !== "unknown" ? `ret:${encodeRef(ref, scope.table)}` : undefined;
+    scope.table.callTypes.set(value, { scope, owner, type });
+    return type;
   }
   if (ts.isIdentifier(value)) {
     const binding = scope.lookup(value.text);
@@ -205,7 +211,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
       if (ts.isArrayLiteralExpression(right) && right.elements.length === 0) return valueType(value.left, scope, owner);
       const parts = [valueType(value.left, scope, owner), valueType(value.right, scope, owner)];
       if (parts[0] === undefined || parts[1] === undefined) return undefined;
-      return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+      return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts.map((part) => scope.table.embed(part!)))}`;
     }
     return undefined;
   }
@@ -216,7 +222,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
   if (ts.isConditionalExpression(value)) {
     const parts = [valueType(value.whenTrue, scope, owner), valueType(value.whenFalse, scope, owner)];
     if (parts[0] === undefined || parts[1] === undefined) return undefined;
-    return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts)}`;
+    return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts.map((part) => scope.table.embed(part!)))}`;
   }
   if (ts.isArrayLiteralExpression(value)) {
     const first = value.elements.find((element) => !ts.isSpreadElement(element) && !ts.isOmittedExpression(element));
@@ -225,7 +231,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
   }
   if (ts.isIdentifier(value) || ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value)) {
     const ref = calleeOf(value, { scope, caller: 0, owner })?.ref;
-    return ref && ref.head !== "unknown" ? `val:${encodeRef(ref)}` : undefined;
+    return ref && ref.head !== "unknown" ? `val:${encodeRef(ref, scope.table)}` : undefined;
   }
   return undefined;
 };

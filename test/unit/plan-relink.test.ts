@@ -14,6 +14,7 @@ function summary(...functions: string[]): CallSummary {
     imports: [],
     exports: functions.map((name) => ({ name, local: name })),
     sites: [],
+    types: [],
   };
 }
 

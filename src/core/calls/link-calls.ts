@@ -1,5 +1,6 @@
 import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
+import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 
 export interface LinkStats {
@@ -54,7 +55,8 @@ export function callableNamesOf(calls: CallSummary): string[] {
  * Two summaries with the same key link every other file's sites the same way.
  */
 export function interfaceKeyOf(calls: CallSummary): string {
-  return JSON.stringify([calls.declarations, calls.imports, calls.exports]);
+  // The table too: a declaration's type can refer to its entries.
+  return JSON.stringify([calls.declarations, calls.imports, calls.exports, calls.types]);
 }
 
 /** A script (no imports, no exports) declares globals that any file may reach without a trace. */
@@ -93,6 +95,11 @@ interface FileScope {
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
   stars: ExportBinding[];
+  /** The file's large type strings (`#n`, CallSummary.types), and how many of them are resolved already. */
+  table: readonly string[];
+  warmed: number;
+  /** Per table entry, whether it involves a type parameter; computed on first need. */
+  typeParameterIn: boolean[] | undefined;
 }
 
 /** What the type parameters of a generic class or interface stand for where it was reached: each a type string in its own scope. */
@@ -145,7 +152,20 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const file = byPath.get(path);
     if (!file) return undefined;
     const calls = file.summary.get();
-    scope = { path, stamp: 0, modules: new Map(), exportsResolved: new Map(), types: new Map(), decls: new Map(), imports: new Map(), exports: new Map(), stars: [] };
+    scope = {
+      path,
+      stamp: 0,
+      modules: new Map(),
+      exportsResolved: new Map(),
+      types: new Map(),
+      decls: new Map(),
+      imports: new Map(),
+      exports: new Map(),
+      stars: [],
+      table: calls.types,
+      warmed: 0,
+      typeParameterIn: undefined,
+    };
     for (const decl of calls.declarations) if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
@@ -262,12 +282,45 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const resolveType = (scope: FileScope, dotted: string, depth: number, subst?: Subst): Entity | undefined => {
     if (depth > MAX_DEPTH) return undefined;
     // What depends on type parameters bound here is not memoised: another binding gives another answer.
-    if (subst !== undefined && dotted.includes("tp:")) return computeType(scope, dotted, depth, subst);
+    if (subst !== undefined && hasTypeParameter(scope, dotted)) return computeType(scope, dotted, depth, subst);
     return memoized(scope.types, dotted, () => computeType(scope, dotted, depth, undefined));
   };
 
   const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
+    TYPE_REFERENCE.test(text) ? resolveReference(scope, Number(text.slice(1)), depth, subst) :
     composedType(scope, text, depth, subst) ?? (text.startsWith("ret:") || text.startsWith("cb:") ? inferredType(scope, text, depth) : namedType(scope, text, depth));
+
+  /**
+   * `#n`, entry n of the file's table. Entries refer only to earlier ones, which are resolved
+   * first, in order and each on its own: a chain of any length then resolves one link at a time
+   * within MAX_DEPTH, and an entry means the same whichever lookup reached it first.
+   */
+  const resolveReference = (scope: FileScope, n: number, depth: number, subst: Subst | undefined): Entity | undefined => {
+    const text = scope.table[n];
+    if (text === undefined) return undefined;
+    while (scope.warmed < n) {
+      const earlier = scope.warmed;
+      scope.warmed += 1;
+      // What resolving it read is kept in its memo, not charged to the lookup that started it.
+      const start = read.length;
+      resolveType(scope, `#${earlier}`, 0);
+      read.length = start;
+    }
+    return resolveType(scope, text, depth + 1, subst);
+  };
+
+  /** Whether a type string involves a type parameter, directly or through the entries it refers to. */
+  const hasTypeParameter = (scope: FileScope, text: string): boolean => {
+    if (text.includes("tp:")) return true;
+    if (!text.includes("#")) return false;
+    if (scope.typeParameterIn === undefined) {
+      const flags: boolean[] = [];
+      for (const entry of scope.table) flags.push(entry.includes("tp:") || referencesIn(entry).some((n) => flags[n] === true));
+      scope.typeParameterIn = flags;
+    }
+    const flags = scope.typeParameterIn;
+    return referencesIn(text).some((n) => flags[n] === true);
+  };
 
   /** A generic's instance with its type parameters bound to `args` (type strings in `scope`). */
   const bind = (generic: Entity | undefined, args: readonly (string | null)[] | undefined, scope: FileScope, subst: Subst | undefined): Entity | undefined => {
@@ -348,6 +401,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return argument === 0 && parameter === elementAt ? resolveType(callee.scope, callee.element, depth + 1, callee.subst) : EXTERNAL;
     }
     if (callee?.type !== "decl") return callee?.type === "external" ? EXTERNAL : undefined;
+    if (isReturn && callee.decl.returns === THIS_TYPE) {
+      // A method declared to return `this` returns its receiver, of whatever class that is.
+      if (head === "super") return resolveCallee(scope, { head: "this", owner, names: [] }, depth + 1);
+      return names.length > 1 || head === "type" || head === "this" ? resolveCallee(scope, { head, owner, names: names.slice(0, -1) }, depth + 1) : undefined;
+    }
     if (isReturn) return callee.decl.returns === undefined ? undefined : resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
     const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
     // A callback passed to `new C(…)` takes its types from C's constructor.

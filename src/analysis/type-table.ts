@@ -1,0 +1,34 @@
+/**
+ * The large type strings of one file, each stored once (`CallSummary.types`) and written `#n`
+ * where another type string or a call site embeds it.
+ *
+ * NOTE: without it a chain of calls is exponential. Each link's receiver type embeds the previous
+ * link's as a JSON string (`ret:["type","ret:[\"type\",…`), so escaping doubles the backslashes
+ * at every level, and every site of the chain repeats its whole receiver: 24 links of a
+ * `this`-returning builder made a 385 MB summary. Past EMBED_LIMIT characters a type string is
+ * embedded by reference, which keeps every summary linear in its source. Small ones stay inline,
+ * so that most files have no table at all and read as before.
+ */
+const EMBED_LIMIT = 48;
+
+export class TypeTable {
+  readonly entries: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  /**
+   * What each call returns (`ret:<callee>`), as last typed, with the scope and owner it was typed
+   * in: each link of a chain types the whole chain below it, which would be quadratic without it.
+   */
+  readonly callTypes = new Map<object, { scope: object; owner: string | null; type: string | undefined }>();
+
+  /** `text` as another type string or a call site embeds it: itself when short, else `#n`. */
+  embed(text: string): string {
+    if (text.length <= EMBED_LIMIT) return text;
+    let number = this.numbers.get(text);
+    if (number === undefined) {
+      number = this.entries.length;
+      this.entries.push(text);
+      this.numbers.set(text, number);
+    }
+    return `#${number}`;
+  }
+}

@@ -1,0 +1,67 @@
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ctx, git, tableRows, tempDir } from "../helpers/fixture.js";
+
+const BUILDER = `export class Builder {
+  option(flag: string): this {
+    return this;
+  }
+}
+export class Command extends Builder {
+  action(): void {}
+}
+`;
+
+/** `new Command().option("0")…` with `links` calls on separate lines, then `.action()`. */
+function chain(links: number): string {
+  const options = Array.from({ length: links }, (_, i) => `\n    .option("--flag-${i}")`).join("");
+  return `import { Command } from "./builder";\nexport function program() {\n  return new Command()${options}\n    .action();\n}\n`;
+}
+
+async function indexChain(links: number): Promise<{ dir: string; summaryBytes: number; longestLine: number }> {
+  const dir = tempDir();
+  writeFileSync(join(dir, "builder.ts"), BUILDER);
+  writeFileSync(join(dir, "program.ts"), chain(links));
+  git(dir, "init", "-q");
+  const run = await ctx(dir, "index", "-q");
+  expect(run.code, run.stderr).toBe(0);
+  const segments = join(dir, ".ai/.cache/summaries");
+  const lines = readdirSync(segments).flatMap((file) => readFileSync(join(segments, file), "utf8").split("\n"));
+  return {
+    dir,
+    summaryBytes: lines.reduce((sum, line) => sum + Buffer.byteLength(line), 0),
+    longestLine: Math.max(...lines.map((line) => Buffer.byteLength(line))),
+  };
+}
+
+describe("a chain of calls on a method that returns this", () => {
+  it("resolves every link, and its summary grows linearly with the chain", { timeout: 60_000 }, async () => {
+    const short = await indexChain(300);
+    const rows = tableRows(short.dir, "call_index.md").filter((row) => row[0]!.startsWith("program.ts:"));
+    const options = rows.filter((row) => row[4] === "Builder.option");
+    expect(options).toHaveLength(300);
+    expect(options.every((row) => row[6] === "builder.ts:2")).toBe(true);
+    // `this` is the receiver's own class: the subclass's method after the chain resolves too.
+    expect(rows.filter((row) => row[4] === "Command.action").map((row) => row[6])).toEqual(["builder.ts:7"]);
+    expect(rows.some((row) => row[5] === "unresolved")).toBe(false);
+    // Each link nested its receiver's type in the next, escaped once more per level: 24 links made 385 MB.
+    expect(short.longestLine).toBeLessThan(300 * 100);
+
+    const long = await indexChain(600);
+    expect(long.summaryBytes).toBeLessThan(2.2 * short.summaryBytes);
+  });
+
+  it("types a value built by a long chain where another file uses it", { timeout: 60_000 }, async () => {
+    const dir = tempDir();
+    writeFileSync(join(dir, "builder.ts"), BUILDER);
+    const options = Array.from({ length: 200 }, (_, i) => `.option("${i}")`).join("");
+    writeFileSync(join(dir, "program.ts"), `import { Command } from "./builder";\nexport const program = new Command()${options};\n`);
+    writeFileSync(join(dir, "main.ts"), `import { program } from "./program";\nexport function main() {\n  program.action();\n}\n`);
+    git(dir, "init", "-q");
+    const run = await ctx(dir, "index", "-q");
+    expect(run.code, run.stderr).toBe(0);
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "main.ts:3");
+    expect(rows.map((row) => [row[4], row[6]])).toEqual([["Command.action", "builder.ts:7"]]);
+  });
+});
