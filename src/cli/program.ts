@@ -1,8 +1,10 @@
+import { resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
 import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
+import { requireDirectory } from "../io/repo-root.js";
 
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface Terminal {
@@ -18,6 +20,12 @@ export interface Terminal {
 
 /** Exit codes, decided here and nowhere else: 0 hit/ok, 1 miss/findings, 2 usage/config/internal. */
 export const EXIT = { ok: 0, miss: 1, error: 2 } as const;
+
+/** What a run decided: its exit code, and whether errors are to be printed as JSON (`--json`). */
+export interface CliResult {
+  code: number;
+  json: boolean;
+}
 
 function parseKind(value: string): TraverseKind {
   const kind = TRAVERSE_KINDS.find((k) => k.toLowerCase() === value.toLowerCase());
@@ -41,16 +49,28 @@ function parseLimit(value: string): number {
  * Builds the CLI without running anything: each action sets `result.code`. Command modules are
  * imported lazily so `ctx traverse` never loads the compiler.
  */
-export function createProgram(terminal: Terminal, result: { code: number }): Command {
+export function createProgram(terminal: Terminal, result: CliResult): Command {
   const program = new Command("ctx")
     .description("Deterministic context navigation for AI coding agents: compiler-grade indexes under .ai/, never stale.")
     .version(ctxVersion(), "-V, --version", "print ctx's version")
     .option("-C, --cwd <dir>", "run as if started in <dir>")
     .exitOverride()
     // A usage error on one line, like every other error: what is wrong, then where to look.
-    .configureOutput({ writeOut: terminal.stdout, writeErr: terminal.stderr, outputError: (text, write) => write(`ctx: ${text.trim().replace(/^error: /, "")} — see \`ctx --help\`\n`) });
+    // Under --json the error is printed as JSON by runCli instead.
+    .configureOutput({
+      writeOut: terminal.stdout,
+      writeErr: terminal.stderr,
+      outputError: (text, write) => {
+        if (!result.json) write(`ctx: ${text.trim().replace(/^error: /, "")} — see \`ctx --help\`\n`);
+      },
+    })
+    .hook("preAction", (_program, action) => {
+      result.json = action.opts<{ json?: boolean }>().json === true;
+      const directory = program.opts<{ cwd?: string }>().cwd;
+      if (directory !== undefined) requireDirectory(resolve(terminal.cwd, directory), `-C ${directory}`);
+    });
 
-  const cwd = (): string => (program.opts<{ cwd?: string }>().cwd ?? terminal.cwd);
+  const cwd = (): string => resolve(terminal.cwd, program.opts<{ cwd?: string }>().cwd ?? ".");
 
   program
     .command("init")

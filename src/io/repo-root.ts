@@ -1,5 +1,17 @@
-import { existsSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { UsageError } from "../errors.js";
+
+/**
+ * A directory to work in must exist: a mistyped `-C` would otherwise create `.ai/` there, or
+ * search upwards from a place that is not there. `label` names it in the error (`-C ../app`).
+ */
+export function requireDirectory(path: string, label: string): void {
+  const stats = statSync(path, { throwIfNoEntry: false });
+  const hint = "pass the path of the repository, or of a folder in it";
+  if (stats === undefined) throw new UsageError(`${label}: no such directory`, hint);
+  if (!stats.isDirectory()) throw new UsageError(`${label}: not a directory`, hint);
+}
 
 /**
  * The repository root: the nearest ancestor holding `.git` (directory or worktree file), else the

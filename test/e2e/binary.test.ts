@@ -25,6 +25,18 @@ function generatedRepository(files: number): string {
 }
 
 describe("the ctx binary", () => {
+  it("finishes quietly when the reader closes the pipe early, as `ctx … | head` does", async () => {
+    const dir = copyFixture("traverse/users-service");
+    run(dir, ["index", "-q"]);
+    const child = spawn(process.execPath, [BIN, "traverse", "Symbol", "UsersService"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    child.stdout.destroy();
+    let stderr = "";
+    child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((done) => child.on("close", done));
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+  });
+
   it("colours its text only where it may: FORCE_COLOR on, NO_COLOR off, and off when stdout is not a terminal", () => {
     const dir = copyFixture("traverse/users-service");
     const plain = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== "NO_COLOR" && key !== "FORCE_COLOR"));
