@@ -89,7 +89,7 @@ describe("ctx complete-task", () => {
     expect(entry).toContain(`- handoff: .ai/archive/${id}-HANDOFF.md`);
     expect(readFileSync(join(dir, ".ai/brain-index.md"), "utf8")).toContain(`| [${id}](brain/${id}.md) | bug-fix | users, 404 | GET /users/:id answered 500 for an empty id: validate request input at the route, not in the service |\n`);
     const hot = JSON.parse(readFileSync(join(dir, ".ai/hot-cache.jsonl"), "utf8")) as Record<string, unknown>;
-    expect(hot).toMatchObject({ signature: "typeerror cannot read properties of undefined reading <q>", error: ERROR, rootCause: "the empty id reached the lookup unchecked", fix: "validate the id in getUser before the lookup", verified: TODAY, entry: id });
+    expect(hot).toMatchObject({ signature: "typeerror cannot read properties of undefined reading id", error: ERROR, rootCause: "the empty id reached the lookup unchecked", fix: "validate the id in getUser before the lookup", verified: TODAY, entry: id });
     expect(hot.files).toEqual([
       { path: "src/users/users-routes.ts", sha256: expect.stringMatching(/^[0-9a-f]{64}$/) },
       { path: "src/users/validate-id.ts", sha256: null },

@@ -27,7 +27,7 @@ async function record(dir: string, title: string, error: string, ...extra: strin
 }
 
 describe("ctx traverse Err", () => {
-  it("finds the fix recorded for a tsc error from the same error elsewhere, printed by tsc --pretty", async () => {
+  it("finds the fix recorded for the same kind of tsc error elsewhere, printed by tsc --pretty, as similar with what differs", async () => {
     const dir = copyFixture("memory/type-errors");
     const plain = tsc(dir, false).split("\n");
     // src/labels.ts(5,14): error TS2322: Type 'number' is not assignable to type 'string'.
@@ -40,7 +40,9 @@ describe("ctx traverse Err", () => {
     expect(run.code).toBe(0);
     expect(run.stdout.split("\n").slice(0, 5)).toEqual([
       expect.stringMatching(/^TRAVERSE_HIT Err src\/.*prices\.ts.* … \(1\)$/),
-      expect.stringMatching(/^\.ai\/hot-cache\.jsonl:1 hot · exact · verified \d{4}-\d\d-\d\d @ [0-9a-f]{7} · fix: convert the value where it enters, not where it is used$/),
+      expect.stringMatching(
+        /^\.ai\/hot-cache\.jsonl:1 hot · similar \(in labels\.ts recorded, prices\.ts here; 'number' recorded, 'string' here; 'string' recorded, 'number' here\) · verified \d{4}-\d\d-\d\d @ [0-9a-f]{7} · fix: convert the value where it enters, not where it is used$/,
+      ),
       "  error: src/labels.ts(5,14): error TS2322: Type 'number' is not assignable to type 'string'.",
       "  cause: a string from the form reached a number field",
       "  files: src/prices.ts",
@@ -53,7 +55,7 @@ describe("ctx traverse Err", () => {
     const similar = await ctx(dir, "traverse", "Err", "--json", "TypeError: Cannot read properties of null (reading 'email')");
     expect(similar.code).toBe(0);
     const hit = (JSON.parse(similar.stdout) as { hits: Record<string, unknown>[] }).hits[0]!;
-    expect(hit).toMatchObject({ kind: "hot+incident", match: "words", score: 0.833, files: [{ path: "src/prices.ts", changedSince: false, missing: false }] });
+    expect(hit).toMatchObject({ kind: "hot+incident", match: "words", score: 0.714, files: [{ path: "src/prices.ts", changedSince: false, missing: false }] });
     appendFileSync(join(dir, "src/prices.ts"), "// edited after the fix\n");
     const changed = await ctx(dir, "traverse", "Err", "TypeError: Cannot read properties of undefined (reading 'name')");
     expect(changed.code).toBe(0);
@@ -61,6 +63,14 @@ describe("ctx traverse Err", () => {
     const unrelated = await ctx(dir, "traverse", "Err", "Error: connect ECONNREFUSED 127.0.0.1:5432");
     expect(unrelated.code).toBe(1);
     expect(unrelated.stdout).toBe("TRAVERSE_MISS Err Error: connect ECONNREFUSED 127.0.0.1:5432: no-match (none of 2 recorded errors matches)\nfallback: rg -n -F 'Error: connect ECONNREFUSED 127.0.0.1:5432' .\n");
+  });
+
+  it("calls an error exact only when what it names is the same: another property read is similar", async () => {
+    const dir = copyFixture("memory/type-errors");
+    await record(dir, "x read before load", "TypeError: Cannot read properties of undefined (reading 'x')\n    at load (/srv/app/src/a.ts:3:9)");
+    const lookup = async (text: string) => (JSON.parse((await ctx(dir, "traverse", "Err", "--json", text)).stdout) as { hits: Record<string, unknown>[] }).hits[0];
+    expect(await lookup("TypeError: Cannot read properties of undefined (reading 'x')\n    at run (/home/b/app/src/a.ts:40:2)")).toMatchObject({ match: "exact", differs: [] });
+    expect(await lookup("TypeError: Cannot read properties of undefined (reading 'y')")).toMatchObject({ match: "similar", differs: ["'x' recorded, 'y' here"] });
   });
 
   it("says no fix is recorded yet when the caches are empty", async () => {

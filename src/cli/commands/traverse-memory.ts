@@ -35,6 +35,7 @@ function errorHit(match: ErrorMatch, now: ReadonlyMap<string, string | null>): T
     module: null,
     match: match.match,
     score: match.score,
+    differs: match.differs,
     fix: cached.fix,
     cause: cached.cause ?? match.alsoIn?.cause ?? null,
     files,

@@ -16,7 +16,8 @@ function callLine(hit: TraverseHit): string {
 /** A recorded fix: where it is, how it matched, when it was verified, the fix, then its cause and files. */
 function errorLines(hit: TraverseHit): string[] {
   const at = [`verified ${String(hit.verified ?? "at an unknown date")}`, ...(typeof hit.commit === "string" ? [`@ ${hit.commit.slice(0, 7)}`] : [])].join(" ");
-  const lines = [`${hit.path}:${hit.line} ${hit.kind} · ${String(hit.match)}${hit.match === "words" ? ` ${String(hit.score)}` : ""} · ${at} · fix: ${hit.signature}`, `  error: ${hit.name}`];
+  const differs = Array.isArray(hit.differs) && hit.differs.length > 0 ? ` (${(hit.differs as string[]).join("; ")})` : "";
+  const lines = [`${hit.path}:${hit.line} ${hit.kind} · ${String(hit.match)}${hit.match === "words" ? ` ${String(hit.score)}` : differs} · ${at} · fix: ${hit.signature}`, `  error: ${hit.name}`];
   if (typeof hit.cause === "string") lines.push(`  cause: ${hit.cause}`);
   const files = (hit.files as { path: string; changedSince: boolean; missing: boolean }[]).map(
     (f) => `${f.path}${f.missing ? " (missing now)" : f.changedSince ? " (changed since)" : ""}`,

@@ -27,12 +27,17 @@ export interface CachedError {
 
 export interface ErrorMatch {
   cached: CachedError;
-  match: "exact" | "words";
-  /** 1 for an exact signature; else the share of the cached signature's words the query has. */
+  /** `exact`: the same signature; `similar`: the same but for what it quotes (see `differs`); `words`: shared words. */
+  match: "exact" | "similar" | "words";
+  /** 1 for an exact or similar signature; else the share of the cached signature's words the query has. */
   score: number;
+  /** For a similar match, each quoted value that differs: `'x' recorded, 'y' here`. */
+  differs: string[];
   /** The same entry in the other cache (an incident of a hot fix), merged into this hit. */
   alsoIn: CachedError | null;
 }
+
+const MATCH_ORDER: readonly ErrorMatch["match"][] = ["exact", "similar", "words"];
 
 /** Below this share of a cached signature's words, a word match is noise. */
 const MIN_COVERAGE = 0.6;
@@ -46,18 +51,28 @@ export function matchErrors(text: string, cached: readonly CachedError[]): Error
   const queryTerms = wordTerms(query.words);
   const matches: ErrorMatch[] = [];
   for (const item of cached) {
-    if (item.hash === query.hash && query.signature !== "") {
-      matches.push({ cached: item, match: "exact", score: 1, alsoIn: null });
+    // Read again from the recorded error, so entries written before a change of signature compare alike.
+    const recorded = errorSignature(item.error);
+    if (query.signature !== "" && (recorded.hash === query.hash || item.hash === query.hash)) {
+      matches.push({ cached: item, match: "exact", score: 1, differs: [], alsoIn: null });
+      continue;
+    }
+    if (query.signature !== "" && recorded.shape === query.shape) {
+      const differs = [
+        ...query.files.flatMap((file, i) => (file === recorded.files[i] ? [] : [`in ${recorded.files[i] ?? "?"} recorded, ${file} here`])),
+        ...query.quoted.flatMap((value, i) => (value === recorded.quoted[i] ? [] : [`'${recorded.quoted[i] ?? ""}' recorded, '${value}' here`])),
+      ];
+      matches.push({ cached: item, match: "similar", score: 1, differs, alsoIn: null });
       continue;
     }
     const terms = wordTerms(item.signature.split(" "));
     const shared = [...terms].filter((t) => queryTerms.has(t)).length;
     const coverage = terms.size === 0 ? 0 : shared / terms.size;
-    if (shared >= Math.min(MIN_SHARED, terms.size) && coverage >= MIN_COVERAGE) matches.push({ cached: item, match: "words", score: Math.round(coverage * 1000) / 1000, alsoIn: null });
+    if (shared >= Math.min(MIN_SHARED, terms.size) && coverage >= MIN_COVERAGE) matches.push({ cached: item, match: "words", score: Math.round(coverage * 1000) / 1000, differs: [], alsoIn: null });
   }
   matches.sort(
     (a, b) =>
-      Number(b.match === "exact") - Number(a.match === "exact") ||
+      MATCH_ORDER.indexOf(a.match) - MATCH_ORDER.indexOf(b.match) ||
       b.score - a.score ||
       (b.cached.verified ?? "").localeCompare(a.cached.verified ?? "") ||
       Number(a.cached.source === "incident") - Number(b.cached.source === "incident") ||

@@ -1,11 +1,11 @@
-import { matchErrors, rankMemory, type CachedError } from "./match-memory.js";
+import { matchErrors, rankMemory, type CachedError, type ErrorMatch } from "./match-memory.js";
 import { termsOf } from "../brief/sub-words.js";
 
 /** A recorded fix a brief recalls for its task. */
 export interface RecalledFix {
   path: string;
   line: number;
-  match: "exact" | "words";
+  match: ErrorMatch["match"];
   score: number;
   error: string;
   fix: string;
