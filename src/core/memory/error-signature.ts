@@ -30,6 +30,7 @@ const QUOTED = /(["'`])((?:(?!\1).){0,200})\1/g;
 const TEMP_DIRECTORY = /^(?:\/tmp\/|\/var\/tmp\/|\/var\/folders\/|\/private\/var\/|[A-Za-z]:\\(?:Windows\\Temp|Users\\[^\\]+\\AppData\\Local\\Temp)\\)/i;
 
 /** Marks a file name in a normalized line, so that a shape can mask it. */
+// eslint-disable-next-line no-control-regex
 const FILE = /\u0001([^\u0001]*)\u0001/g;
 
 /** A path as a signature keeps it: its file name (the folders differ between machines and clones), or `<tmp>`. */
@@ -44,6 +45,7 @@ const REPLACEMENTS: [RegExp, string | ((match: string) => string)][] = [
   [/\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi, " <id> "],
   [/\b\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?\b|\b\d{1,2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g, " <time> "],
   [/(?:[A-Za-z]:)?(?:[\w.@~-]*[/\\])+[\w.@~-]+(?:[:(]\d+(?:[:,]\d+)?\)?)?/g, pathWord],
+  // eslint-disable-next-line no-control-regex
   [/(?<!\u0001)\b[\w.-]+\.(?:[cm]?[jt]sx?|json|py|go|rs|java|rb|php|vue|svelte|css|html?)\b(?:[:(]\d+(?:[:,]\d+)?\)?)?/gi, pathWord],
   [/\b0x[0-9a-f]+\b/gi, " <hex> "],
   [/\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b/gi, " <hex> "],
