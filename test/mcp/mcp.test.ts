@@ -71,12 +71,16 @@ describe("ctx mcp", () => {
       const answer = await ask(client, { request, query });
       expect(answer.isError, `${request}: ${answer.text}`).toBe(false);
       expect(answer.json).toMatchObject({ status: cli.status, kind, query, reason: cli.reason });
-      expect(answer.json.hits).toEqual(cli.hits.map((hit) => ({ ...hit, fresh: true })));
+      // Caller and callee come grouped (tested below); every other lookup's hits are the CLI's.
+      if (request !== "caller" && request !== "callee") expect(answer.json.hits).toEqual(cli.hits.map((hit) => ({ ...hit, fresh: true })));
+      else expect((answer.json.groups as { sites: string[] }[]).flatMap((group) => group.sites)).toHaveLength(cli.hits.length);
       expect(answer.json.complete).toBe(cli.status === "hit");
     }
     // The ones this fixture answers, so the loop above compared real hits.
     expect((await ask(client, { request: "endpoint", query: "GET /users/:id" })).json.hits![0]).toMatchObject({ path: "src/users/users.controller.ts", line: 8 });
-    expect((await ask(client, { request: "caller", query: "UsersService.findOne" })).json.hits![0]).toMatchObject({ name: "UsersController.findOne", path: "src/users/users.controller.ts", line: 10 });
+    expect((await ask(client, { request: "caller", query: "UsersService.findOne" })).json.groups).toEqual([
+      { callee: "UsersService.findOne", calleeKind: "method", calleeAt: "src/users/users.service.ts:6", path: "src/users/users.controller.ts", module: "users", sites: ["10 UsersController.findOne (method)"], fresh: true },
+    ]);
   });
 
   it("brief, validate_handoff and escape answer too; the brief is the data of `ctx brief --json`, within the budget", async () => {
@@ -121,6 +125,44 @@ describe("ctx mcp", () => {
     } while (cursor);
     expect(pages).toBeGreaterThan(2);
     expect(seen).toEqual(all.hits.map((hit) => hit.container));
+  });
+
+  it("groups call sites under their callee and file, so a page at the default budget holds every one of 60, and a tree keeps its numbers", async () => {
+    const dir = copyFixture("traverse/users-service");
+    writeFileSync(join(dir, "src", "bounds.ts"), "export function getBounds(x: number): number {\n  return x;\n}\n");
+    for (const area of ["a", "b", "c"]) {
+      const callers = Array.from({ length: 20 }, (_, i) => `export function ${area}Caller${i}(): number {\n  return getBounds(${i});\n}\n`).join("");
+      writeFileSync(join(dir, "src", `${area}.ts`), `import { getBounds } from "./bounds";\n${callers}export function ${area}Top(): number {\n  return ${area}Caller0() + ${area}Caller1();\n}\n`);
+    }
+    await ctx(dir, "index", "-q");
+    const client = await connect(dir);
+    const page = await ask(client, { request: "caller", query: "getBounds" });
+    expect(page.json).toMatchObject({ status: "hit", total: 60, more: 0, complete: true });
+    const groups = page.json.groups as { callee: string; calleeAt: string; path: string; sites: string[] }[];
+    expect(groups.map((group) => [group.callee, group.calleeAt, group.path, group.sites.length])).toEqual([
+      ["getBounds", "src/bounds.ts:1", "src/a.ts", 20],
+      ["getBounds", "src/bounds.ts:1", "src/b.ts", 20],
+      ["getBounds", "src/bounds.ts:1", "src/c.ts", 20],
+    ]);
+    expect(groups[0]!.sites.slice(0, 2)).toEqual(["3 aCaller0 (function)", "6 aCaller1 (function)"]);
+
+    // Two levels, paged small: the pages together hold each site once, and every parent is a site's number.
+    const numbered: { n: number; caller: string; parent: number | null }[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const next = await ask(client, { request: "caller", query: "getBounds", depth: 2, budget: 300, ...(cursor ? { cursor } : {}) });
+      for (const group of next.json.groups as { sites: string[] }[]) {
+        for (const text of group.sites) {
+          const [, n, caller, parent] = /^#(\d+) \d+ (\S+) \(function\)(?: ← #(\d+))?$/.exec(text)!;
+          numbered.push({ n: Number(n), caller: caller!, parent: parent === undefined ? null : Number(parent) });
+        }
+      }
+      cursor = next.json.cursor;
+    } while (cursor);
+    expect(numbered.map((site) => site.n)).toEqual(numbered.map((_, i) => i));
+    expect(numbered).toHaveLength(66);
+    const top = numbered.filter((site) => site.parent !== null);
+    expect(top.map((site) => [site.caller, numbered[site.parent!]!.caller])).toContainEqual(["aTop", "aCaller0"]);
   });
 
   it("a malformed request gets an error naming the field; a stale file is rejected, not answered; no index is a miss saying so", async () => {

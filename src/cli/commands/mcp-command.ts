@@ -2,7 +2,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
+import { groupCallHits, groupedCost } from "../../core/mcp/group-call-hits.js";
 import { fitLists, pageToBudget } from "../../core/mcp/page-to-budget.js";
+import type { TraverseHit } from "../../core/traverse/traverse-result.js";
 import { CtxError } from "../../errors.js";
 import { LOOKUPS, McpRequestShape, parseMcpRequest, type McpRequest } from "../../formats/mcp-request.js";
 import { ctxVersion } from "../../io/ctx-version.js";
@@ -26,13 +28,18 @@ export const TOOL_DESCRIPTION = [
   "validate_handoff checks .ai/HANDOFF.md. Use it when the answer depends on this repository's symbols, calls, routes or",
   "modules. Each hit was checked against its file's current SHA-256 just now: a fresh path:line needs no re-reading of",
   "the file, only that range. status \"miss\" (TRAVERSE_MISS) means no fresh answer: search narrowly instead.",
+  "caller and callee answer in groups: the callee, its place and the file once, then its sites as \"line caller (kind)\";",
+  "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". A walk stops at 500 sites and says so (capped).",
   "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures),",
   "never file contents. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");
 
 const DEFAULT_BUDGET = 1500;
-/** Candidates a lookup verifies beyond the page's start: enough for a page, bounded so a page hashes few files. */
-const FETCH_AHEAD = 50;
+/**
+ * Candidates a lookup verifies beyond the page's start: more than the budget can hold (no hit
+ * costs fewer tokens than this), and no more, so a page hashes few files.
+ */
+const FEWEST_TOKENS_PER_HIT = 8;
 
 /** The answer to one request, as the JSON the tool returns; a miss is an answer, not an error. */
 export async function answerRequest(cwd: string, request: McpRequest): Promise<object> {
@@ -53,14 +60,19 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       };
     default: {
       const offset = Number(request.cursor ?? 0);
-      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit: offset + FETCH_AHEAD, depth: request.depth });
-      const { hits, total, ...rest } = traverseJson(traversal) as { hits: object[]; total: number } & Record<string, unknown>;
+      const budget = request.budget ?? DEFAULT_BUDGET;
+      const limit = offset + Math.ceil(budget / FEWEST_TOKENS_PER_HIT);
+      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit, depth: request.depth });
+      const { hits, total, ...rest } = traverseJson(traversal) as { hits: TraverseHit[]; total: number } & Record<string, unknown>;
       const envelope = { ...rest, shown: 0, total, more: 0, cursor: "", complete: false };
-      const { page, more, cursor } = pageToBudget(hits, offset, request.budget ?? DEFAULT_BUDGET, envelope, total);
+      // Sites into one callee repeat it, its place and their file: a page of calls says those once per group.
+      const calls = request.request === "caller" || request.request === "callee";
+      const tree = (request.depth ?? 1) > 1;
+      const { page, more, cursor } = pageToBudget(hits, offset, budget, envelope, total, calls ? groupedCost(tree) : undefined);
       const rejected = (rest.rejected as unknown[] | undefined) ?? [];
       return {
         ...rest,
-        hits: page.map((hit) => ({ ...hit, fresh: true })),
+        ...(calls ? { groups: groupCallHits(page, offset, tree).map((group) => ({ ...group, fresh: true })), hits: undefined } : { hits: page.map((hit) => ({ ...hit, fresh: true })) }),
         shown: page.length,
         total,
         more,

@@ -136,6 +136,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
+    ...(entries.length >= MAX_ENTRIES ? { capped: MAX_ENTRIES } : {}),
     reason: null,
     detail: null,
     fallback: null,

@@ -6,12 +6,20 @@ const tokensOf = (value: unknown): number => estimateTokens(JSON.stringify(value
  * The page of `items` from `offset` that fits in `budget` tokens beside `envelope` (the rest of the
  * result): at least one item when there is one, so a small budget still makes progress. `more` is
  * how many are left after the page, counting `total` (items the lookup knows of but did not fetch).
+ * `shown` is what an item adds to the page as rendered (after the one before it, at number `n`): by default, itself.
  */
-export function pageToBudget<T>(items: readonly T[], offset: number, budget: number, envelope: unknown, total = items.length): { page: T[]; more: number; cursor: string | null } {
+export function pageToBudget<T>(
+  items: readonly T[],
+  offset: number,
+  budget: number,
+  envelope: unknown,
+  total = items.length,
+  shown: (item: T, previous: T | undefined, n: number) => unknown = (item) => item,
+): { page: T[]; more: number; cursor: string | null } {
   let used = tokensOf(envelope);
   const page: T[] = [];
-  for (const item of items.slice(offset)) {
-    const cost = tokensOf(item) + 1;
+  for (const [i, item] of items.slice(offset).entries()) {
+    const cost = tokensOf(shown(item, page[page.length - 1], offset + i)) + 1;
     if (page.length > 0 && used + cost > budget) break;
     page.push(item);
     used += cost;

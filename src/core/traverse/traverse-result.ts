@@ -36,6 +36,8 @@ export interface TraverseResult {
   suggestions: string[];
   /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
   candidates?: TraverseHit[];
+  /** Caller/Callee: the walk stopped at this many sites (hub functions fan out fast); `total` counts those only. */
+  capped?: number;
   reason: MissReason | null;
   /** Err/Brain: lines of the memory files that could not be read (each kept in its file), as `file:line: what`. */
   warnings?: string[];
