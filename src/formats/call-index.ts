@@ -1,6 +1,6 @@
 import { CALL_VIAS, type CallEdge, type CallVia, type Override } from "../model.js";
 import { FormatError } from "../errors.js";
-import { escapeCell, parseLocation, parseTable, renderRow, splitRow } from "./markdown-table.js";
+import { escapeCell, locationCell, parseLocation, parseTable, renderRow, splitRow } from "./markdown-table.js";
 import { CALL_INDEX_FILE } from "./index-file-names.js";
 
 const HEADER = ["site", "caller", "caller kind", "via", "callee", "callee kind", "target"] as const;
@@ -10,13 +10,13 @@ const NO_TARGET = "-";
 /** A call edge as one table row (with its newline); identical sites on one line render once. */
 export function renderCallRow(edge: CallEdge): string {
   return `${renderRow([
-    escapeCell(`${edge.path}:${edge.line}`),
+    locationCell(edge.path, edge.line),
     escapeCell(edge.caller),
     edge.callerKind,
     edge.via,
     escapeCell(edge.callee),
     edge.target ? edge.target.kind : UNRESOLVED,
-    edge.target ? escapeCell(`${edge.target.path}:${edge.target.line}`) : NO_TARGET,
+    edge.target ? locationCell(edge.target.path, edge.target.line) : NO_TARGET,
   ])}\n`;
 }
 
@@ -64,7 +64,7 @@ export function renderCallIndex(rows: readonly string[], counts: { rows: number;
   ].join("\n");
   const overrideRows = overrides.map(
     (o) =>
-      `${renderRow([escapeCell(o.member.name), escapeCell(`${o.member.path}:${o.member.line}`), escapeCell(o.base.name), escapeCell(`${o.base.path}:${o.base.line}`)])}\n`,
+      `${renderRow([escapeCell(o.member.name), locationCell(o.member.path, o.member.line), escapeCell(o.base.name), locationCell(o.base.path, o.base.line)])}\n`,
   );
   const tail = [
     "",

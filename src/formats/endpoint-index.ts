@@ -1,5 +1,5 @@
 import type { EndpointRecord } from "../model.js";
-import { escapeCell, parseLocation, parseTable, renderTable } from "./markdown-table.js";
+import { escapeCell, locationCell, parseLocation, parseTable, renderTable } from "./markdown-table.js";
 import { ENDPOINT_INDEX_FILE } from "./index-file-names.js";
 
 const HEADER = ["method", "route", "handler", "location", "framework"] as const;
@@ -7,7 +7,7 @@ const HEADER = ["method", "route", "handler", "location", "framework"] as const;
 export function renderEndpointIndex(rows: readonly EndpointRecord[]): string {
   const table = renderTable(
     HEADER,
-    rows.map((e) => [e.method, escapeCell(e.route), escapeCell(e.handler), escapeCell(`${e.path}:${e.line}`), e.framework]),
+    rows.map((e) => [e.method, escapeCell(e.route), escapeCell(e.handler), locationCell(e.path, e.line), e.framework]),
   );
   return [
     "# Endpoint index",

@@ -1,6 +1,7 @@
 import { FormatError } from "../errors.js";
 import { INDEX_SCHEMA, type IndexMeta, type RepoPath, type SkippedFile } from "../model.js";
 import { escapeCell, parseTable, parseYesNo, renderTable, yesNo } from "./markdown-table.js";
+import { quotePath, unquotePath } from "./quoted-path.js";
 import { FILE_INDEX_FILE } from "./index-file-names.js";
 
 const HEADER = ["path", "sha256", "module", "test", "symbols", "endpoints"] as const;
@@ -27,12 +28,12 @@ export function renderFileIndex(meta: IndexMeta, rows: readonly FileRow[], skipp
     "",
     renderTable(
       HEADER,
-      rows.map((r) => [escapeCell(r.path), r.sha256, escapeCell(r.module), yesNo(r.isTest), String(r.symbols), String(r.endpoints)]),
+      rows.map((r) => [escapeCell(quotePath(r.path)), r.sha256, escapeCell(quotePath(r.module)), yesNo(r.isTest), String(r.symbols), String(r.endpoints)]),
     ),
     "",
   ];
   if (skipped.length > 0) {
-    lines.push(SKIPPED_HEADING, "", renderTable(SKIPPED_HEADER, skipped.map((s) => [escapeCell(s.path), escapeCell(s.reason)])), "");
+    lines.push(SKIPPED_HEADING, "", renderTable(SKIPPED_HEADER, skipped.map((s) => [escapeCell(quotePath(s.path)), escapeCell(s.reason)])), "");
   }
   return lines.join("\n");
 }
@@ -55,9 +56,9 @@ export function parseFileIndex(text: string, file = FILE_INDEX_FILE): { meta: In
     const line = table.lines[i]!;
     const [path, sha256, module, test, symbols, endpoints] = cells as [string, string, string, string, string, string];
     if (!/^[0-9a-f]{64}$/.test(sha256)) throw new FormatError(file, line, `"${sha256}" is not a SHA-256`);
-    return { path, sha256, module, isTest: parseYesNo(test, file, line), symbols: Number(symbols), endpoints: Number(endpoints) };
+    return { path: unquotePath(path, { file, line }), sha256, module: unquotePath(module, { file, line }), isTest: parseYesNo(test, file, line), symbols: Number(symbols), endpoints: Number(endpoints) };
   });
   const skippedTable = parseTable(text.includes(SKIPPED_HEADING) ? text : "", SKIPPED_HEADER, file, SKIPPED_HEADING);
-  const skipped = skippedTable.rows.map(([path, reason]) => ({ path: path!, reason: reason! }));
+  const skipped = skippedTable.rows.map(([path, reason], i) => ({ path: unquotePath(path!, { file, line: skippedTable.lines[i]! }), reason: reason! }));
   return { meta, rows, skipped };
 }

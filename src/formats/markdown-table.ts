@@ -1,4 +1,5 @@
 import { FormatError } from "../errors.js";
+import { quotePath, unquotePath } from "./quoted-path.js";
 
 /**
  * GitHub-flavoured Markdown tables that round-trip: cells escape `|` as `\|`, and code cells use a
@@ -103,11 +104,16 @@ function sameCells(cells: string[] | null, header: readonly string[]): boolean {
   return cells !== null && cells.length === header.length && cells.every((cell, i) => cell === header[i]);
 }
 
+/** `path:line` or `path:line-end`, the path quoted where it must be (formats/quoted-path.ts), as a cell. */
+export function locationCell(path: string, line: number, endLine?: number): string {
+  return escapeCell(`${quotePath(path)}:${line}${endLine === undefined ? "" : `-${endLine}`}`);
+}
+
 export function parseLocation(cell: string, file: string, line: number): { path: string; line: number; endLine: number } {
   const match = /^(.+):(\d+)(?:-(\d+))?$/.exec(cell);
   if (!match) throw new FormatError(file, line, `expected path:line or path:line-end, found "${cell}"`);
   const start = Number(match[2]);
-  return { path: match[1]!, line: start, endLine: match[3] ? Number(match[3]) : start };
+  return { path: unquotePath(match[1]!, { file, line }), line: start, endLine: match[3] ? Number(match[3]) : start };
 }
 
 export function parseYesNo(cell: string, file: string, line: number): boolean {

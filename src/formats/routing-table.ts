@@ -2,6 +2,7 @@ import type { RoutingSymbol } from "../core/brief/routing-terms.js";
 import type { RepoPath } from "../model.js";
 import { endianness } from "node:os";
 import { undirectedGraph, type Graph } from "../core/brief/personalized-page-rank.js";
+import { quotePath, unquotePath } from "./quoted-path.js";
 
 /**
  * routing.tsv and routing-symbols.txt, derived tables in the lookup cache that `ctx brief` ranks
@@ -121,7 +122,7 @@ export function renderRoutingLine(
   place: ReadonlyMap<RepoPath, number>,
 ): string {
   const targets = row.targets.flatMap((path) => place.get(path) ?? []).sort((a, b) => a - b);
-  return `${row.path}\t${row.module}\t${row.isTest ? "t" : "-"}\t${fields.total}\t${fields.terms}\t${fields.calls}\t${fields.at[0]}\t${fields.at[1]}\t${targets.join(",")}\n`;
+  return `${quotePath(row.path)}\t${quotePath(row.module)}\t${row.isTest ? "t" : "-"}\t${fields.total}\t${fields.terms}\t${fields.calls}\t${fields.at[0]}\t${fields.at[1]}\t${targets.join(",")}\n`;
 }
 
 /** One entry's symbols field, as read from routing-symbols.txt. */
@@ -373,7 +374,7 @@ export class RoutingTable {
   }
 
   path(i: number): RepoPath {
-    return this.layout.paths[i]!;
+    return unquotePath(this.layout.paths[i]!, { file: ".ai/.cache/lookup/routing.tsv", line: i + 1 });
   }
 
   isTest(i: number): boolean {
@@ -426,7 +427,7 @@ export class RoutingTable {
 
   /** Every path, in line order. */
   paths(): RepoPath[] {
-    return this.layout.paths;
+    return this.layout.paths.map((_, i) => this.path(i));
   }
 
   /** The last line starting at or before byte `at`, searching forward from line `from` (offsets come in order). */
@@ -501,7 +502,8 @@ export class RoutingTable {
   pathsContaining(fragment: string): number[] {
     // The paths alone, lower-cased, one per line: a search of them never meets the terms fields.
     if (this.lowered === undefined) {
-      const paths = this.paths();
+      // As written (quoted where a path must be): the offsets below count its characters.
+      const paths = this.layout.paths;
       this.lowered = paths.join("\n").toLowerCase();
       this.pathStarts = new Int32Array(this.size + 1);
       for (let i = 0; i < this.size; i += 1) this.pathStarts[i + 1] = this.pathStarts[i]! + paths[i]!.length + 1;
@@ -519,7 +521,7 @@ export class RoutingTable {
 
   /** The lines whose path is `path` or ends with `/path`. */
   pathsEndingWith(path: string): number[] {
-    const needle = Buffer.from(`${path}\t`);
+    const needle = Buffer.from(`${quotePath(path)}\t`);
     const found: number[] = [];
     let line = 0;
     for (let at = this.bytes.indexOf(needle); at >= 0 && this.size > 0; at = this.bytes.indexOf(needle, at + 1)) {
@@ -533,7 +535,7 @@ export class RoutingTable {
 
   /** The lines of module `name`. */
   linesOfModule(name: string): number[] {
-    const needle = Buffer.from(name);
+    const needle = Buffer.from(quotePath(name));
     const found: number[] = [];
     for (let i = 0; i < this.size; i += 1) {
       const [from, to] = this.span(i, 1);
@@ -546,7 +548,7 @@ export class RoutingTable {
   entry(i: number): RoutingEntry {
     return {
       path: this.path(i),
-      module: this.field(i, 1),
+      module: unquotePath(this.field(i, 1), { file: ".ai/.cache/lookup/routing.tsv", line: i + 1 }),
       isTest: this.isTest(i),
       length: this.number(i, 3),
       terms: this.field(i, 4),

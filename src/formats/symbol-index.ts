@@ -3,6 +3,7 @@ import { SYMBOL_KINDS, type SymbolKind, type SymbolRecord } from "../model.js";
 import {
   codeCell,
   escapeCell,
+  locationCell,
   parseCodeCell,
   parseLocation,
   parseTable,
@@ -28,7 +29,7 @@ export function renderSymbolRow(s: SymbolRow): string {
     s.kind,
     escapeCell(s.container),
     yesNo(s.exported),
-    escapeCell(`${s.path}:${s.line}-${s.endLine}`),
+    locationCell(s.path, s.line, s.endLine),
     yesNo(s.isTest),
     codeCell(s.signature),
   ])}\n`;

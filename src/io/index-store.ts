@@ -80,7 +80,7 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 3;
+const FILES_CACHE_LAYOUT = 4;
 const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 

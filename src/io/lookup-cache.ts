@@ -6,6 +6,7 @@ import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
+import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import { readText, writeFileAtomic } from "./atomic-write.js";
 import { parseRoutingLayout, parseRoutingTable, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { calleeTermsOf } from "../core/brief/routing-terms.js";
@@ -21,7 +22,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 13;
+const LOOKUP_VERSION = 14;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -112,7 +113,7 @@ function fileShardOf(path: RepoPath): number {
 /** files-<k>.tsv: `path\tsha256\tmodule` lines of the paths hashing to k, sorted. */
 function fileShards(files: readonly FileRow[]): string[] {
   const shards: string[][] = Array.from({ length: FILE_SHARDS }, () => []);
-  for (const f of files) shards[fileShardOf(f.path)]!.push(`${f.path}\t${f.sha256}\t${f.module}\n`);
+  for (const f of files) shards[fileShardOf(f.path)]!.push(`${quotePath(f.path)}\t${f.sha256}\t${quotePath(f.module)}\n`);
   return shards.map((lines) => lines.join(""));
 }
 
@@ -493,9 +494,11 @@ export class FileTable {
   // Synchronous, as hashFile: a lookup loads a few small shards and waits for them.
   private async loadShard(shard: number): Promise<void> {
     const entries = new Map<RepoPath, { sha256: string; module: string }>();
-    for (const line of readFileSync(join(this.directory!, `files-${shard}.tsv`), "utf8").split("\n")) {
+    const file = `files-${shard}.tsv`;
+    for (const [i, line] of readFileSync(join(this.directory!, file), "utf8").split("\n").entries()) {
       const [path, sha256, module] = line.split("\t");
-      if (path && sha256) entries.set(path, { sha256, module: module ?? "" });
+      const where = { file: `.ai/.cache/lookup/${file}`, line: i + 1 };
+      if (path && sha256) entries.set(unquotePath(path, where), { sha256, module: unquotePath(module ?? "", where) });
     }
     this.loaded.set(shard, entries);
   }

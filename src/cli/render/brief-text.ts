@@ -1,3 +1,4 @@
+import { quotePath } from "../../formats/quoted-path.js";
 import type { Brief } from "../../core/brief/build-brief.js";
 import { defaultBudget } from "../../core/brief/classify-task.js";
 import { estimateTokens } from "../../core/brief/estimate-tokens.js";
@@ -69,11 +70,11 @@ export function renderBriefText(brief: Brief, budget: number = defaultBudget(bri
     head,
     gitSection(brief),
     state,
-    ...list("files", brief.files, (f) => `${f.path} — ${f.reasons.join("; ")}`, 5, 3, "ranked files (ctx brief --json)"),
-    ...list("symbols", brief.symbols, (s) => `${s.path}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
-    ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${e.path}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
+    ...list("files", brief.files, (f) => `${quotePath(f.path)} — ${f.reasons.join("; ")}`, 5, 3, "ranked files (ctx brief --json)"),
+    ...list("symbols", brief.symbols, (s) => `${quotePath(s.path)}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
+    ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${quotePath(e.path)}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
     ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),
-    ...list("rejected (changed since indexing, not shown)", brief.rejected, (r) => `${r.path} (${r.reason})`, 2, 1, "rejected files"),
+    ...list("rejected (changed since indexing, not shown)", brief.rejected, (r) => `${quotePath(r.path)} (${r.reason})`, 2, 1, "rejected files"),
     ...list("hot (recorded fixes for this error)", brief.hot, (f) => `${f.path}:${f.line} ${f.match} · verified ${f.verified ?? "?"} · fix: ${oneLine(f.fix, 120)}`, 4, 1, "hot fixes"),
     ...list("incidents", brief.incidents, (f) => `${f.path}:${f.line} ${f.match} · ${f.verified ?? "?"} · cause: ${oneLine(f.cause ?? "?", 80)} · fix: ${oneLine(f.fix, 80)}`, 3, 1, "incidents"),
     ...list("brain (lessons)", brief.brain, (l) => `${l.path}:${l.line} ${l.kind} · ${oneLine(l.title, 80)} · ${oneLine(l.summary, 100)}`, 2, 1, "lessons"),

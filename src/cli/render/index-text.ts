@@ -1,3 +1,4 @@
+import { quotePath } from "../../formats/quoted-path.js";
 import { createColors } from "picocolors";
 import type { IndexSummary } from "../commands/index-command.js";
 
@@ -16,7 +17,7 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
       lines.push(pc.green(`index up to date: ${plural(summary.files, "file")}, ${plural(summary.symbols, "symbol")}`));
     } else {
       lines.push(pc.red(`index out of date: ${plural(summary.check.outdated.length, "file")} changed since it was built`));
-      for (const file of summary.check.outdated.slice(0, LISTED)) lines.push(`  ${file.change} ${file.path}`);
+      for (const file of summary.check.outdated.slice(0, LISTED)) lines.push(`  ${file.change} ${quotePath(file.path)}`);
       if (summary.check.outdated.length > LISTED) lines.push(`  +${summary.check.outdated.length - LISTED} more`);
       if (summary.check.indexFiles.length > 0) lines.push(`  differs: ${summary.check.indexFiles.join(", ")}`);
       lines.push("run `ctx index` and commit the .ai/ changes");
@@ -33,12 +34,12 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
   }
   if (summary.skipped.length > 0) {
     lines.push(pc.yellow(`skipped ${plural(summary.skipped.length, "file")}:`));
-    for (const skipped of summary.skipped.slice(0, LISTED)) lines.push(`  ${skipped.path}: ${skipped.reason}`);
+    for (const skipped of summary.skipped.slice(0, LISTED)) lines.push(`  ${quotePath(skipped.path)}: ${skipped.reason}`);
     if (summary.skipped.length > LISTED) lines.push(`  +${summary.skipped.length - LISTED} more (see .ai/file_index.md)`);
   }
   if (summary.partial.length > 0) {
     lines.push(pc.yellow(`parsed partially (syntax errors; what parsed is indexed):`));
-    for (const file of summary.partial.slice(0, LISTED)) lines.push(`  ${file.path}: ${plural(file.syntaxErrors, "syntax error")}`);
+    for (const file of summary.partial.slice(0, LISTED)) lines.push(`  ${quotePath(file.path)}: ${plural(file.syntaxErrors, "syntax error")}`);
     if (summary.partial.length > LISTED) lines.push(`  +${summary.partial.length - LISTED} more`);
   }
   return `${lines.join("\n")}\n`;

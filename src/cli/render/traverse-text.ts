@@ -1,16 +1,19 @@
+import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 
 function location(hit: TraverseHit): string {
-  if (hit.line === null) return `${hit.path}/`;
-  return hit.endLine !== null && hit.endLine !== hit.line ? `${hit.path}:${hit.line}-${hit.endLine}` : `${hit.path}:${hit.line}`;
+  // A path is quoted as in the index files when it holds a newline, a tab or another control character.
+  const path = quotePath(hit.path);
+  if (hit.line === null) return `${path}/`;
+  return hit.endLine !== null && hit.endLine !== hit.line ? `${path}:${hit.line}-${hit.endLine}` : `${path}:${hit.line}`;
 }
 
 /** A call site: where it is written, who calls, what it lands on; indented by its depth in the walk. */
 function callLine(hit: TraverseHit): string {
   const indent = "  ".repeat(Math.max(0, (typeof hit.depth === "number" ? hit.depth : 1) - 1));
   const arrow = hit.via === "call" ? "→" : `→ (${String(hit.via)})`;
-  const target = hit.calleePath === null ? "unresolved" : `${String(hit.calleeKind)} @ ${String(hit.calleePath)}:${String(hit.calleeLine)}`;
-  return `${indent}${hit.path}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}`;
+  const target = hit.calleePath === null ? "unresolved" : `${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`;
+  return `${indent}${quotePath(hit.path)}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}`;
 }
 
 /** A recorded fix: where it is, how it matched, when it was verified, the fix, then its cause and files. */
@@ -59,7 +62,7 @@ export function renderTraverseText(result: TraverseResult): string {
     lines.push("unresolved, matched by name only (not verified as calls of this declaration):");
     for (const candidate of result.candidates) lines.push(`  ${callLine({ ...candidate, depth: 1 })}`);
   }
-  for (const rejected of result.rejected) lines.push(`rejected: ${rejected.path} (${rejected.reason} since indexing)`);
+  for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
   if (result.fallback) lines.push(`fallback: ${result.fallback}`);
   for (const warning of result.warnings ?? []) lines.push(`warning: ${warning}`);
   return `${lines.join("\n")}\n`;
