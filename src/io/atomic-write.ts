@@ -1,6 +1,7 @@
 import { link, mkdir, open, readFile, rename, rm, unlink, writeFile, type FileHandle } from "node:fs/promises";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
-import { dirname, basename, join } from "node:path";
+import { dirname } from "node:path";
+import { temporaryFor } from "./temporary-files.js";
 
 const WRITE_BATCH_CHARS = 4 * 1024 * 1024;
 
@@ -46,10 +47,10 @@ export async function writeFileAtomic(
   return true;
 }
 
-/** Writes `path` through a temporary file in its directory, renamed into place once `write` is done. */
+/** Writes `path` through a temporary file (see temporaryFor), renamed into place once `write` is done. */
 async function writeThrough(path: string, mode: number | undefined, write: (handle: FileHandle) => Promise<void>): Promise<void> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  const temporary = await temporaryFor(path);
   try {
     const handle = await open(temporary, "w", mode);
     try {
@@ -119,7 +120,7 @@ export async function readTextIfExists(path: string): Promise<string | undefined
  */
 export async function createIfAbsent(path: string, content: string): Promise<boolean> {
   await mkdir(dirname(path), { recursive: true });
-  const temporary = join(dirname(path), `.${basename(path)}.${process.pid}.${Date.now()}.tmp`);
+  const temporary = await temporaryFor(path);
   await writeFile(temporary, content);
   try {
     await link(temporary, path);

@@ -1,6 +1,7 @@
 import { statSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import { join } from "node:path";
+import { sameStat, type FileStat } from "./read-source.js";
 import {
   CALL_INDEX_FILE,
   DOMAIN_MANIFEST_FILE,
@@ -85,20 +86,14 @@ const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 
 /** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
-export interface CachedFile extends IndexedFile {
-  size: number;
-  mtimeMs: number;
-  ino: number;
+export interface CachedFile extends IndexedFile, FileStat {
   /** The cache line this file was read from, written again as it is while nothing in it changed. */
   cachedLine?: CachedLine;
 }
 
-interface CachedLine {
+interface CachedLine extends FileStat {
   text: string;
   sha256: string;
-  size: number;
-  mtimeMs: number;
-  ino: number;
   link: LinkRecord | null;
   summary: LazySummary;
   segment: number;
@@ -188,7 +183,7 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
       callOffset += callRowsLength;
       file.summary = opened.summary({ segment: header.segments[at[0]]!.name, offset: at[1], length: at[2] });
       file.link = linkOf(storedLink, paths);
-      file.cachedLine = { text: texts[i]!, sha256: file.sha256, size: file.size, mtimeMs: file.mtimeMs, ino: file.ino, link: file.link, summary: file.summary, segment: at[0] };
+      file.cachedLine = { text: texts[i]!, sha256: file.sha256, size: file.size, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs, ino: file.ino, link: file.link, summary: file.summary, segment: at[0] };
       return file;
     });
     if (offset !== rows.length || callOffset !== callRows.length) throw new Error("torn cache");
@@ -240,9 +235,7 @@ export async function writeFilesCache(
       cachedLine.link === link &&
       cachedLine.summary === summary &&
       cachedLine.sha256 === file.sha256 &&
-      cachedLine.size === file.size &&
-      cachedLine.mtimeMs === file.mtimeMs &&
-      cachedLine.ino === file.ino &&
+      sameStat(cachedLine, file) &&
       cachedLine.segment === segmentIndex.get(where.segment)
     ) {
       return `${cachedLine.text}\n`;

@@ -9,10 +9,20 @@ export function sha256(bytes: Uint8Array): string {
   return createHash("sha256").update(bytes).digest("hex");
 }
 
+/**
+ * What a file's stat says of its content: equal stats are trusted to mean equal content (outside
+ * the racy window). The ctime too, as git does: a write that keeps size and mtime (restored with
+ * `touch -d`, or within the clock's resolution) and the inode still moves it, and no one can set it.
+ */
 export interface FileStat {
   size: number;
   mtimeMs: number;
+  ctimeMs: number;
   ino: number;
+}
+
+export function sameStat(a: FileStat, b: FileStat): boolean {
+  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs && a.ino === b.ino;
 }
 
 export type Observation =
@@ -34,8 +44,8 @@ export function observeFile(root: string, path: RepoPath, maxBytes: number, know
     if (stats.isSymbolicLink()) return { kind: "skipped", path, reason: "symbolic link (not followed)" };
     if (!stats.isFile()) return { kind: "skipped", path, reason: "not a regular file" };
     if (stats.size > maxBytes) return { kind: "skipped", path, reason: `larger than ${maxBytes} bytes (${stats.size})` };
-    const stat: FileStat = { size: stats.size, mtimeMs: stats.mtimeMs, ino: stats.ino };
-    if (known && known.size === stat.size && known.mtimeMs === stat.mtimeMs && known.ino === stat.ino) {
+    const stat: FileStat = { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
+    if (known && sameStat(known, stat)) {
       return { kind: "unchanged", path, stat };
     }
     const bytes = readFileSync(absolute);

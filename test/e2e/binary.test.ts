@@ -113,6 +113,9 @@ describe("the ctx binary", () => {
       const whole = now === before || (now.includes("| renamed399 | function |") && now.endsWith("\n") && !now.includes("| f0_0 |"));
       expect(whole, `after a kill at ${delay} ms`).toBe(true);
       outcomes.add(now === before ? "old" : "new");
+      // What a kill leaves half-written lies where git ignores it: `git add .ai` commits none of it.
+      const untracked = git(dir, "status", "--porcelain", "--untracked-files=all", "--", ".ai").split("\n");
+      expect(untracked.filter((line) => line.endsWith(".tmp")), `after a kill at ${delay} ms`).toEqual([]);
     }
     // After all that, a normal run still produces a consistent index.
     expect(run(dir, ["index", "-q"]).code).toBe(0);

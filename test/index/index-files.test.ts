@@ -110,22 +110,42 @@ describe("ctx index --check", () => {
 });
 
 describe("the stat shortcut of incremental runs", () => {
-  it("skips reading files whose size and mtime are unchanged, while --check and traverse still go by content", async () => {
+  it("skips reading files whose stat is unchanged, and still reads one edited with its size and mtime kept", async () => {
     const dir = copyFixture("index/single-package-folders");
     const path = join(dir, "src/billing/charge.ts");
     const past = new Date(Date.now() - 3_600_000);
     utimesSync(path, past, past);
     await ctx(dir, "index", "-q");
+    const untouched = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number };
+    expect(untouched.parsed).toBe(0);
 
-    // Same size, same mtime, different content: only a hash can tell.
+    // Same size, same mtime, same inode, different content: the ctime moved, as it does on every write.
     const original = readFileSync(path, "utf8");
     writeFileSync(path, original.replace("amount", "AMOUNT"));
     utimesSync(path, past, past);
+    // traverse goes by content alone: before the index is refreshed, the edited file's rows are rejected.
+    const stale = await ctx(dir, "traverse", "Symbol", "charge");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("rejected: src/billing/charge.ts (modified since indexing)");
     const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number };
-    expect(run.parsed).toBe(0);
-    expect((await ctx(dir, "index", "--check")).code).toBe(1);
-    const traversal = await ctx(dir, "traverse", "Symbol", "charge");
-    expect(traversal.code).toBe(1);
-    expect(traversal.stdout).toContain("rejected: src/billing/charge.ts (modified since indexing)");
+    expect(run.parsed).toBe(1);
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+    expect((await ctx(dir, "traverse", "Symbol", "charge")).code).toBe(0);
+  });
+});
+
+describe("what an interrupted write leaves", () => {
+  it("is swept by the next run when its writer is gone, and never lies where git would commit it", async () => {
+    const dir = copyFixture("traverse/users-service");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    // Left by a process killed between its write and its rename: an earlier version's in .ai/, and one in the ignored folder.
+    const gone = 2 ** 22 + 12_345; // above Linux's default pid_max (2^22): no process has it
+    writeFileSync(join(dir, ".ai", `.call_index.md.${gone}.1733300000000.tmp`), "torn");
+    writeFileSync(join(dir, ".ai", ".cache", "tmp", `.symbol_index.md.${gone}.1733300000000.1.tmp`), "torn");
+    writeFileSync(join(dir, "src", "users", "users.service.ts"), `${readFileSync(join(dir, "src", "users", "users.service.ts"), "utf8")}\nexport const edited = 1;\n`);
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const untracked = git(dir, "status", "--porcelain", "--untracked-files=all", "--", ".ai");
+    expect(untracked).not.toContain(".tmp");
+    expect(git(dir, "status", "--porcelain", "--ignored", "--untracked-files=all", "--", ".ai")).not.toContain(".tmp");
   });
 });

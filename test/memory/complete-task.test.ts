@@ -1,5 +1,6 @@
+import { hostname } from "node:os";
 import { execFile } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -180,5 +181,28 @@ describe("ctx complete-task and a lock left behind", () => {
     const run = await ctx(dir, "complete-task", ...TASK, "--no-index");
     expect(run.code).toBe(0);
     expect(existsSync(lock)).toBe(false);
+  });
+
+  it("takes over a lock with no owner in it (its writer died before writing one) and one whose pid a later process reuses", async () => {
+    const dir = await projectWithHandoff();
+    const lock = join(dir, ".ai/.cache/locks/memory.lock");
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, "");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(lock, old, old);
+    const started = Date.now();
+    const run = await ctx(dir, "complete-task", ...TASK, "--no-index");
+    expect(run.code, run.stderr).toBe(0);
+    // Not after the 15 s a live holder is waited for.
+    expect(Date.now() - started).toBeLessThan(10_000);
+
+    // This test's own process is running, but it started long after the owner the lock names.
+    const other = await projectWithHandoff();
+    const otherLock = join(other, ".ai/.cache/locks/memory.lock");
+    mkdirSync(dirname(otherLock), { recursive: true });
+    writeFileSync(otherLock, `${JSON.stringify({ pid: process.pid, host: hostname(), started: Date.now() - 86_400_000, taken: "2026-01-01T00:00:00.000Z" })}\n`);
+    const reused = await ctx(other, "complete-task", ...TASK, "--no-index");
+    expect(reused.code, reused.stderr).toBe(0);
+    expect(existsSync(otherLock)).toBe(false);
   });
 });

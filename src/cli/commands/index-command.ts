@@ -31,8 +31,9 @@ import {
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
-import { observeFile } from "../../io/read-source.js";
+import { observeFile, sameStat } from "../../io/read-source.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
@@ -93,6 +94,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const started = performance.now();
   const startedAt = Date.now();
   const root = findRepoRoot(options.cwd);
+  // What a run killed mid-write left behind (ignored by git, but it adds up).
+  if (!options.check) await sweepTemporaryFiles(root);
   const configText = await readIndexConfigText(root);
   const config: IndexConfig = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
 
@@ -142,7 +145,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       }
       const sha256 = observation.kind === "unchanged" ? known!.sha256 : observation.sha256;
       current.set(path, sha256);
-      statChanged ||= observation.kind === "read" && (!known || known.mtimeMs !== observation.stat.mtimeMs || known.size !== observation.stat.size || known.ino !== observation.stat.ino);
+      statChanged ||= observation.kind === "read" && (!known || !sameStat(known, observation.stat));
       if (known && known.sha256 === sha256) {
         files.push({ ...known, ...observation.stat });
         reused += 1;
