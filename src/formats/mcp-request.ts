@@ -72,3 +72,16 @@ export function parseMcpRequest(input: unknown): { ok: true; request: McpRequest
         : issue.message;
   return { ok: false, error: `invalid request: field \`${field}\`${known ? ` (request "${kind}")` : ""}: ${expected}` };
 }
+
+/**
+ * What is wrong with a `tools/call` request's params before the SDK sees them, as one line, or
+ * null: the SDK's own check answers a null `arguments` with an internal error and a schema dump.
+ */
+export function toolCallParamsProblem(params: unknown): string | null {
+  const kind = (value: unknown): string => (value === null ? "null" : Array.isArray(value) ? "an array" : typeof value);
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return `invalid params: expected an object with \`name\` and \`arguments\`, got ${kind(params)}`;
+  const { name, arguments: args } = params as { name?: unknown; arguments?: unknown };
+  if (typeof name !== "string") return `invalid params: \`name\` must be a string (the tool, "ctx"), got ${kind(name)}`;
+  if (args !== undefined && (typeof args !== "object" || args === null || Array.isArray(args))) return `invalid params: \`arguments\` must be an object (the request, e.g. {"request":"symbol","query":"Foo"}), got ${kind(args)}`;
+  return null;
+}

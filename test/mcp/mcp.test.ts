@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
@@ -163,6 +164,28 @@ describe("ctx mcp", () => {
     expect(numbered).toHaveLength(66);
     const top = numbered.filter((site) => site.parent !== null);
     expect(top.map((site) => [site.caller, numbered[site.parent!]!.caller])).toContainEqual(["aTop", "aCaller0"]);
+  });
+
+  it("answers a line that is not JSON with -32700, bad params with -32602 in one line, and every request piped before the input ends", async () => {
+    const dir = await indexed();
+    const lines = [
+      "{not json",
+      JSON.stringify({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }),
+      JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }),
+      JSON.stringify({ jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "ctx", arguments: null } }),
+      JSON.stringify({ jsonrpc: "2.0", id: 3, method: "tools/call", params: { name: "ctx", arguments: { request: "symbol", query: "UsersService" } } }),
+    ];
+    const child = spawn(process.execPath, [CTX_BIN, "mcp"], { cwd: dir, stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stdin.end(`${lines.join("\n")}\n`);
+    expect(await new Promise((done) => child.on("close", done))).toBe(0);
+    const answers = stdout.trim().split("\n").map((line) => JSON.parse(line) as { id: number | null; error?: { code: number; message: string }; result?: unknown });
+    expect(answers.find((answer) => answer.id === null)?.error?.code).toBe(-32700);
+    const params = answers.find((answer) => answer.id === 2)!.error!;
+    expect(params.code).toBe(-32602);
+    expect(params.message).toMatch(/^invalid params: `arguments` must be an object .*, got null$/);
+    expect(answers.find((answer) => answer.id === 3)?.result).toBeDefined();
   });
 
   it("a malformed request gets an error naming the field; a stale file is rejected, not answered; no index is a miss saying so", async () => {

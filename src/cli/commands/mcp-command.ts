@@ -1,12 +1,12 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, type CallToolResult, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js";
 import { z } from "zod";
 import { groupCallHits, groupedCost } from "../../core/mcp/group-call-hits.js";
 import { fitLists, pageToBudget } from "../../core/mcp/page-to-budget.js";
 import type { TraverseHit } from "../../core/traverse/traverse-result.js";
 import { CtxError } from "../../errors.js";
-import { LOOKUPS, McpRequestShape, parseMcpRequest, type McpRequest } from "../../formats/mcp-request.js";
+import { LOOKUPS, McpRequestShape, parseMcpRequest, toolCallParamsProblem, type McpRequest } from "../../formats/mcp-request.js";
 import { ctxVersion } from "../../io/ctx-version.js";
 import { briefJson } from "../render/brief-text.js";
 import { handoffJson } from "../render/handoff-text.js";
@@ -33,6 +33,8 @@ export const TOOL_DESCRIPTION = [
   "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures),",
   "never file contents. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");
+
+const { ParseError: PARSE_ERROR, InvalidRequest: INVALID_REQUEST, InvalidParams: INVALID_PARAMS } = ErrorCode;
 
 const DEFAULT_BUDGET = 1500;
 /**
@@ -111,7 +113,36 @@ export async function runMcpServer(cwd: string): Promise<void> {
   const closed = new Promise<void>((resolve) => {
     transport.onclose = resolve;
   });
+  // A line that is not JSON, or not JSON-RPC, gets the error JSON-RPC names for it (id null: none can be read), not silence.
+  transport.onerror = (error) => {
+    if (error instanceof SyntaxError) void transport.send({ jsonrpc: "2.0", id: null, error: { code: PARSE_ERROR, message: `parse error: ${error.message}` } } as unknown as JSONRPCMessage);
+    else if (error.name === "ZodError") void transport.send({ jsonrpc: "2.0", id: null, error: { code: INVALID_REQUEST, message: "invalid request: not a JSON-RPC 2.0 message" } } as unknown as JSONRPCMessage);
+  };
   await server.connect(transport);
-  process.stdin.once("end", () => void server.close());
+  // Requests still being answered when the input ends (a client that pipes its requests and
+  // closes) are answered before the server closes.
+  const pending = new Set<string | number>();
+  let ended = false;
+  const closeWhenDone = (): void => {
+    if (ended && pending.size === 0) void server.close();
+  };
+  const send = transport.send.bind(transport);
+  transport.send = async (message) => {
+    await send(message);
+    if ("id" in message && !("method" in message) && message.id !== null && message.id !== undefined) pending.delete(message.id);
+    closeWhenDone();
+  };
+  const forward = transport.onmessage;
+  transport.onmessage = (message) => {
+    if (!("method" in message) || !("id" in message)) return forward?.(message);
+    pending.add(message.id);
+    const problem = message.method === "tools/call" ? toolCallParamsProblem(message.params) : null;
+    if (problem === null) return forward?.(message);
+    void transport.send({ jsonrpc: "2.0", id: message.id, error: { code: INVALID_PARAMS, message: problem } });
+  };
+  process.stdin.once("end", () => {
+    ended = true;
+    closeWhenDone();
+  });
   await closed;
 }
