@@ -29,7 +29,7 @@ const ruleAndLine = (problems: Report["errors"]): [string, number][] => problems
 describe("ctx validate-handoff: one handoff per rule", () => {
   it("passes a handoff whose paths exist, whose line ranges fit and whose symbols are fresh in the index", async () => {
     const dir = await projectWith("valid.md");
-    expect(await validate(dir)).toEqual({ code: 0, report: { path: ".ai/HANDOFF.md", valid: true, errors: [], warnings: [] } });
+    expect(await validate(dir)).toEqual({ code: 0, report: { path: ".ai/HANDOFF.md", valid: true, empty: false, errors: [], warnings: [] } });
     expect((await ctx(dir, "validate-handoff")).stdout).toBe("HANDOFF_VALID\n");
   });
 

@@ -34,6 +34,12 @@ export interface HandoffProblem {
 
 export interface HandoffReport {
   valid: boolean;
+  /**
+   * The handoff is the untouched template: every required section there, holding nothing but its
+   * placeholders — no task in progress (HANDOFF_EMPTY). It fails like any unfilled handoff; CI may
+   * let it pass (`--allow-empty`), since `ctx init` and `ctx complete-task` leave it so.
+   */
+  empty: boolean;
   errors: HandoffProblem[];
   warnings: HandoffProblem[];
 }
@@ -56,6 +62,7 @@ export function missingHandoff(path: string): HandoffReport {
     valid: false,
     errors: [problem("missing-file", 0, `no handoff at ${path}`, "run `ctx init` to create it from the template, then fill it in")],
     warnings: [],
+    empty: false,
   };
 }
 
@@ -103,7 +110,17 @@ export function checkHandoffText(handoff: Handoff, citations: Citations): Handof
     if (content.some((line) => findPlaceholders(line.text).length > 0)) continue;
     checkSectionContent(section, content, citations, errors);
   }
-  return { valid: errors.length === 0, errors, warnings };
+  return { valid: errors.length === 0, errors, warnings, empty: isUntouchedTemplate(handoff) };
+}
+
+/** Every required section present, and no line saying anything but headings, comments and template placeholders. */
+function isUntouchedTemplate(handoff: Handoff): boolean {
+  if (!HANDOFF_SECTIONS.every(({ id }) => handoff.sections.some((s) => s.id === id))) return false;
+  return [...handoff.sections.flatMap((s) => s.body)].every((line) => {
+    let text = line.text.replace(/<!--.*?-->/g, "");
+    for (const placeholder of findPlaceholders(text)) text = text.replace(placeholder, "");
+    return /^[\s\-*`.\d)]*$/.test(text);
+  });
 }
 
 /** Rules about what a filled-in section says. */
@@ -169,5 +186,5 @@ const byLine = (a: HandoffProblem, b: HandoffProblem): number =>
 export function validateHandoff(handoff: Handoff, citations: Citations, evidence: CitationEvidence): HandoffReport {
   const text = checkHandoffText(handoff, citations);
   const errors = [...text.errors, ...checkCitations(citations, evidence)].sort(byLine);
-  return { valid: errors.length === 0, errors, warnings: text.warnings.sort(byLine) };
+  return { valid: errors.length === 0, errors, warnings: text.warnings.sort(byLine), empty: text.empty };
 }
