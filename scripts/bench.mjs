@@ -8,10 +8,12 @@
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
 //   commit with hook    `git commit` of a one-file edit with ctx's pre-commit hook  vs  the same commit without it
+//   cache               .ai/.cache after a full index: its size over the indexed source's, and its largest entry (line),
+//                       per corpus and for a clone of this repository, against the bounds CACHE_BOUNDS states
 // Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only;
 // the compress figures follow, from scripts/bench-compress.mjs)
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
@@ -23,6 +25,11 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
 const QUICK = process.argv.includes("--quick");
 const TRAVERSE_SAMPLES = 15;
+/**
+ * What the cache may cost, checked on every corpus: a summary that grew with the square (or the
+ * exponent) of a chain of calls once made a 403 MB line of a 1 MB repository.
+ */
+const CACHE_BOUNDS = { ratio: 8, largestBytes: 1 << 20 };
 
 /** Runs a command under GNU time; returns wall seconds, peak RSS (KiB), stdout and exit code. */
 function timed(command, args, cwd, env = {}) {
@@ -64,6 +71,51 @@ function readIndex(dir) {
   return { files, names };
 }
 
+/** Bytes under .ai/.cache, and the longest line of any file there (a cached entry: a file's record, summary or shard). */
+function cacheFigures(dir, files) {
+  let bytes = 0;
+  let largest = { bytes: 0, file: "" };
+  const walk = (folder) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+        continue;
+      }
+      const content = readFileSync(path);
+      bytes += content.length;
+      let start = 0;
+      while (start < content.length) {
+        const newline = content.indexOf(10, start);
+        const end = newline < 0 ? content.length : newline;
+        if (end - start > largest.bytes) largest = { bytes: end - start, file: path.slice(dir.length + 1) };
+        start = end + 1;
+      }
+    }
+  };
+  walk(join(dir, ".ai", ".cache"));
+  const sourceBytes = files.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
+  return { cacheBytes: bytes, sourceBytes, largestEntry: largest.bytes, largestIn: largest.file };
+}
+
+/** This repository, cloned at HEAD: its full index per file beside the corpora's, and its cache. */
+function benchSelf() {
+  const dir = join(WORK, "ctx-self");
+  rmSync(dir, { recursive: true, force: true });
+  execFileSync("git", ["clone", "-q", ROOT, dir]);
+  const full = [];
+  let peakKib = 0;
+  for (let run = 0; run < 3; run += 1) {
+    rmSync(join(dir, ".ai", ".cache"), { recursive: true, force: true });
+    const ctx = timed("node", [CTX, "index", "--quiet"], dir);
+    if (ctx.code !== 0) throw new Error(`ctx index failed in ${dir}`);
+    full.push(ctx.seconds);
+    peakKib = Math.max(peakKib, ctx.kib);
+  }
+  const { files } = readIndex(dir);
+  return { name: `ctx (this repository, ${version("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"])})`, files: files.length, fullSeconds: median(full), peakMib: peakKib / 1024, ...cacheFigures(dir, files) };
+}
+
 function benchCorpus(corpus) {
   const { dir } = corpus;
   const runs = corpus.files && corpus.files >= 50000 ? 1 : 3;
@@ -71,6 +123,7 @@ function benchCorpus(corpus) {
   rmSync(join(dir, ".ai"), { recursive: true, force: true });
   timed("node", [CTX, "index", "--quiet"], dir);
   const { files, names } = readIndex(dir);
+  const cache = cacheFigures(dir, files);
   const list = join(WORK, `${corpus.name.replace(/[^\w.-]+/g, "_")}.files`);
   writeFileSync(list, `${files.join("\n")}\n`);
 
@@ -142,6 +195,7 @@ function benchCorpus(corpus) {
     tokenRatioSum: sum(ctxTokens) / sum(rgTokens),
     tokenRatioMedian: median(ctxTokens.map((t, i) => t / Math.max(1, rgTokens[i]))),
     ...commits,
+    ...cache,
     ctxTokens: median(ctxTokens),
     rgTokens: median(rgTokens),
   };
@@ -215,6 +269,9 @@ function main() {
     console.error(JSON.stringify(result));
     results.push(result);
   }
+  console.error("bench: measuring this repository");
+  const self = benchSelf();
+  console.error(JSON.stringify(self));
 
   const commit = version("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"]);
   const dirty = execFileSync("git", ["-C", ROOT, "status", "--porcelain", "--", "src", "scripts"], { encoding: "utf8" }).trim() ? " + uncommitted changes" : "";
@@ -238,6 +295,19 @@ function main() {
     "| corpus | commit with hook | commit without | hook adds | with / without |",
     "| --- | ---: | ---: | ---: | ---: |",
     ...results.map((r) => `| ${r.name} | ${fmt(r.commitHookMs, 0)} ms | ${fmt(r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs - r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs / r.commitPlainMs)}× |`),
+    "",
+  );
+  const mib = (bytes) => `${fmt(bytes / 2 ** 20)} MiB`;
+  const withinBounds = (r) => r.cacheBytes <= CACHE_BOUNDS.ratio * r.sourceBytes && r.largestEntry <= CACHE_BOUNDS.largestBytes;
+  lines.push(
+    `The cache (.ai/.cache) after a full index, and the full index per file; bounds: cache ≤ ${CACHE_BOUNDS.ratio}× the indexed source, no entry (line) over ${mib(CACHE_BOUNDS.largestBytes)}. The last row is a clone of this repository (median of 3 full runs):`,
+    "",
+    "| corpus | files | source | cache | cache / source | largest entry | in | full index | per file | peak RSS | within bounds |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |",
+    ...[...results, self].map(
+      (r) =>
+        `| ${r.name} | ${r.files} | ${mib(r.sourceBytes)} | ${mib(r.cacheBytes)} | ${fmt(r.cacheBytes / r.sourceBytes)}× | ${fmt(r.largestEntry / 1024, 1)} KiB | ${r.largestIn.replace(/\|/g, "\\|")} | ${fmt(r.fullSeconds)} s | ${fmt((r.fullSeconds * 1000) / r.files, 1)} ms | ${fmt(r.peakMib, 0)} MiB | ${withinBounds(r) ? "yes" : "**no**"} |`,
+    ),
     "",
   );
   const target = results.find((r) => r.name === "synthetic-7k") ?? results[results.length - 1];
