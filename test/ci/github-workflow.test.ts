@@ -17,7 +17,7 @@ function step(dir: string, command: string): { code: number; output: string } {
 }
 
 describe("ctx init --ci github", () => {
-  it("writes a pull-request workflow whose ctx steps pass on a current index and fail, annotated, on a stale index or an unfilled handoff", async () => {
+  it("writes a pull-request workflow whose ctx steps pass on a current index and the untouched template, and fail, annotated, on a stale index or a partly filled handoff", async () => {
     const dir = tempDir();
     git(dir, "init", "-q", "-b", "main");
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
@@ -29,7 +29,7 @@ describe("ctx init --ci github", () => {
     const workflow = load(readFileSync(join(dir, ".github/workflows/ctx.yml"), "utf8")) as Workflow;
     expect(Object.keys(workflow.on)).toEqual(["pull_request"]);
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps).filter((s) => s.run?.includes("ctx"));
-    expect(steps.map((s) => s.run)).toEqual(["npx --no ctx index --check", "npx --no ctx validate-handoff --format github"]);
+    expect(steps.map((s) => s.run)).toEqual(["npx --no ctx index --check", "npx --no ctx validate-handoff --format github --allow-empty"]);
     const [indexCheck, handoff] = steps.map((s) => s.run!);
 
     expect((await ctx(dir, "index", "-q")).code).toBe(0);
@@ -39,7 +39,11 @@ describe("ctx init --ci github", () => {
     expect(stale.code).toBe(1);
     expect(stale.output).toContain("cart.ts");
 
-    // The template handoff still has its placeholders: the gate fails with annotations GitHub shows on the file.
+    // The untouched template means no task is in progress: the gate lets it through.
+    expect(step(dir, handoff!)).toEqual({ code: 0, output: "HANDOFF_EMPTY no task in progress: .ai/HANDOFF.md is the untouched template\n" });
+    // Begun but not filled in: the gate fails with annotations GitHub shows on the file.
+    const template = readFileSync(join(dir, ".ai/HANDOFF.md"), "utf8");
+    writeFileSync(join(dir, ".ai/HANDOFF.md"), template.replace(/^\[What this task achieves.*$/m, "Add a tax to the cart total."));
     const gate = step(dir, handoff!);
     expect(gate.code).toBe(1);
     expect(gate.output).toMatch(/^::error file=\.ai\/HANDOFF\.md,line=\d+/m);

@@ -59,7 +59,7 @@ describe("the ctx binary", () => {
       input: " FAIL  test/users.test.ts > users > rejects an empty id\nTypeError: Cannot read properties of undefined (reading 'name')\n    at getUser (src/users.ts:4:10)\n",
     });
     expect(piped.status).toBe(0);
-    expect(piped.stdout).toMatch(/^TRAVERSE_HIT Err FAIL {2}test\/users\.test\.ts > users > rejects an empty id … \(1\)\n\.ai\/hot-cache\.jsonl:1 hot · exact · .* · fix: check the id first\n/);
+    expect(piped.stdout).toMatch(/^TRAVERSE_HIT Err FAIL {2}test\/users\.test\.ts > users > rejects an empty id … \(1\)\n\.ai\/hot-cache\.jsonl:1 hot · similar \('id' recorded, 'name' here\) · .* · fix: check the id first\n/);
   });
 
   it("exits 0 on a hit, 1 on a miss and 2 on a usage error, with JSON on request", () => {
