@@ -74,7 +74,7 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       const rejected = (rest.rejected as unknown[] | undefined) ?? [];
       return {
         ...rest,
-        ...(calls ? { groups: groupCallHits(page, offset, tree).map((group) => ({ ...group, fresh: true })), hits: undefined } : { hits: page.map((hit) => ({ ...hit, fresh: true })) }),
+        ...(calls ? { groups: groupCallHits(page, offset, tree), hits: undefined } : { hits: page.map((hit) => ({ ...hit, fresh: true })) }),
         shown: page.length,
         total,
         more,

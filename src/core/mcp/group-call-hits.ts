@@ -16,6 +16,8 @@ export interface CallGroup {
   calleeAt: string | null;
   path: string;
   module: string | null;
+  /** Every site was checked against its file's SHA-256 just now (stale ones are under `rejected`). */
+  fresh: true;
   sites: GroupedSite[];
 }
 
@@ -35,6 +37,7 @@ function header(hit: TraverseHit): Omit<CallGroup, "sites"> {
     calleeAt: hit.calleePath === null ? null : `${String(hit.calleePath)}:${String(hit.calleeLine)}`,
     path: hit.path,
     module: hit.module,
+    fresh: true,
   };
 }
 
