@@ -71,10 +71,17 @@ function readIndex(dir) {
   return { files, names };
 }
 
-/** Bytes under .ai/.cache, and the longest line of any file there (a cached entry: a file's record, summary or shard). */
+/**
+ * Bytes under .ai/.cache, and its largest entry: the longest line of the per-file stores (a file's
+ * record in files.jsonl, its call summary, its rendered rows), where one file's data could grow
+ * without bound. The lookup shards group many files by a name's hash; they count in the total.
+ */
+const PER_FILE_STORES = /^(files\.jsonl|symbol-rows\.md|call-rows\.md|summaries\/.*\.jsonl)$/;
+
 function cacheFigures(dir, files) {
   let bytes = 0;
   let largest = { bytes: 0, file: "" };
+  const cache = join(dir, ".ai", ".cache");
   const walk = (folder) => {
     for (const entry of readdirSync(folder, { withFileTypes: true })) {
       const path = join(folder, entry.name);
@@ -82,8 +89,9 @@ function cacheFigures(dir, files) {
         walk(path);
         continue;
       }
+      bytes += statSync(path).size;
+      if (!PER_FILE_STORES.test(path.slice(cache.length + 1))) continue;
       const content = readFileSync(path);
-      bytes += content.length;
       let start = 0;
       while (start < content.length) {
         const newline = content.indexOf(10, start);
@@ -93,7 +101,7 @@ function cacheFigures(dir, files) {
       }
     }
   };
-  walk(join(dir, ".ai", ".cache"));
+  walk(cache);
   const sourceBytes = files.reduce((sum, file) => sum + statSync(join(dir, file)).size, 0);
   return { cacheBytes: bytes, sourceBytes, largestEntry: largest.bytes, largestIn: largest.file };
 }
@@ -300,7 +308,7 @@ function main() {
   const mib = (bytes) => `${fmt(bytes / 2 ** 20)} MiB`;
   const withinBounds = (r) => r.cacheBytes <= CACHE_BOUNDS.ratio * r.sourceBytes && r.largestEntry <= CACHE_BOUNDS.largestBytes;
   lines.push(
-    `The cache (.ai/.cache) after a full index, and the full index per file; bounds: cache ≤ ${CACHE_BOUNDS.ratio}× the indexed source, no entry (line) over ${mib(CACHE_BOUNDS.largestBytes)}. The last row is a clone of this repository (median of 3 full runs):`,
+    `The cache (.ai/.cache) after a full index, and the full index per file; bounds: cache ≤ ${CACHE_BOUNDS.ratio}× the indexed source, no per-file entry (a line of files.jsonl, a call summary, a file's rendered rows) over ${mib(CACHE_BOUNDS.largestBytes)}. The last row is a clone of this repository (median of 3 full runs):`,
     "",
     "| corpus | files | source | cache | cache / source | largest entry | in | full index | per file | peak RSS | within bounds |",
     "| --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: | ---: | --- |",
