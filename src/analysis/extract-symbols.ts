@@ -1,5 +1,6 @@
 import type { RepoPath, SymbolKind, SymbolRecord } from "../model.js";
 import { hasModifier, lineOf, nameText, startAfterDecorators, ts, type TS } from "./compiler.js";
+import { hiddenLiterals } from "./secret-literals.js";
 
 export const SIGNATURE_MAX = 160;
 
@@ -250,8 +251,17 @@ function membersStart(node: TS.ClassLikeDeclaration | TS.InterfaceDeclaration | 
 function signatureOf(sourceFile: TS.SourceFile, anchor: TS.Node, end: number): string {
   const start = startAfterDecorators(anchor, sourceFile);
   // Collapsing whitespace is linear in the text; a long initializer is cut long before that matters.
-  const raw = sourceFile.text.slice(start, Math.min(Math.max(start, end), start + SIGNATURE_MAX * 4));
-  return oneLine(raw);
+  const stop = Math.min(Math.max(start, end), start + SIGNATURE_MAX * 4);
+  // String literals that are long or look like credentials are written `"…"` (secret-literals.ts).
+  let raw = "";
+  let at = start;
+  for (const literal of hiddenLiterals(anchor, sourceFile, start, stop)) {
+    const from = literal.getStart(sourceFile);
+    if (from < at) continue;
+    raw += `${sourceFile.text.slice(at, from)}"…"`;
+    at = Math.min(literal.end, stop);
+  }
+  return oneLine(raw + sourceFile.text.slice(at, stop));
 }
 
 export function oneLine(text: string, max = SIGNATURE_MAX): string {

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
-import { findMarkedRoot } from "./repo-root.js";
+import { findMarkedRoot, guardAiFolder } from "./repo-root.js";
 import { writeFileAtomic } from "./atomic-write.js";
 
 /** At most this many raw logs, and this many bytes of them, are kept; the oldest go first. */
@@ -18,6 +18,7 @@ const LOGS = [".ai", "logs"];
  */
 export function logRoot(cwd: string): { root: string; inRepository: boolean } {
   const marked = findMarkedRoot(cwd);
+  if (marked) guardAiFolder(marked);
   return marked ? { root: marked, inRepository: true } : { root: join(tmpdir(), `ctx-${userInfo().uid}`), inRepository: false };
 }
 const ID = /^[0-9]{8}-[0-9]{6}-[0-9a-f]{6}$/;

@@ -62,7 +62,7 @@ describe("ctx traverse Err", () => {
     expect(changed.stdout).toContain("  files: src/prices.ts (changed since)\n");
     const unrelated = await ctx(dir, "traverse", "Err", "Error: connect ECONNREFUSED 127.0.0.1:5432");
     expect(unrelated.code).toBe(1);
-    expect(unrelated.stdout).toBe("TRAVERSE_MISS Err Error: connect ECONNREFUSED 127.0.0.1:5432: no-match (none of 2 recorded errors matches)\nfallback: rg -n -F 'Error: connect ECONNREFUSED 127.0.0.1:5432' .\n");
+    expect(unrelated.stdout).toBe("TRAVERSE_MISS Err Error: connect ECONNREFUSED 127.0.0.1:5432: no-match (none of 2 recorded errors matches)\nfallback: rg -n -F -e 'Error: connect ECONNREFUSED 127.0.0.1:5432' -- .\n");
   });
 
   it("calls an error exact only when what it names is the same: another property read is similar", async () => {
@@ -103,7 +103,7 @@ describe("ctx traverse Brain", () => {
     expect(result.hits[1]!.sources.map((s) => s.replace(/:\d+$/, ""))).toEqual([expect.stringMatching(/^\.ai\/brain\/.+\.md$/), ".ai/lessons-learned.md", ".ai/brain-index.md"]);
     const none = await ctx(dir, "traverse", "Brain", "kubernetes");
     expect(none.code).toBe(1);
-    expect(none.stdout).toBe("TRAVERSE_MISS Brain kubernetes: no-match (none of 3 memory entries shares a word with the query)\nfallback: rg -n -i -F kubernetes .ai/\n");
+    expect(none.stdout).toBe("TRAVERSE_MISS Brain kubernetes: no-match (none of 3 memory entries shares a word with the query)\nfallback: rg -n -i -F -e kubernetes -- .ai/\n");
   });
 });
 

@@ -72,7 +72,7 @@ describe("ctx traverse Symbol", () => {
       [
         'TRAVERSE_MISS Symbol usersService: no-such-symbol (no symbol named exactly "usersService" in the index)',
         "did you mean: UsersService",
-        "fallback: rg -n -w usersService .",
+        "fallback: rg -n -w -e usersService -- .",
         "",
       ].join("\n"),
     );
@@ -97,7 +97,7 @@ describe("ctx traverse Symbol", () => {
       [
         "TRAVERSE_MISS Symbol UsersService.remove: stale (1 candidate file changed since indexing; run `ctx index` to refresh)",
         "rejected: src/users/users.service.ts (modified since indexing)",
-        "fallback: rg -n -w remove src/users",
+        "fallback: rg -n -w -e remove -- src/users",
         "",
       ].join("\n"),
     );
@@ -160,7 +160,7 @@ describe("ctx traverse Endpoint and Module", () => {
     expect((await ctx(dir, "traverse", "Endpoint", "findOne")).code).toBe(0);
     const wrongMethod = await ctx(dir, "traverse", "Endpoint", "POST /users/42");
     expect(wrongMethod.code).toBe(1);
-    expect(wrongMethod.stdout).toContain("fallback: rg -n -F /users/42 .");
+    expect(wrongMethod.stdout).toContain("fallback: rg -n -F -e /users/42 -- .");
   });
 
   it("finds a module by name or by a path inside it", async () => {
@@ -197,7 +197,7 @@ describe("kinds without data, and repositories without an index", () => {
     rmSync(join(dir, ".ai"), { recursive: true, force: true });
     const run = await ctx(dir, "traverse", "Symbol", "Foo");
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe("TRAVERSE_MISS Symbol Foo: not-indexed (no index under .ai/; run `ctx index` first)\nfallback: rg -n -w Foo .\n");
+    expect(run.stdout).toBe("TRAVERSE_MISS Symbol Foo: not-indexed (no index under .ai/; run `ctx index` first)\nfallback: rg -n -w -e Foo -- .\n");
   });
 
   it("rejects an unknown kind as a usage error, exit 2", async () => {

@@ -42,6 +42,9 @@ export interface CompressResult {
 
 /** Runs the command (or reads standard input) and compresses what it printed; keeps the raw output when anything is cut. */
 export async function runCompress(options: CompressOptions): Promise<CompressResult> {
+  // Where the raw output would be kept is checked first (a linked .ai/logs is refused): a refusal
+  // after the command ran would lose its output.
+  const where = logRoot(options.cwd);
   let raw: string;
   let exitCode: number | null = null;
   let command: string | null = null;
@@ -65,7 +68,6 @@ export async function runCompress(options: CompressOptions): Promise<CompressRes
   const text = compressed.lines.map((line) => line.text).join("\n");
   // Never larger than the raw output: then the raw output is the better answer.
   if (compressed.omitted.length === 0 || Buffer.byteLength(text) >= Buffer.byteLength(raw)) return { ...unchanged, compressed };
-  const where = logRoot(options.cwd);
   const saved = await saveRawLog(where.root, raw, options.now);
   // Outside a repository the log is in the temp directory: shown with its absolute path.
   const log = where.inRepository ? saved : { ...saved, path: join(where.root, saved.path) };

@@ -1,5 +1,5 @@
 import { partitionFresh } from "../../core/traverse/check-freshness.js";
-import { rgWord } from "../../core/traverse/conclude-traverse.js";
+import { fallbackCommand, rgWord } from "../../core/traverse/conclude-traverse.js";
 import {
   candidateEdges,
   edgesOf,
@@ -12,7 +12,7 @@ import {
   type CallTreeEntry,
 } from "../../core/traverse/find-calls.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
-import { commonDirectory, miss, shellQuote, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { loadCallLookup, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
@@ -61,8 +61,8 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const { kind, query, limit, depth } = options;
   const direction: CallDirection = kind === "Caller" ? "callers" : "callees";
   const parsed = parseSymbolQuery(query);
-  const fallbackPattern = rgWord(parsed.name);
-  const scope = parsed.path ? shellQuote(parsed.path) : ".";
+  const search = rgWord(parsed.name);
+  const scope = parsed.path ?? ".";
 
   const loaded = new Map<string, readonly CallEdge[]>();
   const related = new Map<string, readonly Override[]>();
@@ -81,7 +81,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     }
     return true;
   };
-  if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, `${fallbackPattern} .`);
+  if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(search, "."));
   const table: FileTable = files;
   const shard = loaded.get(parsed.name)!;
   // A declaration nobody calls directly may still be called through a base type, so the symbol
@@ -118,14 +118,14 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     if (entries.length > 0) {
       const detail = `${verdict.rejected.length} file${verdict.rejected.length === 1 ? "" : "s"} behind the call sites changed since indexing; run \`ctx index\` to refresh`;
       const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
-      return miss(kind, query, "stale", detail, `${fallbackPattern} ${shellQuote(fallbackScope)}`, { rejected: verdict.rejected, candidates: candidateHits });
+      return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, candidates: candidateHits });
     }
     if (roots.length === 0) {
-      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, `${fallbackPattern} ${scope}`, { candidates: candidateHits });
+      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: candidateHits });
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? "" : "s"} match by name` : "";
-    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, `${fallbackPattern} ${scope}`, { candidates: candidateHits });
+    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: candidateHits });
   }
   return {
     status: "hit",

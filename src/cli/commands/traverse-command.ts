@@ -1,7 +1,8 @@
+import { UsageError } from "../../errors.js";
 import { partitionFresh } from "../../core/traverse/check-freshness.js";
-import { concludeTraverse, nextToVerify, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
+import { concludeTraverse, fallbackCommand, nextToVerify, RG_FILES, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
-import { miss, shellQuote, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { miss, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
@@ -73,12 +74,12 @@ export async function runTraverse(options: TraverseOptions): Promise<TraverseRes
 async function traverseSymbol(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
   const parsed = parseSymbolQuery(query);
   const lookup = await loadSymbolLookup(root, parsed.name);
-  const scope = parsed.path ? shellQuote(parsed.path) : ".";
-  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, `${rgWord(parsed.name)} .`);
+  const scope = parsed.path ?? ".";
+  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(rgWord(parsed.name), "."));
   const candidates = findSymbols(lookup.rows, parsed);
   if (candidates.length === 0) {
     const suggested = await suggestions(parsed.name, await loadSymbolNames(root));
-    return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, `${rgWord(parsed.name)} ${scope}`, {
+    return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, fallbackCommand(rgWord(parsed.name), scope), {
       suggestions: suggested,
     });
   }
@@ -103,20 +104,20 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
     recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
-    fallbackPattern: rgWord(parsed.name),
+    fallback: rgWord(parsed.name),
   });
 }
 
 async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
   const { findEndpoints, parseEndpointQuery } = await import("../../core/traverse/find-endpoints.js");
   const parsed = parseEndpointQuery(query);
-  const pattern = parsed.text ? rgFixed(parsed.text) : rgWord(parsed.method ?? query);
+  const search = parsed.text ? rgFixed(parsed.text) : rgWord(parsed.method ?? query);
   const lookup = await loadEndpointLookup(root);
-  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, `${pattern} .`);
+  if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(search, "."));
   const candidates = findEndpoints(lookup.rows, parsed);
   if (candidates.length === 0) {
     const detail = lookup.rows.length === 0 ? "the index has no endpoints" : `no endpoint matches "${query}"`;
-    return miss(kind, query, "no-such-endpoint", detail, `${pattern} .`);
+    return miss(kind, query, "no-such-endpoint", detail, fallbackCommand(search, "."));
   }
   const { observed, checked } = await verifyRanked(root, candidates, (c) => [c.path], lookup.files, limit);
   return concludeTraverse({
@@ -143,15 +144,16 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
     recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
-    fallbackPattern: pattern,
+    fallback: search,
   });
 }
 
 async function traverseModule(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
-  const { findModules } = await import("../../core/traverse/find-modules.js");
+  const { findModules, leavesRepository } = await import("../../core/traverse/find-modules.js");
+  // A path is answered only inside the repository: `../../etc/passwd` is no module's.
+  if (leavesRepository(query.trim())) throw new UsageError(`"${query}" is not inside the repository`, "give a module name, or a path relative to the repository root (src/users)");
   const lookup = await loadModuleLookup(root);
-  const fallback = `rg --files ${shellQuote(query.includes("/") ? query : ".")}`;
-  const fallbackPattern = "rg --files";
+  const fallback = fallbackCommand(RG_FILES, query.includes("/") ? query : ".");
   if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, fallback);
   const candidates = findModules(lookup.rows, query);
   if (candidates.length === 0) {
@@ -189,6 +191,6 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
     recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
     limit,
-    fallbackPattern,
+    fallback: RG_FILES,
   });
 }

@@ -1,6 +1,6 @@
 import { matchErrors, rankMemory, type ErrorMatch } from "../../core/memory/match-memory.js";
 import { summaryOf } from "../../core/memory/recall-memory.js";
-import { rgFixed } from "../../core/traverse/conclude-traverse.js";
+import { fallbackCommand, rgFixed } from "../../core/traverse/conclude-traverse.js";
 import { miss, type TraverseHit, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { readCachedErrors, readMemory } from "../../io/read-memory.js";
@@ -14,7 +14,7 @@ interface MemoryQuery {
 function errorFallback(text: string): string {
   const line = text.split(/\r?\n/).find((l) => l.trim() !== "")?.trim() ?? text.trim();
   const message = line.replace(/^\S+[:(]\d+(?:[:,]\d+)?\)?:?\s*(?:-\s*)?/, "").slice(0, 60);
-  return `${rgFixed(message)} .`;
+  return fallbackCommand(rgFixed(message), ".");
 }
 
 function errorHit(match: ErrorMatch, now: ReadonlyMap<string, string | null>): TraverseHit {
@@ -65,7 +65,7 @@ export async function traverseErr(root: string, { query, limit }: MemoryQuery): 
 /** `ctx traverse Brain`: ranked match over brain entries and lessons. */
 export async function traverseBrain(root: string, { query, limit }: MemoryQuery): Promise<TraverseResult> {
   const items = readMemory(root, { entries: true });
-  const fallback = `rg -n -i -F ${rgFixed(query).slice("rg -n -F ".length)} .ai/`;
+  const fallback = fallbackCommand(rgFixed(query, ["-n", "-i", "-F"]), ".ai/");
   if (items.length === 0) return miss("Brain", query, "no-data", "no memory yet: .ai/brain/, lessons-learned.md and brain-index.md hold no entries (`ctx complete-task` adds them)", fallback);
   const ranked = rankMemory(query, items.map((item) => ({ item, text: item.text })));
   if (ranked.length === 0) return miss("Brain", query, "no-match", `none of ${items.length} memory entries shares a word with the query`, fallback);

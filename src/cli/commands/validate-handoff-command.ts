@@ -1,6 +1,7 @@
-import { statSync } from "node:fs";
+import { existsSync, realpathSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { findCitations } from "../../core/handoff/find-citations.js";
+import { leavesRepository } from "../../core/traverse/find-modules.js";
 import { missingHandoff, validateHandoff, type HandoffReport, type SymbolEvidence } from "../../core/handoff/validate-handoff.js";
 import { UsageError } from "../../errors.js";
 import { parseHandoff } from "../../formats/handoff.js";
@@ -20,6 +21,12 @@ export async function runValidateHandoff(cwd: string, path?: string): Promise<Ha
   const root = findRepoRoot(cwd);
   const file = path === undefined ? join(root, ".ai", "HANDOFF.md") : resolve(cwd, path);
   const shown = relative(root, file).split(sep).join("/");
+  // Only a file of the repository: the MCP tool passes a path a model chose.
+  const realRoot = realpathSync(root);
+  const real = existsSync(file) ? realpathSync(file) : resolve(realRoot, relative(root, file));
+  if (leavesRepository(relative(realRoot, real))) {
+    throw new UsageError(`${path ?? shown} is outside the repository`, "pass a handoff inside the repository, e.g. `ctx validate-handoff .ai/HANDOFF.md`");
+  }
   if (statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
     throw new UsageError(`${path ?? shown} is a directory, not a handoff file`, "pass the Markdown file, e.g. `ctx validate-handoff .ai/HANDOFF.md`");
   }

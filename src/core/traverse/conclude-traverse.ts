@@ -15,8 +15,8 @@ export interface Conclusion<T> {
   recorded: (path: RepoPath) => string | undefined;
   observed: ReadonlyMap<RepoPath, string | null>;
   limit: number;
-  /** The rg pattern an agent should fall back to (already the narrowest useful form). */
-  fallbackPattern: string;
+  /** The search an agent should fall back to (already the narrowest useful form). */
+  fallback: FallbackSearch;
 }
 
 /**
@@ -33,7 +33,7 @@ export function concludeTraverse<T>(c: Conclusion<T>): TraverseResult {
   if (fresh.length === 0) {
     const scope = commonDirectory(rejected.map((r) => r.path));
     const detail = `${rejected.length} candidate file${rejected.length === 1 ? "" : "s"} changed since indexing; run \`ctx index\` to refresh`;
-    return miss(c.kind, c.query, "stale", detail, `${c.fallbackPattern} ${shellQuote(scope)}`, { rejected });
+    return miss(c.kind, c.query, "stale", detail, fallbackCommand(c.fallback, scope), { rejected });
   }
   const hits = fresh.map(c.toHit);
   return {
@@ -50,10 +50,22 @@ export function concludeTraverse<T>(c: Conclusion<T>): TraverseResult {
   };
 }
 
-export function rgWord(name: string): string {
-  return `rg -n -w ${shellQuote(name)}`;
+/** A search to run instead of a lookup that missed: rg's flags, and the pattern (none for `--files`). */
+export interface FallbackSearch {
+  flags: readonly string[];
+  pattern: string | null;
 }
 
-export function rgFixed(text: string): string {
-  return `rg -n -F ${shellQuote(text)}`;
+export const rgWord = (name: string): FallbackSearch => ({ flags: ["-n", "-w"], pattern: name });
+export const rgFixed = (text: string, flags: readonly string[] = ["-n", "-F"]): FallbackSearch => ({ flags, pattern: text });
+export const RG_FILES: FallbackSearch = { flags: ["--files"], pattern: null };
+
+/**
+ * The search as a command line an agent may paste into a POSIX shell as it is: the pattern after
+ * `-e` and the path after `--`, so neither can be read as an option (a folder named `--pre=sh`
+ * would make rg run a program), and both quoted. A pattern is searched up to its first line break.
+ */
+export function fallbackCommand(search: FallbackSearch, path: string): string {
+  const pattern = search.pattern === null ? "" : ` -e ${shellQuote(search.pattern.split(/\r?\n/, 1)[0]!)}`;
+  return `rg ${search.flags.join(" ")}${pattern} -- ${shellQuote(path)}`;
 }
