@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type CompressedJson, expectFaithful } from "../helpers/compressed.js";
 import { copyFixture, ctx } from "../helpers/fixture.js";
+import { toolMissing } from "../helpers/tools.js";
 
 interface Event {
   reason?: string;
@@ -53,7 +54,9 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describe("ctx compress on cargo", () => {
+const cargo = toolMissing("cargo", "cargo");
+
+describe.skipIf(cargo.skip)(`ctx compress on cargo${cargo.because}`, () => {
   it("cargo build: keeps every compiler error with its file:line:col and code, and cargo's own error; code frames and help are cut", async () => {
     const dir = copyFixture("compress/cargo-build-errors");
     const run = await ctx(dir, "compress", "--json", "--", "cargo", "build");

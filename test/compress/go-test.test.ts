@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { type CompressedJson, expectFaithful } from "../helpers/compressed.js";
 import { copyFixture, ctx } from "../helpers/fixture.js";
+import { toolMissing } from "../helpers/tools.js";
 
 /** The oracle: `go test -json` on the same tree (results are not cached: -count=1). */
 function goJson(dir: string): { failed: string[]; passed: string[]; packagesFailed: string[] } {
@@ -12,7 +13,9 @@ function goJson(dir: string): { failed: string[]; passed: string[]; packagesFail
   return { failed: tests("fail"), passed: tests("pass"), packagesFailed: events.filter((e) => e.Action === "fail" && !e.Test).map((e) => e.Package) };
 }
 
-describe("ctx compress on go test", () => {
+const go = toolMissing("go", "go", ["version"]);
+
+describe.skipIf(go.skip)(`ctx compress on go test${go.because}`, () => {
   it.each([["go test"], ["go test -v"]])("%s: keeps every failing test and subtest with its first message, the panic with its own frame, and every package's result", async (label) => {
     const dir = copyFixture("compress/go-test-failures");
     const oracle = goJson(dir);

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CompressedJson, expectFaithful } from "../helpers/compressed.js";
 import { copyFixture, ctx } from "../helpers/fixture.js";
+import { toolMissing } from "../helpers/tools.js";
 
 /** A Python that has pytest: $CTX_TEST_PYTHON or the one on PATH, else Debian's (which .ci/run installs it into). */
 const PYTHON = [process.env.CTX_TEST_PYTHON ?? "python3", "/usr/bin/python3"].find((python) => spawnSync(python, ["-m", "pytest", "--version"]).status === 0) ?? "python3";
@@ -22,7 +23,9 @@ function junit(file: string): { failed: string[]; errors: string[]; tests: numbe
   };
 }
 
-describe("ctx compress on pytest", () => {
+const pytest = toolMissing("pytest", PYTHON, ["-m", "pytest", "--version"]);
+
+describe.skipIf(pytest.skip)(`ctx compress on pytest${pytest.because}`, () => {
   it("keeps every failure with its message and place, the module that failed to collect, and the counts of the run's JUnit report", async () => {
     const dir = copyFixture("compress/pytest-failures");
     const run = await ctx(dir, "compress", "--json", "--", PYTHON, "-m", "pytest", "--continue-on-collection-errors", "-p", "no:cacheprovider", "--junitxml=report.xml");

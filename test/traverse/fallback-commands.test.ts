@@ -4,14 +4,17 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { fallbackCommand, rgFixed, rgWord, RG_FILES } from "../../src/core/traverse/conclude-traverse.js";
 import { copyFixture, ctx, tempDir } from "../helpers/fixture.js";
+import { toolMissing } from "../helpers/tools.js";
 
 /** Runs a printed command line as an agent pasting it would: through sh. */
 const sh = (dir: string, line: string) => spawnSync("sh", ["-c", line], { cwd: dir, encoding: "utf8" });
 
 const HOSTILE = ["--pre=sh", "-e", "it's", 'say "hi"', "$(touch ran-dollar)", "`touch ran-backtick`", "two words", "a;touch ran-semicolon", "x\ntouch ran-newline"];
 
+const rg = toolMissing("ripgrep", "rg");
+
 describe("the fallback search ctx prints", () => {
-  it("is one rg with its options before its operands: a hostile pattern or path is searched, never run", () => {
+  it.skipIf(rg.skip)(`is one rg with its options before its operands: a hostile pattern or path is searched, never run${rg.because}`, () => {
     const dir = tempDir();
     for (const [i, text] of HOSTILE.entries()) {
       // A folder named by the text, holding a file that contains it (its first line, as the search takes it).
@@ -30,7 +33,7 @@ describe("the fallback search ctx prints", () => {
     }
   });
 
-  it("from `traverse Err`, with error text that is an rg option, runs nothing", async () => {
+  it.skipIf(rg.skip)(`from \`traverse Err\`, with error text that is an rg option, runs nothing${rg.because}`, async () => {
     const dir = copyFixture("memory/type-errors");
     writeFileSync(join(dir, "evil.sh"), `#!/bin/sh\ntouch "${join(dir, "pwned")}"\ncat "$1"\n`);
     chmodSync(join(dir, "evil.sh"), 0o755);
