@@ -1,0 +1,76 @@
+#!/usr/bin/env node
+// The user's path, from the packed tarball: `npm pack`, install it into a new project outside this repository (no access to
+// its node_modules), then run what the README tells a user to run there — and fail on the first error. Catches a file
+// missing from `files`, a dev dependency used at run time, a broken `bin`. Run by .ci/run; prints what it measured.
+// Usage: node scripts/smoke-pack.mjs
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+const work = mkdtempSync(join(tmpdir(), "ctx-smoke-"));
+const env = { ...process.env, GIT_AUTHOR_NAME: "smoke", GIT_AUTHOR_EMAIL: "smoke@localhost", GIT_COMMITTER_NAME: "smoke", GIT_COMMITTER_EMAIL: "smoke@localhost", NO_COLOR: "1" };
+
+/** Runs a step; on failure prints what it printed and stops with exit 1. */
+function step(label, command, args, cwd, input) {
+  const started = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, env, encoding: "utf8", input, maxBuffer: 1 << 28 });
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  if (result.status !== 0) {
+    console.error(`smoke: ${label} failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+    process.exit(1);
+  }
+  console.error(`smoke: ${label} ok (${(ms / 1000).toFixed(2)} s)`);
+  return result.stdout;
+}
+
+try {
+  const packed = JSON.parse(step("npm pack", "npm", ["pack", "--json", "--pack-destination", work], ROOT))[0];
+  const tarball = join(work, packed.filename);
+  const maps = packed.files.filter((file) => file.path.endsWith(".map"));
+  if (maps.length > 0) throw new Error(`the package ships ${maps.length} source maps without their sources`);
+  for (const needed of ["bin/ctx.js", "LICENSE", "README.md", "CHANGELOG.md", "templates/HANDOFF.md"]) {
+    if (!packed.files.some((file) => file.path === needed)) throw new Error(`the package lacks ${needed}`);
+  }
+
+  const app = join(work, "app");
+  execFileSync("mkdir", ["-p", join(app, "src")]);
+  writeFileSync(join(app, "package.json"), JSON.stringify({ name: "smoke-app", version: "1.0.0", private: true, type: "module" }, null, 2));
+  writeFileSync(join(app, "src", "users.ts"), "export class UsersService {\n  find(id: string): string {\n    return id;\n  }\n}\nexport function getUser(id: string): string {\n  return new UsersService().find(id);\n}\n");
+  step("git init", "git", ["init", "-q", "-b", "main"], app);
+  step("npm i -D <tarball>", "npm", ["install", "--no-audit", "--no-fund", "-D", tarball], app);
+  const version = step("npx ctx --version", "npx", ["--no", "--", "ctx", "--version"], app).trim();
+  if (version !== packed.version) throw new Error(`ctx --version printed ${version}, the package is ${packed.version}`);
+  step("npx ctx init", "npx", ["--no", "--", "ctx", "init"], app);
+  step("npx ctx index", "npx", ["--no", "--", "ctx", "index"], app);
+  const hit = step("npx ctx traverse Symbol UsersService.find", "npx", ["--no", "--", "ctx", "traverse", "Symbol", "UsersService.find"], app);
+  if (!hit.startsWith("TRAVERSE_HIT")) throw new Error(`traverse did not hit:\n${hit}`);
+  step("npx ctx traverse Caller UsersService.find", "npx", ["--no", "--", "ctx", "traverse", "Caller", "UsersService.find"], app);
+  step("npx ctx brief", "npx", ["--no", "--", "ctx", "brief", "fix getUser when the id is empty"], app);
+  step("npx ctx hook install", "npx", ["--no", "--", "ctx", "hook", "install"], app);
+  writeFileSync(join(app, ".gitignore"), "node_modules/\n");
+  step("git add", "git", ["add", "-A"], app);
+  step("git commit (through the hook)", "git", ["commit", "-q", "-m", "first"], app);
+  writeFileSync(join(app, "src", "orders.ts"), "export function placeOrder(): number {\n  return 1;\n}\n");
+  step("git add (an edit)", "git", ["add", "-A"], app);
+  step("git commit (the hook refreshes the index)", "git", ["commit", "-q", "-m", "orders"], app);
+  const check = step("npx ctx index --check", "npx", ["--no", "--", "ctx", "index", "--check"], app);
+  if (!check.includes("up to date")) throw new Error(`the hook did not keep the index current:\n${check}`);
+  const requests = [
+    { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "smoke", version: "1" } } },
+    { jsonrpc: "2.0", method: "notifications/initialized" },
+    { jsonrpc: "2.0", id: 2, method: "tools/list" },
+  ];
+  const answers = step("npx ctx mcp (tools/list)", "npx", ["--no", "--", "ctx", "mcp"], app, `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`);
+  const tools = answers.trim().split("\n").map((line) => JSON.parse(line)).find((answer) => answer.id === 2)?.result?.tools ?? [];
+  if (tools.length !== 1 || tools[0].name !== "ctx") throw new Error(`mcp listed ${JSON.stringify(tools)}`);
+  const installed = join(app, "node_modules", packed.name);
+  const size = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? size(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
+  console.log(JSON.stringify({ package: `${packed.name}@${packed.version}`, tarballBytes: packed.size, unpackedBytes: packed.unpackedSize, files: packed.entryCount, installedBytes: size(installed) }));
+} catch (error) {
+  console.error(`smoke: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
