@@ -65,6 +65,31 @@ try {
   const answers = step("npx ctx mcp (tools/list)", "npx", ["--no", "--", "ctx", "mcp"], app, `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`);
   const tools = answers.trim().split("\n").map((line) => JSON.parse(line)).find((answer) => answer.id === 2)?.result?.tools ?? [];
   if (tools.length !== 1 || tools[0].name !== "ctx") throw new Error(`mcp listed ${JSON.stringify(tools)}`);
+
+  // Under husky, as its users have it: ctx prints the line for .husky/pre-commit, and a commit through it refreshes .ai/.
+  const husky = join(work, "husky-app");
+  execFileSync("mkdir", ["-p", join(husky, "src")]);
+  writeFileSync(join(husky, "package.json"), JSON.stringify({ name: "smoke-husky", version: "1.0.0", private: true, type: "module" }, null, 2));
+  writeFileSync(join(husky, ".gitignore"), "node_modules/\n");
+  writeFileSync(join(husky, "src", "cart.ts"), "export function total(prices: number[]): number {\n  return prices.reduce((a, b) => a + b, 0);\n}\n");
+  step("git init (husky)", "git", ["init", "-q", "-b", "main"], husky);
+  step("npm i -D <tarball> husky", "npm", ["install", "--no-audit", "--no-fund", "-D", tarball, "husky@9"], husky);
+  step("npx husky init", "npx", ["--no", "--", "husky", "init"], husky);
+  step("npx ctx init", "npx", ["--no", "--", "ctx", "init"], husky);
+  step("npx ctx index", "npx", ["--no", "--", "ctx", "index"], husky);
+  const advice = spawnSync("npx", ["--no", "--", "ctx", "hook", "install"], { cwd: husky, env, encoding: "utf8" });
+  const line = advice.stdout.split("\n")[1]?.trim() ?? "";
+  if (advice.status !== 1 || !advice.stdout.startsWith("husky manages") || line === "") throw new Error(`ctx hook install under husky printed:\n${advice.stdout}${advice.stderr}`);
+  console.error(`smoke: ctx hook install under husky says to add: ${line}`);
+  writeFileSync(join(husky, ".husky", "pre-commit"), `${line}\n`);
+  step("git add (husky)", "git", ["add", "-A"], husky);
+  step("git commit through husky", "git", ["commit", "-q", "-m", "first"], husky);
+  writeFileSync(join(husky, "src", "tax.ts"), "export function tax(total: number): number {\n  return total * 0.2;\n}\n");
+  step("git add (husky, an edit)", "git", ["add", "-A"], husky);
+  step("git commit through husky (refreshes .ai/)", "git", ["commit", "-q", "-m", "tax"], husky);
+  const huskyCheck = step("npx ctx index --check (husky)", "npx", ["--no", "--", "ctx", "index", "--check"], husky);
+  if (!huskyCheck.includes("up to date")) throw new Error(`the husky hook did not keep the index current:\n${huskyCheck}`);
+
   const installed = join(app, "node_modules", packed.name);
   const size = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? size(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
   console.log(JSON.stringify({ package: `${packed.name}@${packed.version}`, tarballBytes: packed.size, unpackedBytes: packed.unpackedSize, files: packed.entryCount, installedBytes: size(installed) }));

@@ -5,6 +5,7 @@ import { chainedName, HOOK_MARKER, HOOK_NAMES, hookScript, type HookManager, typ
 import { CtxError } from "../errors.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { gitConfigGet, gitHooksDir } from "./git.js";
+import type { CtxLocation } from "../core/init/agent-instructions.js";
 
 export interface HookState {
   hook: HookName;
@@ -23,6 +24,8 @@ export interface HooksSetup {
   manager: HookManager | null;
   /** Where the installed hook would find ctx, or null when it would not. */
   ctx: string | null;
+  /** The same, as what to tell a hook manager to run (hookRunCommand). */
+  location: CtxLocation;
 }
 
 function readHook(path: string): string | null {
@@ -41,7 +44,7 @@ export async function readHooksSetup(root: string): Promise<HooksSetup> {
     const text = readHook(path);
     return { hook, path, present: text === null ? "none" : text.includes(HOOK_MARKER) ? "ctx" : "other", chained: existsSync(join(dir, chainedName(hook))) };
   });
-  return { dir, hooks, manager: await hookManager(root), ctx: findCtx(root) };
+  return { dir, hooks, manager: await hookManager(root), ctx: findCtx(root), location: locateCtx(root) };
 }
 
 /** husky (v9 points core.hooksPath at .husky/_) or lefthook (its configuration file at the root). */
@@ -50,6 +53,12 @@ async function hookManager(root: string): Promise<HookManager | null> {
   if ((hooksPath !== null && /(^|[\\/])\.husky([\\/]|$)/.test(hooksPath)) || existsSync(join(root, ".husky", "_"))) return "husky";
   if (["lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml"].some((name) => existsSync(join(root, name)))) return "lefthook";
   return null;
+}
+
+/** Where ctx is for a repository: installed in it (node_modules/.bin), on PATH, or neither. */
+export function locateCtx(root: string): CtxLocation {
+  const found = findCtx(root);
+  return found === null ? null : found === join(root, "node_modules", ".bin", "ctx") ? "local" : "path";
 }
 
 /** The hook's own search, done here to report it: the repository's node_modules/.bin, then PATH. */

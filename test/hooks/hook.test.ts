@@ -99,13 +99,14 @@ describe("ctx hook", () => {
     expect(run.stderr).toMatch(/^ctx: .* is not a git repository: there are no hooks to install — run it inside a git clone[^\n]*\n$/);
   });
 
-  it("under husky, install writes nothing and prints the line to add to .husky/pre-commit (exit 1)", async () => {
-    const dir = project();
+  it("under husky, install writes nothing and prints the line to add to .husky/pre-commit (exit 1), naming the ctx installed there", async () => {
+    const dir = project({ ctxInstalled: true });
     mkdirSync(join(dir, ".husky", "_"), { recursive: true });
     git(dir, "config", "core.hooksPath", ".husky/_");
     const run = await ctx(dir, "hook", "install");
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  ctx hook run\n");
+    // ctx is a dev dependency here: a hook's PATH need not have node_modules/.bin on it, and npx --no never downloads.
+    expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  npx --no ctx hook run\n");
     expect(existsSync(join(dir, ".husky", "_", "pre-commit"))).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ctx, git, tempDir } from "../helpers/fixture.js";
@@ -54,7 +54,9 @@ describe("ctx init", () => {
     expect(agents.startsWith("# Agents\n\nRun `make test` before pushing.\n\n<!-- ctx:begin")).toBe(true);
     const section = agents.slice(agents.indexOf("<!-- ctx:begin"), agents.indexOf("<!-- ctx:end -->") + "<!-- ctx:end -->".length);
     expect(section.split("\n").length).toBeLessThanOrEqual(25);
-    for (const command of ["ctx brief", "ctx traverse Symbol", "TRAVERSE_MISS", "ctx validate-handoff", "ctx compress --"]) expect(section).toContain(command);
+    // Not installed in this repository nor on PATH here: the instructions run the package through npx.
+    const ctxHere = (process.env.PATH ?? "").split(":").some((entry) => entry !== "" && existsSync(join(entry, "ctx"))) ? "ctx" : "npx -y ctx-nav";
+    for (const command of [`${ctxHere} brief`, `${ctxHere} traverse Symbol`, "TRAVERSE_MISS", `${ctxHere} validate-handoff`, `${ctxHere} compress --`]) expect(section).toContain(command);
     expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toMatch(/^<!-- ctx:begin.*-->\n@AGENTS\.md\n<!-- ctx:end -->\n$/);
 
     // An edited section is put back; the user's text around it is kept as it is.
@@ -63,6 +65,29 @@ describe("ctx init", () => {
     expect(again.instructions).toEqual(["AGENTS.md"]);
     expect(readFileSync(join(dir, "AGENTS.md"), "utf8")).toBe(`${agents}\n## Mine\nKeep this.\n`);
     expect(JSON.parse((await ctx(dir, "init", "--json")).stdout)).toMatchObject({ instructions: [], attributes: [] });
+  });
+
+  it("names the command that runs ctx there: `npx ctx` where it is a dev dependency, `ctx` where only PATH has it", async () => {
+    const local = repository();
+    mkdirSync(join(local, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(local, "node_modules", ".bin", "ctx"));
+    const init = await ctx(local, "init");
+    expect(init.stdout).toContain("then `npx ctx index`");
+    expect(readFileSync(join(local, "AGENTS.md"), "utf8")).toContain("`npx ctx brief \"<the task>\"`");
+
+    const global = repository();
+    const bin = tempDir();
+    symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(bin, "ctx"));
+    const path = process.env.PATH;
+    process.env.PATH = `${bin}:${path ?? ""}`;
+    try {
+      await ctx(global, "init");
+    } finally {
+      process.env.PATH = path;
+    }
+    const agents = readFileSync(join(global, "AGENTS.md"), "utf8");
+    expect(agents).toContain("`ctx brief \"<the task>\"`");
+    expect(agents).not.toContain("npx");
   });
 
   it("routes the generated index files to ctx's merge driver (.gitattributes) and registers the driver in the clone", async () => {

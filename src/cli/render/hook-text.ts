@@ -1,17 +1,18 @@
 import { managerInstructions } from "../../core/hooks/hook-script.js";
+import { hookRunCommand } from "../../core/init/agent-instructions.js";
 import type { HookResult, HookRunResult } from "../commands/hook-command.js";
 
 /** `ctx hook install|uninstall|status`: each hook's state, and what to do when a manager owns the hooks or ctx cannot be found. */
 export function renderHookText(done: HookResult): string {
   const { setup } = done;
-  if (done.action === "install" && !done.changed && setup.manager !== null) return `${managerInstructions(setup.manager).join("\n")}\n`;
+  if (done.action === "install" && !done.changed && setup.manager !== null) return `${managerInstructions(setup.manager, hookRunCommand(setup.location)).join("\n")}\n`;
   const verb = done.action === "install" ? "installed" : done.action === "uninstall" ? "removed" : "status";
   const lines = [`ctx hook ${verb}: ${setup.dir}`];
   for (const state of setup.hooks) {
     const what = state.present === "ctx" ? "ctx's hook" : state.present === "other" ? "another hook (not ctx's)" : "none";
     lines.push(`  ${state.hook.padEnd(17)} ${what}${state.present === "ctx" && state.chained ? `, runs ${state.hook}.ctx-chained first` : ""}`);
   }
-  if (setup.manager !== null && done.action === "status") lines.push(...managerInstructions(setup.manager).map((line) => `  ${line}`));
+  if (setup.manager !== null && done.action === "status") lines.push(...managerInstructions(setup.manager, hookRunCommand(setup.location)).map((line) => `  ${line}`));
   if (setup.hooks.some((state) => state.present === "ctx")) {
     lines.push(setup.ctx === null ? "  warning: the hook will not find ctx (no node_modules/.bin/ctx, none on PATH): commits go through without refreshing .ai/ — `npm install -D ctx`" : `  finds ctx at ${setup.ctx}`);
   }

@@ -9,7 +9,7 @@ export function renderInitText(done: InitResult): string {
   lines.push(done.attributes.length > 0 ? `  .gitattributes: generated indexes now merge through ctx's driver (${done.attributes.length} lines)` : "  .gitattributes: already routes generated indexes to ctx's merge driver");
   lines.push(done.instructions.length > 0 ? `  agent instructions: ctx's section written to ${done.instructions.join(" and ")}` : "  agent instructions: AGENTS.md and CLAUDE.md are current");
   lines.push(done.mergeDriver ? "  git: merge driver ctx-index registered in this clone (.git/config)" : "  git: not a repository, no merge driver registered");
-  if (done.created.includes(".ai/HANDOFF.md")) lines.push("next: fill in .ai/HANDOFF.md before building (every [bracketed] placeholder), then `ctx index`");
+  if (done.created.includes(".ai/HANDOFF.md")) lines.push(`next: fill in .ai/HANDOFF.md before building (every [bracketed] placeholder), then \`${done.invocation} index\``);
   lines.push("then: `ctx hook install` keeps .ai/ current on every commit");
   return `${lines.join("\n")}\n`;
 }

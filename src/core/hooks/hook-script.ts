@@ -11,7 +11,6 @@ export function chainedName(hook: HookName): string {
 }
 
 /** The command a hook manager's configuration should run: it finds ctx the way the installed hook does. */
-export const HOOK_RUN_COMMAND = "ctx hook run";
 
 /**
  * The hook: runs the hook it replaced first (its failure stops the commit, as before), then
@@ -47,16 +46,10 @@ exit 0
 
 export type HookManager = "husky" | "lefthook";
 
-/** What to add to a hook manager's configuration instead of installing over the hooks it writes. */
-export function managerInstructions(manager: HookManager): string[] {
+/** What to add to a hook manager's configuration instead of installing over the hooks it writes; `command` runs ctx there (hookRunCommand). */
+export function managerInstructions(manager: HookManager, command: string): string[] {
   if (manager === "husky") {
-    return [`husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):`, `  ${HOOK_RUN_COMMAND}`];
+    return [`husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):`, `  ${command}`];
   }
-  return [
-    "lefthook manages this repository's hooks: add this to lefthook.yml (`npx --no` never downloads), then run `lefthook install`:",
-    "  pre-commit:",
-    "    commands:",
-    "      ctx-index:",
-    `        run: npx --no ${HOOK_RUN_COMMAND}`,
-  ];
+  return ["lefthook manages this repository's hooks: add this to lefthook.yml, then run `lefthook install`:", "  pre-commit:", "    commands:", "      ctx-index:", `        run: ${command}`];
 }
