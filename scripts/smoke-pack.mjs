@@ -25,6 +25,17 @@ function step(label, command, args, cwd, input) {
   return result.stdout;
 }
 
+/** Commits what is there, then a new file, through whatever hook is installed, and checks the hook kept .ai/ current. */
+function commitTwiceThroughHook(dir, label, file, source) {
+  step(`git add (${label})`, "git", ["add", "-A"], dir);
+  step(`git commit (${label})`, "git", ["commit", "-q", "-m", "first"], dir);
+  writeFileSync(join(dir, "src", file), source);
+  step(`git add (${label}, an edit)`, "git", ["add", "-A"], dir);
+  step(`git commit (${label}: the hook refreshes .ai/)`, "git", ["commit", "-q", "-m", file], dir);
+  const check = step(`npx ctx index --check (${label})`, "npx", ["--no", "--", "ctx", "index", "--check"], dir);
+  if (!check.includes("up to date")) throw new Error(`the hook (${label}) did not keep the index current:\n${check}`);
+}
+
 try {
   const packed = JSON.parse(step("npm pack", "npm", ["pack", "--json", "--pack-destination", work], ROOT))[0];
   const tarball = join(work, packed.filename);
@@ -50,13 +61,7 @@ try {
   step("npx ctx brief", "npx", ["--no", "--", "ctx", "brief", "fix getUser when the id is empty"], app);
   step("npx ctx hook install", "npx", ["--no", "--", "ctx", "hook", "install"], app);
   writeFileSync(join(app, ".gitignore"), "node_modules/\n");
-  step("git add", "git", ["add", "-A"], app);
-  step("git commit (through the hook)", "git", ["commit", "-q", "-m", "first"], app);
-  writeFileSync(join(app, "src", "orders.ts"), "export function placeOrder(): number {\n  return 1;\n}\n");
-  step("git add (an edit)", "git", ["add", "-A"], app);
-  step("git commit (the hook refreshes the index)", "git", ["commit", "-q", "-m", "orders"], app);
-  const check = step("npx ctx index --check", "npx", ["--no", "--", "ctx", "index", "--check"], app);
-  if (!check.includes("up to date")) throw new Error(`the hook did not keep the index current:\n${check}`);
+  commitTwiceThroughHook(app, "ctx's hook", "orders.ts", "export function placeOrder(): number {\n  return 1;\n}\n");
   const requests = [
     { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "smoke", version: "1" } } },
     { jsonrpc: "2.0", method: "notifications/initialized" },
@@ -82,13 +87,7 @@ try {
   if (advice.status !== 1 || !advice.stdout.startsWith("husky manages") || line === "") throw new Error(`ctx hook install under husky printed:\n${advice.stdout}${advice.stderr}`);
   console.error(`smoke: ctx hook install under husky says to add: ${line}`);
   writeFileSync(join(husky, ".husky", "pre-commit"), `${line}\n`);
-  step("git add (husky)", "git", ["add", "-A"], husky);
-  step("git commit through husky", "git", ["commit", "-q", "-m", "first"], husky);
-  writeFileSync(join(husky, "src", "tax.ts"), "export function tax(total: number): number {\n  return total * 0.2;\n}\n");
-  step("git add (husky, an edit)", "git", ["add", "-A"], husky);
-  step("git commit through husky (refreshes .ai/)", "git", ["commit", "-q", "-m", "tax"], husky);
-  const huskyCheck = step("npx ctx index --check (husky)", "npx", ["--no", "--", "ctx", "index", "--check"], husky);
-  if (!huskyCheck.includes("up to date")) throw new Error(`the husky hook did not keep the index current:\n${huskyCheck}`);
+  commitTwiceThroughHook(husky, "husky", "tax.ts", "export function tax(total: number): number {\n  return total * 0.2;\n}\n");
 
   const installed = join(app, "node_modules", packed.name);
   const size = (dir) => readdirSync(dir, { withFileTypes: true }).reduce((sum, entry) => sum + (entry.isDirectory() ? size(join(dir, entry.name)) : statSync(join(dir, entry.name)).size), 0);
