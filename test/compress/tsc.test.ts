@@ -6,8 +6,14 @@ import { copyFixture, ctx } from "../helpers/fixture.js";
 
 const TSC = createRequire(import.meta.url).resolve("typescript/bin/tsc");
 
-/** The oracle: the compiler's own diagnostics for the project, as `file:line:col code`. */
+/** The oracle: the compiler's own diagnostics for the project, as `file:line:col code` (one program for both cases: the fixture is the same). */
+let diagnostics: string[] | undefined;
 function oracle(dir: string): string[] {
+  diagnostics ??= compile(dir);
+  return diagnostics;
+}
+
+function compile(dir: string): string[] {
   const config = ts.getParsedCommandLineOfConfigFile(join(dir, "tsconfig.json"), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined })!;
   const program = ts.createProgram(config.fileNames, config.options);
   return ts.getPreEmitDiagnostics(program).map((d) => {

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from "node:child_process";
-import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { ctx, git, tempDir } from "../helpers/fixture.js";
 
 const CTX_BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
@@ -122,8 +123,19 @@ describe("ctx hook", () => {
 });
 
 describe("merging branches that both changed the index", () => {
-  /** main and a branch, each adding a function in its own file and committing the index with it (through the hook). */
+  /**
+   * main and a branch, each adding a function in its own file and committing the index with it
+   * (through the hook): built once — three commits through the hook — and copied for each test.
+   */
+  let built: Promise<string> | undefined;
   async function diverged(): Promise<string> {
+    built ??= build();
+    const dir = tempDir();
+    cpSync(await built, dir, { recursive: true });
+    return dir;
+  }
+
+  async function build(): Promise<string> {
     const dir = project();
     await ctx(dir, "init");
     await ctx(dir, "hook", "install");
@@ -132,8 +144,14 @@ describe("merging branches that both changed the index", () => {
     git(dir, "checkout", "-q", "-b", "labels");
     commitOn(dir, "labels", "src/labels.ts", "export function label(name: string): string {\n  return name.toUpperCase();\n}\n");
     commitOn(dir, "main", "src/coupons.ts", "export function discount(cents: number): number {\n  return Math.round(cents * 0.9);\n}\n");
-    return dir;
+    // Kept out of tempDir's per-test cleanup: every test of this block copies it.
+    const kept = mkdtempSync(join(tmpdir(), "ctx-diverged-"));
+    cpSync(dir, kept, { recursive: true });
+    return kept;
   }
+  afterAll(async () => {
+    if (built) rmSync(await built, { recursive: true, force: true });
+  });
 
   /** Writes one file on a branch and commits it there, through the hook. */
   function commitOn(dir: string, branch: string, path: string, content: string): void {
