@@ -1,4 +1,4 @@
-import { readdirSync, statSync, writeFileSync, appendFileSync, mkdirSync } from "node:fs";
+import { readdirSync, statSync, symlinkSync, writeFileSync, appendFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
@@ -172,7 +172,10 @@ describe("ctx brief", () => {
     // Six of the gate's sections are missing: the builder is sent to the gate, not into the code.
     expect(brief.handoff).toEqual({ present: true, objective: "Make UsersService.register reject duplicate emails", next: "Add the check in register", problems: 6 });
     expect(brief.files[0].path).toBe("src/users/users.service.ts");
-    expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: ctx validate-handoff (6 problems)");
+    // ctx is a dev dependency of this project: the next step names the command that runs it here.
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(dir, "node_modules", ".bin", "ctx"));
+    expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: npx ctx validate-handoff (6 problems)");
     expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (ctx validate-handoff)\n");
     const complete = [
       "## Objective / status", "Make UsersService.register reject duplicate emails",

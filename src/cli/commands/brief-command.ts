@@ -3,6 +3,8 @@ import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclared
 import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
+import { ctxInvocation } from "../../core/init/agent-instructions.js";
+import { locateCtx } from "../../io/git-hook-files.js";
 
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
@@ -121,7 +123,8 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => table.symbolsAt(file.entry))) ?? [], observe(shown.map((file) => file.path))]);
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
   const memory = await recall(root, task);
-  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory }, ranking, symbols);
+  const invocation = ctxInvocation(locateCtx(root));
+  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory, invocation }, ranking, symbols);
 }
 
 /** What `load` gives for the name (last segment) of each identifier the task names. */

@@ -84,6 +84,8 @@ export interface BriefInput {
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
   testCommand: string | null;
+  /** The command that runs ctx in this repository (`npx ctx`, `ctx`, …): what a next step tells the agent to run. */
+  invocation: string;
   memory: Recall;
   /** Whether each file still has its indexed hash (absent: not checked). */
   fresh: (path: RepoPath) => boolean | undefined;
@@ -137,16 +139,16 @@ function matchedModules(query: TaskQuery, modules: readonly ModuleRecord[]): Bri
 }
 
 /** The first concrete step for the lane and role. */
-function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand: string | null): string {
+function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand: string | null, ctx: string): string {
   const dirty = [...new Set([...brief.git.staged, ...brief.git.unstaged])];
   if (brief.role === "reviewer") {
     return dirty.length > 0 ? `review the uncommitted diff: git diff HEAD -- ${dirty.slice(0, 5).join(" ")}${dirty.length > 5 ? " …" : ""}` : "review the last commit: git show --stat HEAD";
   }
   if (brief.role === "builder" && brief.handoff.problems) {
-    return `make the handoff pass first: ctx validate-handoff (${brief.handoff.problems} problem${brief.handoff.problems === 1 ? "" : "s"})`;
+    return `make the handoff pass first: ${ctx} validate-handoff (${brief.handoff.problems} problem${brief.handoff.problems === 1 ? "" : "s"})`;
   }
   if (brief.role === "builder" && brief.handoff.next) return `follow the handoff: ${brief.handoff.next}`;
-  if (!brief.lane) return brief.handoff.next ? `follow the handoff: ${brief.handoff.next}` : 'route a task: ctx brief "<what you are about to do>"';
+  if (!brief.lane) return brief.handoff.next ? `follow the handoff: ${brief.handoff.next}` : `route a task: ${ctx} brief "<what you are about to do>"`;
   const verify = testCommand ? `; verify with ${testCommand}` : "";
   if (!anchor) return brief.lane === "Answer" ? "no indexed file matches: search narrowly (rg -n -w <word>)" : "no indexed file matches: search narrowly, then plan in .ai/HANDOFF.md";
   if (brief.lane === "Answer") return `read ${anchor}`;
@@ -239,7 +241,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
   };
   if (!query) {
     const brief = { ...base, lane: null, laneReason: null, risk: [], kind: null, modules: [], symbols: [], endpoints: [], files: [], rejected: [] };
-    return { ...brief, next: nextStep(brief, null, input.testCommand) };
+    return { ...brief, next: nextStep(brief, null, input.testCommand, input.invocation) };
   }
   const { endpoints, modules, rejected } = ranking;
   const named = ranking.symbols;
@@ -273,7 +275,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
   const test = ranked.slice(0, LIMITS.files).find((file) => file.isTest);
   const stem = test?.path.split("/").pop()?.replace(/\.(?:test|spec)\.[^.]+$|\.[^.]+$/, "");
   const testCommand = input.testCommand && stem ? `${input.testCommand} -- ${stem}` : input.testCommand;
-  return { ...brief, next: nextStep(brief, anchorOf(ranked, brief, input.fresh), testCommand) };
+  return { ...brief, next: nextStep(brief, anchorOf(ranked, brief, input.fresh), testCommand, input.invocation) };
 }
 
 /**
