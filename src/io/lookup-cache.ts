@@ -236,13 +236,22 @@ export async function writeLookupCache(root: string, tables: Omit<LookupTables, 
   await writeCommon(staging, tables, rows.names);
   // The stamp goes in last: a cache without a matching stamp is never read.
   await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
-  await rm(directory, { recursive: true, force: true });
+  // Moved aside rather than deleted in place: deleting takes as long as its files, and a reader in
+  // that window would find half a cache; aside, it is gone from its path in one rename.
+  const aside = `${directory}.${process.pid}.${randomUUID()}.old.tmp`;
+  await rename(directory, aside).catch(() => undefined);
   try {
     await rename(staging, directory);
   } catch {
     // Another ctx process swapped its own copy in first; it was built from the same files.
     await rm(staging, { recursive: true, force: true });
   }
+  await rm(aside, { recursive: true, force: true });
+}
+
+/** A cache file removed while this process read the cache: another process swapped a new copy in. */
+function vanished(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === "ENOENT";
 }
 
 /** Symbol and call shards are patched; the other tables are rewritten whole. */
@@ -415,7 +424,7 @@ async function readCached<T>(
   const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
   if (cached !== null && cached === stamp) {
     try {
-      return { value: parse(await readText(join(directory, file))), files: new FileTable(directory) };
+      return { value: parse(await readText(join(directory, file))), files: new FileTable(directory, [], root) };
     } catch {
       // Another process is swapping the cache right now: fall through to the Markdown.
     }
@@ -460,13 +469,22 @@ function tableOf(name: TableName): (tables: LookupTables) => unknown {
 export class FileTable {
   private readonly loaded = new Map<number, Map<RepoPath, { sha256: string; module: string }>>();
 
+  /** `root`: where to read the committed file index from when the cache is swapped away mid-lookup. */
   constructor(
     private readonly directory: string | null,
     rows: readonly FileRow[] = [],
+    private readonly root?: string,
   ) {
-    if (directory === null) {
-      for (let i = 0; i < FILE_SHARDS; i += 1) this.loaded.set(i, new Map());
-      for (const row of rows) this.loaded.get(fileShardOf(row.path))!.set(row.path, { sha256: row.sha256, module: row.module });
+    if (directory === null) this.fill(rows);
+  }
+
+  private fill(rows: readonly FileRow[]): void {
+    const fresh = Array.from({ length: FILE_SHARDS }, (_, i) => i).filter((i) => !this.loaded.has(i));
+    for (const i of fresh) this.loaded.set(i, new Map());
+    const filled = new Set(fresh);
+    for (const row of rows) {
+      const shard = fileShardOf(row.path);
+      if (filled.has(shard)) this.loaded.get(shard)!.set(row.path, { sha256: row.sha256, module: row.module });
     }
   }
 
@@ -495,7 +513,18 @@ export class FileTable {
   private async loadShard(shard: number): Promise<void> {
     const entries = new Map<RepoPath, { sha256: string; module: string }>();
     const file = `files-${shard}.tsv`;
-    for (const [i, line] of readFileSync(join(this.directory!, file), "utf8").split("\n").entries()) {
+    let text: string;
+    try {
+      text = readFileSync(join(this.directory!, file), "utf8");
+    } catch (error) {
+      if (!vanished(error) || this.root === undefined || this.loaded.has(shard)) throw error;
+      // The committed index is what the cache is built from: reading it is slower, never different.
+      const tables = await readIndexTables(this.root);
+      if (!tables) throw error;
+      this.fill(tables.files);
+      return;
+    }
+    for (const [i, line] of text.split("\n").entries()) {
       const [path, sha256, module] = line.split("\t");
       const where = { file: `.ai/.cache/lookup/${file}`, line: i + 1 };
       if (path && sha256) entries.set(unquotePath(path, where), { sha256, module: unquotePath(module ?? "", where) });
@@ -552,7 +581,7 @@ export interface IndexReader {
   modules(): Promise<ModuleRecord[]>;
   /** routing.tsv, with its layout when routing.idx is the one of this table. */
   routing(): Promise<RoutingTable>;
-  /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). */
+  /** The symbols fields at these places of routing-symbols.txt (RoutingEntry.symbolsAt). Called once: it closes the file. */
   routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
   /** Call edges whose callee's member name is `name`. */
   callsTo(name: string): Promise<CallEdge[]>;
@@ -566,28 +595,67 @@ export async function openIndexReader(root: string): Promise<IndexReader | null>
   const directory = join(root, LOOKUP_DIR);
   const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
   if (cached !== null && cached === stamp) {
-    // What every brief needs is read at once, synchronously: the caller has just spawned git and
-    // would only wait, and a promise read of a large file waits on this thread between its chunks.
-    const table = readFileSync(join(directory, ROUTING_FILE));
-    const layout = readIfExists(join(directory, ROUTING_LAYOUT_FILE));
-    const modules = JSON.parse(readFileSync(join(directory, "modules.json"), "utf8")) as ModuleRecord[];
-    const json = async <T>(file: string): Promise<T> => JSON.parse(readFileSync(join(directory, file), "utf8")) as T;
-    return {
-      files: new FileTable(directory),
-      symbolsNamed: (name) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`),
-      endpoints: () => json<EndpointRecord[]>("endpoints.json"),
-      modules: async () => modules,
-      routing: async () => new RoutingTable(table, layout && parseRoutingLayout(layout, table.length)),
-      routingSymbols: (places) => readRanges(join(directory, ROUTING_SYMBOLS_FILE), places),
-      callsTo: async (name) => {
+    try {
+      return cachedReader(root, directory);
+    } catch (error) {
+      if (!vanished(error)) throw error;
+    }
+  }
+  const tables = await readIndexTables(root);
+  return tables && tablesReader(tables);
+}
+
+function cachedReader(root: string, directory: string): IndexReader {
+  // What every brief needs is read at once, synchronously: the caller has just spawned git and
+  // would only wait, and a promise read of a large file waits on this thread between its chunks.
+  const table = readFileSync(join(directory, ROUTING_FILE));
+  const layout = readIfExists(join(directory, ROUTING_LAYOUT_FILE));
+  const modules = JSON.parse(readFileSync(join(directory, "modules.json"), "utf8")) as ModuleRecord[];
+  // Opened with its table: its offsets are of this file, which stays readable through a swap.
+  const symbols = openSync(join(directory, ROUTING_SYMBOLS_FILE), "r");
+  // Another process may swap the cache while this one reads it: what is gone is read from the Markdown.
+  let fallback: Promise<IndexReader> | undefined;
+  const orMarkdown =
+    <A extends unknown[], R>(read: (...args: A) => R | Promise<R>, from: (reader: IndexReader) => (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await read(...args);
+      } catch (error) {
+        if (!vanished(error)) throw error;
+        fallback ??= readIndexTables(root).then((tables) => {
+          if (!tables) throw error;
+          return tablesReader(tables);
+        });
+        return from(await fallback)(...args);
+      }
+    };
+  const json = <T>(file: string): T => JSON.parse(readFileSync(join(directory, file), "utf8")) as T;
+  return {
+    files: new FileTable(directory, [], root),
+    symbolsNamed: orMarkdown((name: string) => json<SymbolRow[]>(`symbols-${shardOf(name)}.json`), (reader) => reader.symbolsNamed),
+    endpoints: orMarkdown(() => json<EndpointRecord[]>("endpoints.json"), (reader) => reader.endpoints),
+    modules: async () => modules,
+    routing: async () => new RoutingTable(table, layout && parseRoutingLayout(layout, table.length)),
+    routingSymbols: async (places) => {
+      try {
+        return readRanges(symbols, places);
+      } finally {
+        closeSync(symbols);
+      }
+    },
+    callsTo: orMarkdown(
+      (name: string) => {
         const file = `callers-${shardOf(name) % CALL_SHARDS}.md`;
         // A shard holds thousands of rows: only those that mention the name are taken apart.
         return parseCallRows(readFileSync(join(directory, file), "utf8"), `${LOOKUP_DIR}/${file}`, (row) => row.includes(name)).filter((edge) => memberName(edge.callee) === name);
       },
-    };
-  }
-  const tables = await readIndexTables(root);
-  if (!tables) return null;
+      (reader) => reader.callsTo,
+    ),
+  };
+}
+
+/** The committed Markdown parsed once and served from memory, with nothing written. */
+function tablesReader(tables: LookupTables): IndexReader {
   const routing = renderRoutingTable(tables.routing);
   const symbolBytes = Buffer.concat(routing.symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk)));
   return {
@@ -610,17 +678,11 @@ function readIfExists(path: string): Buffer | null {
 }
 
 /** Byte ranges of one file as text, read in place (a brief needs a few lines of a long file). */
-async function readRanges(path: string, places: readonly (readonly [number, number])[]): Promise<string[]> {
-  if (places.length === 0) return [];
+function readRanges(descriptor: number, places: readonly (readonly [number, number])[]): string[] {
   // Synchronous: a few short reads, waited for at once.
-  const descriptor = openSync(path, "r");
-  try {
-    return places.map(([offset, length]) => {
-      const buffer = Buffer.alloc(length);
-      readSync(descriptor, buffer, 0, length, offset);
-      return buffer.toString("utf8");
-    });
-  } finally {
-    closeSync(descriptor);
-  }
+  return places.map(([offset, length]) => {
+    const buffer = Buffer.alloc(length);
+    readSync(descriptor, buffer, 0, length, offset);
+    return buffer.toString("utf8");
+  });
 }

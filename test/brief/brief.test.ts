@@ -3,13 +3,9 @@ import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
 import { describe, expect, it } from "vitest";
 import { estimateTokens } from "../../src/core/brief/estimate-tokens.js";
-import { copyFixture, ctx, git } from "../helpers/fixture.js";
+import { copyFixture, ctx, git, indexedFixture } from "../helpers/fixture.js";
 
-async function indexedShop(): Promise<string> {
-  const dir = copyFixture("brief/shop");
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  return dir;
-}
+const indexedShop = (): Promise<string> => indexedFixture("brief/shop");
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON is what the test inspects, field by field
 type Json = Record<string, any>;

@@ -2,14 +2,9 @@ import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoutingLayout, parseRoutingTable, RoutingTable } from "../../src/formats/routing-table.js";
-import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
+import { copyFixture, ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
 
-async function indexedFixture(name: string): Promise<string> {
-  const dir = copyFixture(`calls/${name}`);
-  const run = await ctx(dir, "index", "-q");
-  expect(run.code, run.stderr).toBe(0);
-  return dir;
-}
+const indexedCalls = (name: string): Promise<string> => indexedFixture(`calls/${name}`);
 
 interface CallHit {
   name: string;
@@ -100,7 +95,7 @@ async function expectIncrementalAsFull(fixture: string, path: string, versions: 
 
 describe("call sites are linked through imports", () => {
   it("follows named, default and namespace imports, `export *` barrels and renamed default re-exports", async () => {
-    const dir = await indexedFixture("imports-and-barrels");
+    const dir = await indexedCalls("imports-and-barrels");
     expect(await sites(dir, "Caller", "formatName")).toEqual(["src/app.ts:6 render", "src/app.ts:7 render", "src/lib/format.ts:6 slugify"]);
     expect(await sites(dir, "Caller", "slugify")).toEqual(["src/app.ts:8 render"]);
     const { json } = await traverse(dir, "Caller", "src/lib/format.ts:slugify");
@@ -108,19 +103,19 @@ describe("call sites are linked through imports", () => {
   });
 
   it("resolves tsconfig paths and baseUrl, read from a tsconfig with comments", async () => {
-    const dir = await indexedFixture("tsconfig-paths");
+    const dir = await indexedCalls("tsconfig-paths");
     expect(await sites(dir, "Callee", "stamp")).toEqual(["src/feature/stamp.ts:5 makeId", "src/feature/stamp.ts:5 now"]);
   });
 
   it("resolves a workspace package to its sources", async () => {
-    const dir = await indexedFixture("workspace-packages");
+    const dir = await indexedCalls("workspace-packages");
     expect(await sites(dir, "Caller", "charge")).toEqual(["packages/shop/src/checkout.ts:4 checkout"]);
   });
 });
 
 describe("call sites are linked through classes", () => {
   it("follows constructor-injected members, declared return types, inherited `this` members, statics, `new` and `super`", async () => {
-    const dir = await indexedFixture("class-members");
+    const dir = await indexedCalls("class-members");
     expect(await sites(dir, "Caller", "UsersService.find")).toEqual(["src/users.controller.ts:7 UsersController.get", "src/users.controller.ts:12 UsersController.list"]);
     expect(await sites(dir, "Caller", "BaseService.log")).toEqual(["src/users.service.ts:11 UsersService.find"]);
     expect(await sites(dir, "Caller", "UsersService.create")).toEqual(["src/users.controller.ts:11 UsersController.list"]);
@@ -129,7 +124,7 @@ describe("call sites are linked through classes", () => {
   });
 
   it("walks --depth levels and keeps the tree: which caller reaches the target through whom", async () => {
-    const dir = await indexedFixture("class-members");
+    const dir = await indexedCalls("class-members");
     const { json } = await traverse(dir, "Caller", "src/users.service.ts:BaseService.log", "--depth", "3");
     expect(json.hits.map((hit) => [hit.depth, hit.parent, `${hit.path}:${hit.line}`, hit.name])).toEqual([
       [1, null, "src/users.service.ts:11", "UsersService.find"],
@@ -146,14 +141,14 @@ describe("call sites are linked through classes", () => {
   });
 
   it("counts a call through an interface as a call of each implementation, as the compiler's call hierarchy does", async () => {
-    const dir = await indexedFixture("interface-dispatch");
+    const dir = await indexedCalls("interface-dispatch");
     expect(await sites(dir, "Caller", "English.greet")).toEqual(["src/greeter.ts:18 welcome", "src/greeter.ts:22 welcomeEnglish"]);
     const { json } = await traverse(dir, "Caller", "English.greet");
     expect(json.hits[0]).toMatchObject({ callee: "Greeter.greet", calleePath: "src/greeter.ts", calleeLine: 2 });
   });
 
   it("records JSX elements, decorators and tagged templates as calls, with their enclosing declaration", async () => {
-    const dir = await indexedFixture("jsx-decorators-tags");
+    const dir = await indexedCalls("jsx-decorators-tags");
     const button = await traverse(dir, "Caller", "Button");
     expect(button.json.hits.map((hit) => [hit.path, hit.line, hit.name, hit.via])).toEqual([["src/components.tsx", 8, "Page", "jsx"]]);
     const injectable = await traverse(dir, "Caller", "Injectable");
@@ -165,20 +160,20 @@ describe("call sites are linked through classes", () => {
 
 describe("call sites are linked through namespaces, objects and declared types", () => {
   it("follows object-literal members and namespace members, by qualified and by bare name", async () => {
-    const dir = await indexedFixture("namespaces-and-objects");
+    const dir = await indexedCalls("namespaces-and-objects");
     expect(await sites(dir, "Caller", "api.get")).toEqual(["src/use.ts:4 load"]);
     expect(await sites(dir, "Caller", "api.post")).toEqual(["src/use.ts:5 load"]);
     expect(await sites(dir, "Caller", "Paths.join")).toEqual(["src/api.ts:14 Paths.root", "src/use.ts:6 load"]);
   });
 
   it("types a callback's parameters from the callee's signature and binds generics to their arguments", async () => {
-    const dir = await indexedFixture("typed-receivers");
+    const dir = await indexedCalls("typed-receivers");
     expect(await sites(dir, "Caller", "Repository.findOne")).toEqual(["src/use.ts:5 main"]);
     expect(await sites(dir, "Caller", "User.greet")).toEqual(["src/use.ts:6 main"]);
   });
 
   it("types `x ?? []`, a reduce without a seed, and the module a dynamic import's then() passes on", async () => {
-    const dir = await indexedFixture("fallbacks-and-promises");
+    const dir = await indexedCalls("fallbacks-and-promises");
     expect(await sites(dir, "Caller", "Worker.close")).toEqual(["src/pool.ts:4 closeAll"]);
     expect(await sites(dir, "Caller", "Worker.run")).toEqual(["src/pool.ts:9 busiest"]);
     expect(await sites(dir, "Caller", "runTask")).toEqual(["src/pool.ts:13 later"]);
@@ -187,7 +182,7 @@ describe("call sites are linked through namespaces, objects and declared types",
 
 describe("destructured tuples", () => {
   it("types each name of `const [a, b] = await Promise.all([f(), g()])` or `= [x, y]` by its own element", async () => {
-    const dir = await indexedFixture("tuple-destructuring");
+    const dir = await indexedCalls("tuple-destructuring");
     expect(await sites(dir, "Caller", "Users.find")).toEqual(["src/use.ts:5 both", "src/use.ts:12 swapped"]);
     expect(await sites(dir, "Caller", "Orders.list")).toEqual(["src/use.ts:6 both", "src/use.ts:11 swapped"]);
   });
@@ -195,7 +190,7 @@ describe("destructured tuples", () => {
 
 describe("what cannot be proven stays unresolved", () => {
   it("keeps an any-typed receiver as a candidate, never a hit; records no dynamic access; never links a shadowing local", async () => {
-    const dir = await indexedFixture("stays-unresolved");
+    const dir = await indexedCalls("stays-unresolved");
     const store = await traverse(dir, "Caller", "Store.find");
     expect(store.code).toBe(1);
     expect(store.json.reason).toBe("no-calls");
@@ -212,7 +207,7 @@ describe("what cannot be proven stays unresolved", () => {
 
 describe("freshness and upkeep", () => {
   it("rejects the rows of a file changed since indexing, and misses as stale when none survive", async () => {
-    const dir = await indexedFixture("imports-and-barrels");
+    const dir = await indexedCalls("imports-and-barrels");
     appendFileSync(join(dir, "src/app.ts"), "\n// edited\n");
     const { code, json } = await traverse(dir, "Caller", "formatName");
     expect(code).toBe(0);
@@ -225,7 +220,7 @@ describe("freshness and upkeep", () => {
   });
 
   it("re-links calls in unchanged files when an export they go through changes", async () => {
-    const dir = await indexedFixture("imports-and-barrels");
+    const dir = await indexedCalls("imports-and-barrels");
     writeFileSync(join(dir, "src/lib/index.ts"), 'export { default as slug } from "./format.js";\n');
     const run = await ctx(dir, "index", "--json");
     expect(JSON.parse(run.stdout)).toMatchObject({ parsed: 1 });
@@ -265,7 +260,7 @@ describe("freshness and upkeep", () => {
   });
 
   it("keeps call summaries in a few segments, one more per run and merged past eight; a lost or damaged one costs a re-parse", async () => {
-    const dir = await indexedFixture("imports-and-barrels");
+    const dir = await indexedCalls("imports-and-barrels");
     const original = readFileSync(join(dir, ".ai/call_index.md"), "utf8");
     const segments = (): string[] => readdirSync(join(dir, ".ai/.cache/summaries"));
     for (let run = 0; run < 10; run += 1) {
@@ -290,7 +285,7 @@ describe("freshness and upkeep", () => {
   });
 
   it("restores a hand-edited or deleted call index even when no source changed, and --check reports the drift", async () => {
-    const dir = await indexedFixture("imports-and-barrels");
+    const dir = await indexedCalls("imports-and-barrels");
     const original = readFileSync(join(dir, ".ai/call_index.md"), "utf8");
     writeFileSync(join(dir, ".ai/call_index.md"), original.replace("| render |", "| somebodyElse |"));
     const check = await ctx(dir, "index", "--check");
@@ -304,7 +299,7 @@ describe("freshness and upkeep", () => {
   });
 
   it("rewrites nothing on an unchanged tree, and answers the same from a rebuilt lookup cache", async () => {
-    const dir = await indexedFixture("class-members");
+    const dir = await indexedCalls("class-members");
     const before = await sites(dir, "Caller", "UsersService.find");
     const again = await ctx(dir, "index", "--json");
     expect(JSON.parse(again.stdout).written).toEqual([]);

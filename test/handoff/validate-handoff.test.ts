@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx, tempDir } from "../helpers/fixture.js";
+import { copyFixture, ctx, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const HANDOFFS = join(import.meta.dirname, "..", "fixtures", "handoff", "handoffs");
 
@@ -13,8 +13,7 @@ interface Report {
 
 /** The users project, indexed, with `handoff` (a file of fixtures/handoff/handoffs) as its .ai/HANDOFF.md. */
 async function projectWith(handoff: string): Promise<string> {
-  const dir = copyFixture("handoff/project");
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  const dir = await indexedFixture("handoff/project");
   copyFileSync(join(HANDOFFS, handoff), join(dir, ".ai", "HANDOFF.md"));
   return dir;
 }

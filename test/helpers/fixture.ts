@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 
 const created: string[] = [];
@@ -25,15 +25,55 @@ export function git(cwd: string, ...args: string[]): string {
   });
 }
 
-/** Copies test/fixtures/<name> to a temp dir; with `git: true` it becomes a repository with one commit. */
-export function copyFixture(name: string, options: { git?: boolean } = { git: true }): string {
+const templates = new Map<string, Promise<string>>();
+
+afterAll(async () => {
+  for (const template of templates.values()) rmSync(await template, { recursive: true, force: true });
+  templates.clear();
+});
+
+/**
+ * A fresh copy of what `build` makes, built once per test file: tests that start from the same indexed repository share
+ * the build and get their own copy to change. The copy's files are newer than its caches, as after a copy: the first
+ * lookup rebuilds the lookup cache and the index re-hashes what it checks.
+ */
+export async function prepared(key: string, build: (dir: string) => Promise<void>): Promise<string> {
+  let template = templates.get(key);
+  if (!template) {
+    template = (async () => {
+      const dir = mkdtempSync(join(tmpdir(), "ctx-template-"));
+      await build(dir);
+      return dir;
+    })();
+    templates.set(key, template);
+  }
   const dir = tempDir();
+  cpSync(await template, dir, { recursive: true });
+  return dir;
+}
+
+/** test/fixtures/<name> as a git repository with one commit, indexed by `ctx index`. */
+export function indexedFixture(name: string): Promise<string> {
+  return prepared(`indexed:${name}`, async (dir) => {
+    fillFixture(dir, name, true);
+    const run = await ctx(dir, "index", "-q");
+    expect(run.code, run.stderr).toBe(0);
+  });
+}
+
+function fillFixture(dir: string, name: string, repository: boolean): void {
   cpSync(join(import.meta.dirname, "..", "fixtures", name), dir, { recursive: true });
-  if (options.git !== false) {
+  if (repository) {
     git(dir, "init", "-q", "-b", "main");
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "fixture");
   }
+}
+
+/** Copies test/fixtures/<name> to a temp dir; with `git: true` it becomes a repository with one commit. */
+export function copyFixture(name: string, options: { git?: boolean } = { git: true }): string {
+  const dir = tempDir();
+  fillFixture(dir, name, options.git !== false);
   return dir;
 }
 

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
-import { copyFixture, ctx } from "../helpers/fixture.js";
+import { copyFixture, ctx, indexedFixture } from "../helpers/fixture.js";
 
 const CTX_BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
 const clients: Client[] = [];
@@ -33,11 +33,7 @@ async function ask(client: Client, args: Record<string, unknown>): Promise<ToolA
   return { isError: result.isError === true, text, json: result.isError ? {} : (JSON.parse(text) as ToolAnswer["json"]) };
 }
 
-async function indexed(): Promise<string> {
-  const dir = copyFixture("traverse/users-service");
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  return dir;
-}
+const indexed = (): Promise<string> => indexedFixture("traverse/users-service");
 
 const TRAVERSALS = [
   ["symbol", "Symbol", "UsersService"],

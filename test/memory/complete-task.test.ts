@@ -1,10 +1,10 @@
 import { hostname } from "node:os";
 import { execFile } from "node:child_process";
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx } from "../helpers/fixture.js";
+import { ctx, indexedFixture, prepared } from "../helpers/fixture.js";
 
 const HANDOFFS = join(import.meta.dirname, "..", "fixtures", "handoff", "handoffs");
 const BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
@@ -23,11 +23,12 @@ const ERROR = "TypeError: Cannot read properties of undefined (reading 'id')";
 
 /** The users project, indexed, after `ctx init`, with a valid handoff in place. */
 async function projectWithHandoff(): Promise<string> {
-  const dir = copyFixture("handoff/project");
-  await ctx(dir, "init");
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  copyFileSync(join(HANDOFFS, "valid.md"), join(dir, ".ai/HANDOFF.md"));
-  return dir;
+  return prepared("handoff/project after init, with a valid handoff", async (dir) => {
+    cpSync(await indexedFixture("handoff/project"), dir, { recursive: true });
+    await ctx(dir, "init");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    copyFileSync(join(HANDOFFS, "valid.md"), join(dir, ".ai/HANDOFF.md"));
+  });
 }
 
 /** Every file under .ai/ but the caches, with its content. */
@@ -137,11 +138,13 @@ describe("ctx complete-task", () => {
   it("keeps every entry when 20 processes complete tasks at once", async () => {
     const dir = await projectWithHandoff();
     const run = promisify(execFile);
-    await Promise.all(
+    // Settled, not raced: a failure is reported once every process has stopped writing.
+    const runs = await Promise.allSettled(
       Array.from({ length: 20 }, (_, n) =>
         run(process.execPath, [BIN, "complete-task", ...TASK, "--title", `concurrent task ${n}`, "--error", `Error: failure number ${n} in worker-${n}`, "--incident", "--force", "--no-index"], { cwd: dir }),
       ),
     );
+    expect(runs.flatMap((outcome) => (outcome.status === "rejected" ? [String(outcome.reason)] : []))).toEqual([]);
     const ids = Array.from({ length: 20 }, (_, n) => `${TODAY}-concurrent-task-${n}`).sort();
     expect(readdirSync(join(dir, ".ai/brain")).map((f) => f.slice(0, -3)).sort()).toEqual(ids);
     const lessons = readFileSync(join(dir, ".ai/lessons-learned.md"), "utf8");

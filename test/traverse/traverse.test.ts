@@ -1,13 +1,9 @@
 import { appendFileSync, rmSync, unlinkSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx, tempDir } from "../helpers/fixture.js";
+import { ctx, indexedFixture, tempDir } from "../helpers/fixture.js";
 
-async function indexed(): Promise<string> {
-  const dir = copyFixture("traverse/users-service");
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  return dir;
-}
+const indexed = (): Promise<string> => indexedFixture("traverse/users-service");
 
 describe("ctx traverse Symbol", () => {
   it("answers an exact name with path:line, kind and signature, source before tests", async () => {
