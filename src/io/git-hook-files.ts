@@ -1,11 +1,12 @@
 import { existsSync, readFileSync } from "node:fs";
 import { rename, rm } from "node:fs/promises";
-import { delimiter, join } from "node:path";
+import { join } from "node:path";
 import { chainedName, HOOK_MARKER, HOOK_NAMES, hookScript, type HookManager, type HookName } from "../core/hooks/hook-script.js";
 import { CtxError } from "../errors.js";
 import { writeFileAtomic } from "./atomic-write.js";
 import { gitConfigGet, gitHooksDir } from "./git.js";
 import type { CtxLocation } from "../core/init/agent-instructions.js";
+import { findCtx, locateCtx } from "./locate-ctx.js";
 
 export interface HookState {
   hook: HookName;
@@ -52,20 +53,6 @@ async function hookManager(root: string): Promise<HookManager | null> {
   const hooksPath = await gitConfigGet(root, "core.hooksPath");
   if ((hooksPath !== null && /(^|[\\/])\.husky([\\/]|$)/.test(hooksPath)) || existsSync(join(root, ".husky", "_"))) return "husky";
   if (["lefthook.yml", "lefthook.yaml", ".lefthook.yml", ".lefthook.yaml"].some((name) => existsSync(join(root, name)))) return "lefthook";
-  return null;
-}
-
-/** Where ctx is for a repository: installed in it (node_modules/.bin), on PATH, or neither. */
-export function locateCtx(root: string): CtxLocation {
-  const found = findCtx(root);
-  return found === null ? null : found === join(root, "node_modules", ".bin", "ctx") ? "local" : "path";
-}
-
-/** The hook's own search, done here to report it: the repository's node_modules/.bin, then PATH. */
-function findCtx(root: string): string | null {
-  const local = join(root, "node_modules", ".bin", "ctx");
-  if (existsSync(local)) return local;
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, "ctx"))) return join(dir, "ctx");
   return null;
 }
 

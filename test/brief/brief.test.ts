@@ -172,7 +172,7 @@ describe("ctx brief", () => {
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
     symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(dir, "node_modules", ".bin", "ctx"));
     expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: npx ctx validate-handoff (6 problems)");
-    expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (ctx validate-handoff)\n");
+    expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (npx ctx validate-handoff)\n");
     const complete = [
       "## Objective / status", "Make UsersService.register reject duplicate emails",
       "## Exact paths and symbols", "- src/users/users.service.ts `UsersService.register`",
@@ -199,7 +199,7 @@ describe("ctx brief", () => {
   it("prints the documented JSON shape, files in rank order", async () => {
     const dir = await indexedShop();
     const brief = await briefJson(dir, "fix UsersService.findOne");
-    expect(Object.keys(brief)).toEqual(["task", "taskFrom", "role", "git", "index", "handoff", "lane", "laneReason", "risk", "kind", "modules", "symbols", "endpoints", "files", "rejected", "incidents", "hot", "brain", "next"]);
+    expect(Object.keys(brief)).toEqual(["task", "taskFrom", "role", "git", "index", "handoff", "lane", "laneReason", "risk", "kind", "modules", "symbols", "endpoints", "files", "rejected", "incidents", "hot", "brain", "next", "invocation"]);
     const scores = brief.files.map((f: { score: number }) => f.score);
     expect(scores).toEqual([...scores].sort((a, b) => b - a));
     expect(Object.keys(brief.files[0])).toEqual(["path", "score", "reasons"]);

@@ -1,7 +1,7 @@
 import { copyFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx } from "../helpers/fixture.js";
+import { copyFixture, ctx, CTX_HERE } from "../helpers/fixture.js";
 
 const HANDOFFS = join(import.meta.dirname, "..", "fixtures", "handoff", "handoffs");
 
@@ -51,7 +51,7 @@ describe("the handoff when no task is in progress", () => {
     const lines = run.stdout.trimEnd().split("\n");
     expect(lines.length).toBeLessThan(40);
     expect(lines.filter((line) => line.startsWith("HANDOFF_FAIL todo line"))).toHaveLength(5);
-    expect(lines).toContain("HANDOFF_FAIL todo: 9995 more like these (`ctx validate-handoff --json` lists every one)");
+    expect(lines).toContain(`HANDOFF_FAIL todo: 9995 more like these (\`${CTX_HERE} validate-handoff --json\` lists every one)`);
     const json = JSON.parse((await ctx(dir, "validate-handoff", "huge.md", "--json")).stdout) as { path: string; errors: { rule: string }[] };
     expect(json.path).toBe("huge.md");
     expect(json.errors.filter((error) => error.rule === "todo")).toHaveLength(10_000);

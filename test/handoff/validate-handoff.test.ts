@@ -1,7 +1,7 @@
 import { appendFileSync, copyFileSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { copyFixture, ctx, CTX_HERE, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const HANDOFFS = join(import.meta.dirname, "..", "fixtures", "handoff", "handoffs");
 
@@ -75,7 +75,7 @@ describe("ctx validate-handoff: against the tree and the index", () => {
     expect(code).toBe(1);
     expect(ruleAndLine(report.errors)).toEqual([["symbol-unresolved", 5]]);
     expect(report.errors[0]!.message).toMatch(/^`getUser`: /);
-    expect(report.errors[0]!.fix).toMatch(/run `ctx index`/);
+    expect(report.errors[0]!.fix).toContain(`run \`${CTX_HERE} index\``);
   });
 
   it("says to run `ctx index` when there is no index to check symbols against", async () => {
@@ -84,7 +84,7 @@ describe("ctx validate-handoff: against the tree and the index", () => {
     const { code, report } = await validate(dir, "HANDOFF.md");
     expect(code).toBe(1);
     expect(new Set(report.errors.map((e) => e.rule))).toEqual(new Set(["symbol-unresolved"]));
-    expect(report.errors.every((e) => e.fix === "run `ctx index`, then validate again")).toBe(true);
+    expect(report.errors.every((e) => e.fix === `run \`${CTX_HERE} index\`, then validate again`)).toBe(true);
   });
 
   it("rejects a cited path that leaves the repository through a symbolic link", async () => {
@@ -102,7 +102,7 @@ describe("ctx validate-handoff: against the tree and the index", () => {
     const dir = copyFixture("handoff/project");
     const run = await ctx(dir, "validate-handoff");
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe("HANDOFF_FAIL missing-file line 0: no handoff at .ai/HANDOFF.md — run `ctx init` to create it from the template, then fill it in\n");
+    expect(run.stdout).toBe(`HANDOFF_FAIL missing-file line 0: no handoff at .ai/HANDOFF.md — run \`${CTX_HERE} init\` to create it from the template, then fill it in\n`);
   });
 
   it("fails the fresh template from `ctx init` only on its placeholders, one per section", async () => {

@@ -1,7 +1,7 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { delimiter, join } from "node:path";
 import { afterAll, afterEach, expect } from "vitest";
 import { runCli } from "../../src/cli/main.js";
 
@@ -51,6 +51,12 @@ export async function prepared(key: string, build: (dir: string) => Promise<void
   cpSync(await template, dir, { recursive: true });
   return dir;
 }
+
+/**
+ * How ctx's hints name ctx in a test repository: neither installed in it nor (usually) on PATH, so
+ * the one-off `npx -y ctx-nav`; `ctx` on a machine where PATH has one.
+ */
+export const CTX_HERE = (process.env.PATH ?? "").split(delimiter).some((entry) => entry !== "" && existsSync(join(entry, "ctx"))) ? "ctx" : "npx -y ctx-nav";
 
 /** test/fixtures/<name> as a git repository with one commit, indexed by `ctx index`. */
 export function indexedFixture(name: string): Promise<string> {

@@ -1,7 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, git, tempDir } from "../helpers/fixture.js";
+import { ctx, CTX_HERE, git, tempDir } from "../helpers/fixture.js";
 
 const FILES = [".ai/HANDOFF.md", ".ai/research.md", ".ai/lessons-learned.md", ".ai/brain-index.md", ".ai/hot-cache.jsonl", ".ai/incident-cache.jsonl", ".ai/index-config.yaml"];
 
@@ -55,8 +55,7 @@ describe("ctx init", () => {
     const section = agents.slice(agents.indexOf("<!-- ctx:begin"), agents.indexOf("<!-- ctx:end -->") + "<!-- ctx:end -->".length);
     expect(section.split("\n").length).toBeLessThanOrEqual(25);
     // Not installed in this repository nor on PATH here: the instructions run the package through npx.
-    const ctxHere = (process.env.PATH ?? "").split(":").some((entry) => entry !== "" && existsSync(join(entry, "ctx"))) ? "ctx" : "npx -y ctx-nav";
-    for (const command of [`${ctxHere} brief`, `${ctxHere} traverse Symbol`, "TRAVERSE_MISS", `${ctxHere} validate-handoff`, `${ctxHere} compress --`]) expect(section).toContain(command);
+    for (const command of [`${CTX_HERE} brief`, `${CTX_HERE} traverse Symbol`, "TRAVERSE_MISS", `${CTX_HERE} validate-handoff`, `${CTX_HERE} compress --`]) expect(section).toContain(command);
     expect(readFileSync(join(dir, "CLAUDE.md"), "utf8")).toMatch(/^<!-- ctx:begin.*-->\n@AGENTS\.md\n<!-- ctx:end -->\n$/);
 
     // An edited section is put back; the user's text around it is kept as it is.
@@ -88,6 +87,27 @@ describe("ctx init", () => {
     const agents = readFileSync(join(global, "AGENTS.md"), "utf8");
     expect(agents).toContain("`ctx brief \"<the task>\"`");
     expect(agents).not.toContain("npx");
+  });
+
+  it("where ctx is a dev dependency, every hint that quotes a command says `npx ctx`: traverse, brief, index --check, handoff fixes", async () => {
+    const dir = repository();
+    mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
+    symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(dir, "node_modules", ".bin", "ctx"));
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src", "prices.ts"), "export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n");
+    expect((await ctx(dir, "traverse", "Symbol", "total")).stdout).toContain("(no index under .ai/; run `npx ctx index` first)");
+    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("index: none under .ai/ (run `npx ctx index`;");
+    await ctx(dir, "init");
+    expect((await ctx(dir, "validate-handoff")).stdout).toMatch(/HANDOFF_FAIL .*`npx ctx /);
+
+    git(dir, "add", "-A");
+    git(dir, "commit", "-q", "-m", "prices");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    writeFileSync(join(dir, "src", "prices.ts"), "export function total(): number {\n  return 0;\n}\n");
+    const stale = await ctx(dir, "traverse", "Symbol", "total");
+    expect(stale.stdout).toContain("changed since indexing; run `npx ctx index` to refresh");
+    expect((await ctx(dir, "index", "--check")).stdout).toContain("run `npx ctx index` and commit the .ai/ changes");
+    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("changed since (run `npx ctx index`)");
   });
 
   it("routes the generated index files to ctx's merge driver (.gitattributes) and registers the driver in the clone", async () => {

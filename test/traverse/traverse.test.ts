@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync, unlinkSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { ctx, CTX_HERE, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const indexed = (): Promise<string> => indexedFixture("traverse/users-service");
 
@@ -91,7 +91,7 @@ describe("ctx traverse Symbol", () => {
     expect(run.code).toBe(1);
     expect(run.stdout).toBe(
       [
-        "TRAVERSE_MISS Symbol UsersService.remove: stale (1 candidate file changed since indexing; run `ctx index` to refresh)",
+        `TRAVERSE_MISS Symbol UsersService.remove: stale (1 candidate file changed since indexing; run \`${CTX_HERE} index\` to refresh)`,
         "rejected: src/users/users.service.ts (modified since indexing)",
         "fallback: rg -n -w -e remove -- src/users",
         "",
@@ -193,7 +193,7 @@ describe("kinds without data, and repositories without an index", () => {
     rmSync(join(dir, ".ai"), { recursive: true, force: true });
     const run = await ctx(dir, "traverse", "Symbol", "Foo");
     expect(run.code).toBe(1);
-    expect(run.stdout).toBe("TRAVERSE_MISS Symbol Foo: not-indexed (no index under .ai/; run `ctx index` first)\nfallback: rg -n -w -e Foo -- .\n");
+    expect(run.stdout).toBe(`TRAVERSE_MISS Symbol Foo: not-indexed (no index under .ai/; run \`${CTX_HERE} index\` first)\nfallback: rg -n -w -e Foo -- .\n`);
   });
 
   it("rejects an unknown kind as a usage error, exit 2", async () => {

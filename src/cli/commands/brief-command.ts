@@ -3,8 +3,7 @@ import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclared
 import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
-import { ctxInvocation } from "../../core/init/agent-instructions.js";
-import { locateCtx } from "../../io/git-hook-files.js";
+import { invocationAt } from "../../io/locate-ctx.js";
 
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
@@ -123,7 +122,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const [texts] = await Promise.all([reader?.routingSymbols(shown.map((file) => table.symbolsAt(file.entry))) ?? [], observe(shown.map((file) => file.path))]);
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
   const memory = await recall(root, task);
-  const invocation = ctxInvocation(locateCtx(root));
+  const invocation = invocationAt(root);
   return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory, invocation }, ranking, symbols);
 }
 

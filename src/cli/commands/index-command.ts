@@ -32,6 +32,7 @@ import {
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile, sameStat } from "../../io/read-source.js";
+import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
@@ -66,7 +67,7 @@ export interface IndexSummary {
   /** Index files written (none when nothing changed). */
   written: string[];
   /** With --check: whether the committed index matches the working tree, and what differs. */
-  check: { upToDate: boolean; outdated: OutdatedFile[]; indexFiles: string[] } | null;
+  check: { upToDate: boolean; outdated: OutdatedFile[]; indexFiles: string[]; refresh: string } | null;
   durationMs: number;
 }
 
@@ -279,7 +280,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       }
       for (const path of recorded.keys()) if (!current.has(path)) outdated.push({ path, change: "deleted" });
       outdated.sort(byPath);
-      summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`) };
+      summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`), refresh: `${invocationAt(root)} index` };
     } else {
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
       const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];

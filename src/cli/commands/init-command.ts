@@ -1,10 +1,10 @@
 import { appendFile } from "node:fs/promises";
 import { join } from "node:path";
-import { agentSection, CLAUDE_POINTER, ctxInvocation, withSection } from "../../core/init/agent-instructions.js";
+import { agentSection, CLAUDE_POINTER, withSection } from "../../core/init/agent-instructions.js";
 import { CI_FILES, gitattributesAdditions, gitignoreAdditions, INIT_FILES, type CiProvider } from "../../core/init/init-plan.js";
 import { createIfAbsent, readIfReadable, writeFileAtomic } from "../../io/atomic-write.js";
 import { gitHooksDir } from "../../io/git.js";
-import { locateCtx } from "../../io/git-hook-files.js";
+import { invocationAt } from "../../io/locate-ctx.js";
 import { MERGE_DRIVER, registerMergeDriver } from "../../io/merge-driver.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { readTemplate } from "../../io/templates.js";
@@ -30,7 +30,7 @@ export interface InitResult {
 /** Creates what is missing of `.ai/` from the templates and keeps ctx's section of the agent instructions current; never overwrites a file of yours. */
 export async function runInit(cwd: string, options: { ci?: CiProvider } = {}): Promise<InitResult> {
   const root = findRepoRoot(cwd);
-  const invocation = ctxInvocation(locateCtx(root));
+  const invocation = invocationAt(root);
   const result: InitResult = { root, created: [], kept: [], ignored: [], attributes: [], instructions: [], mergeDriver: false, invocation };
   for (const file of options.ci === undefined ? INIT_FILES : [...INIT_FILES, CI_FILES[options.ci]]) {
     const content = file.template === null ? "" : readTemplate(file.template);

@@ -6,6 +6,8 @@ import { miss, type TraverseKind, type TraverseResult } from "../../core/travers
 import { hashFiles } from "../../io/hash-files.js";
 import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import { invocationAt } from "../../io/locate-ctx.js";
+import { spokenAs } from "../../core/init/agent-instructions.js";
 
 export interface TraverseOptions {
   cwd: string;
@@ -51,6 +53,12 @@ const suggestions = async (query: string, names: Iterable<string>): Promise<stri
 
 export async function runTraverse(options: TraverseOptions): Promise<TraverseResult> {
   const root = findRepoRoot(options.cwd);
+  const result = await traverseAt(root, options);
+  // A miss's detail says what to run: as it runs here (`npx ctx index` where ctx is a dev dependency).
+  return result.detail === null ? result : { ...result, detail: spokenAs(result.detail, invocationAt(root)) };
+}
+
+async function traverseAt(root: string, options: TraverseOptions): Promise<TraverseResult> {
   switch (options.kind) {
     case "Symbol":
       return traverseSymbol(root, options);

@@ -31,15 +31,15 @@ function gitSection(brief: Brief): BriefSection {
 function stateLines(brief: Brief): string[] {
   const lines: string[] = [];
   const { index, handoff } = brief;
-  if (!index.present) lines.push("index: none under .ai/ (run `ctx index`; routing below uses no index)");
+  if (!index.present) lines.push(`index: none under .ai/ (run \`${brief.invocation} index\`; routing below uses no index)`);
   else {
-    const behind = index.changedSince === null ? "" : index.changedSince === 0 ? " · no indexed file changed since" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`ctx index\`)`;
+    const behind = index.changedSince === null ? "" : index.changedSince === 0 ? " · no indexed file changed since" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`${brief.invocation} index\`)`;
     lines.push(`index: built at ${short(index.head)}${behind}`);
   }
   if (!handoff.present) lines.push("handoff: none (.ai/HANDOFF.md)");
   else {
     const parts = [handoff.objective ? `objective: ${oneLine(handoff.objective, 120)}` : "no objective", handoff.next ? `next: ${oneLine(handoff.next, 120)}` : "no next step"];
-    if (handoff.problems) parts.push(`${handoff.problems} problem${handoff.problems === 1 ? "" : "s"} (ctx validate-handoff)`);
+    if (handoff.problems) parts.push(`${handoff.problems} problem${handoff.problems === 1 ? "" : "s"} (${brief.invocation} validate-handoff)`);
     lines.push(`handoff: ${parts.join(" · ")}`);
   }
   return lines;
@@ -70,7 +70,7 @@ export function renderBriefText(brief: Brief, budget: number = defaultBudget(bri
     head,
     gitSection(brief),
     state,
-    ...list("files", brief.files, (f) => `${quotePath(f.path)} — ${f.reasons.join("; ")}`, 5, 3, "ranked files (ctx brief --json)"),
+    ...list("files", brief.files, (f) => `${quotePath(f.path)} — ${f.reasons.join("; ")}`, 5, 3, `ranked files (${brief.invocation} brief --json)`),
     ...list("symbols", brief.symbols, (s) => `${quotePath(s.path)}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
     ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${quotePath(e.path)}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
     ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),
@@ -104,5 +104,6 @@ export function briefJson(brief: Brief): object {
     hot: brief.hot,
     brain: brief.brain,
     next: brief.next,
+    invocation: brief.invocation,
   };
 }

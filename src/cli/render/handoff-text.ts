@@ -21,13 +21,13 @@ const emptyLine = (path: string, allowed: boolean): string =>
   `HANDOFF_EMPTY no task in progress: ${path} is the untouched template${allowed ? "" : " — fill it in before building (CI passes it with --allow-empty)"}`;
 
 /** `HANDOFF_VALID`, or `HANDOFF_EMPTY`, or `HANDOFF_FAIL` lines (at most five per rule, then a count); warnings follow as `HANDOFF_WARN`. */
-export function renderHandoffText({ path, report }: HandoffValidation, allowEmpty = false): string {
+export function renderHandoffText({ path, report, invocation }: HandoffValidation, allowEmpty = false): string {
   if (report.empty && allowEmpty) return `${emptyLine(path, true)}\n`;
   const lines = report.valid ? ["HANDOFF_VALID"] : report.empty ? [emptyLine(path, false)] : [];
   for (const [tag, problems] of [["HANDOFF_FAIL", report.errors], ["HANDOFF_WARN", report.warnings]] as const) {
     const { shown, omitted } = capPerRule(problems);
     lines.push(...shown.map((p) => line(tag, p)));
-    lines.push(...omitted.map(([rule, count]) => `${tag} ${rule}: ${count} more like these (\`ctx validate-handoff --json\` lists every one)`));
+    lines.push(...omitted.map(([rule, count]) => `${tag} ${rule}: ${count} more like these (\`${invocation} validate-handoff --json\` lists every one)`));
   }
   return `${lines.join("\n")}\n`;
 }

@@ -20,7 +20,7 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
       for (const file of summary.check.outdated.slice(0, LISTED)) lines.push(`  ${file.change} ${quotePath(file.path)}`);
       if (summary.check.outdated.length > LISTED) lines.push(`  +${summary.check.outdated.length - LISTED} more`);
       if (summary.check.indexFiles.length > 0) lines.push(`  differs: ${summary.check.indexFiles.join(", ")}`);
-      lines.push("run `ctx index` and commit the .ai/ changes");
+      lines.push(`run \`${summary.check.refresh}\` and commit the .ai/ changes`);
     }
   } else {
     lines.push(

@@ -10,6 +10,6 @@ export function renderInitText(done: InitResult): string {
   lines.push(done.instructions.length > 0 ? `  agent instructions: ctx's section written to ${done.instructions.join(" and ")}` : "  agent instructions: AGENTS.md and CLAUDE.md are current");
   lines.push(done.mergeDriver ? "  git: merge driver ctx-index registered in this clone (.git/config)" : "  git: not a repository, no merge driver registered");
   if (done.created.includes(".ai/HANDOFF.md")) lines.push(`next: fill in .ai/HANDOFF.md before building (every [bracketed] placeholder), then \`${done.invocation} index\``);
-  lines.push("then: `ctx hook install` keeps .ai/ current on every commit");
+  lines.push(`then: \`${done.invocation} hook install\` keeps .ai/ current on every commit`);
   return `${lines.join("\n")}\n`;
 }

@@ -63,6 +63,8 @@ export interface Brief {
   hot: RecalledFix[];
   brain: RecalledLesson[];
   next: string;
+  /** The command that runs ctx in this repository (`npx ctx` where it is a dev dependency): what the text's hints quote. */
+  invocation: string;
 }
 
 export interface BriefInput {
@@ -238,6 +240,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
     index: input.index,
     handoff: input.handoff,
     ...input.memory,
+    invocation: input.invocation,
   };
   if (!query) {
     const brief = { ...base, lane: null, laneReason: null, risk: [], kind: null, modules: [], symbols: [], endpoints: [], files: [], rejected: [] };

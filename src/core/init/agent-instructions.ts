@@ -18,9 +18,17 @@ export function hookRunCommand(location: CtxLocation): string {
   return location === "path" ? "ctx hook run" : "npx --no ctx hook run";
 }
 
+/**
+ * `text` with every command it quotes (`` `ctx …` ``) as `invocation` runs it: a hint an agent follows
+ * word for word must work where it is followed.
+ */
+export function spokenAs(text: string, invocation: string): string {
+  return invocation === "ctx" ? text : text.replaceAll("`ctx ", `\`${invocation} `);
+}
+
 /** Short on purpose: agents given many or loud instructions misfire; this says when each command helps, and no more. */
 export function agentSection(invocation: string): string {
-  return [SECTION_BEGIN, ...SECTION_BODY.map((line) => line.replaceAll("`ctx ", `\`${invocation} `)), SECTION_END].join("\n");
+  return [SECTION_BEGIN, ...SECTION_BODY.map((line) => spokenAs(line, invocation)), SECTION_END].join("\n");
 }
 
 const SECTION_BODY = [
