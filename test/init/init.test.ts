@@ -74,6 +74,11 @@ describe("ctx init", () => {
     expect(init.stdout).toContain("then `npx ctx index`");
     expect(readFileSync(join(local, "AGENTS.md"), "utf8")).toContain("`npx ctx brief \"<the task>\"`");
 
+    // ctx's own repository: `npx` runs a project's own bin.
+    const own = repository();
+    writeFileSync(join(own, "package.json"), JSON.stringify({ name: "ctx-nav", bin: { ctx: "bin/ctx.js" } }));
+    expect((await ctx(own, "init")).stdout).toContain("then `npx ctx index`");
+
     const global = repository();
     const bin = tempDir();
     symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(bin, "ctx"));
