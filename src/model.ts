@@ -229,3 +229,11 @@ export interface Override {
   member: CallTarget & { name: string };
   base: CallTarget & { name: string };
 }
+
+/** The words of one declaration's text: what `ctx brief` matches a task against besides names. */
+export interface DeclarationWords {
+  /** The declaration's first line (SymbolRecord.line); 0 for what lies outside every declaration. */
+  line: number;
+  /** Term → occurrences, at most MAX_TERMS of them (the most frequent, then in term order). */
+  terms: Map<string, number>;
+}

@@ -5,7 +5,9 @@ import { parseSource } from "./compiler.js";
 import { extractCalls } from "./extract-calls.js";
 import { extractEndpoints } from "./extract-endpoints.js";
 import { extractImports } from "./extract-imports.js";
+import { extractLexicon } from "./extract-lexicon.js";
 import { extractSymbols } from "./extract-symbols.js";
+import { renderLexiconField } from "../formats/lexicon.js";
 
 export interface FileAnalysis {
   symbols: SymbolRecord[];
@@ -16,6 +18,8 @@ export interface FileAnalysis {
   calls: EncodedCallSummary;
   /** Syntax errors the parser recovered from; the declarations it could parse are still returned. */
   syntaxErrors: number;
+  /** The words inside each declaration, rendered (formats/lexicon.ts): what brief matches tasks against. */
+  lexicon: string;
 }
 
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
@@ -28,6 +32,7 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
     imports: extractImports(sourceFile),
     calls: encode(extractCalls(sourceFile, symbols)),
     syntaxErrors: diagnostics.length,
+    lexicon: renderLexiconField(extractLexicon(sourceFile, symbols)),
   };
 }
 

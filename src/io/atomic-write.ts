@@ -1,4 +1,5 @@
 import { link, mkdir, open, readFile, rename, rm, unlink, writeFile, type FileHandle } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { dirname } from "node:path";
 import { temporaryFor } from "./temporary-files.js";
@@ -131,4 +132,31 @@ export async function createIfAbsent(path: string, content: string): Promise<boo
   } finally {
     await unlink(temporary).catch(() => undefined);
   }
+}
+
+/**
+ * Replaces a directory whole: `fill` writes the new one into a staging directory beside it, which
+ * is then swapped in. The old one is moved aside rather than deleted in place: deleting takes as
+ * long as its files, and a reader in that window would find half of it; aside, it is gone from its
+ * path in one rename.
+ */
+export async function replaceDirectory(directory: string, fill: (staging: string) => Promise<void>): Promise<void> {
+  const staging = `${directory}.${process.pid}.${randomUUID()}.tmp`;
+  await rm(staging, { recursive: true, force: true });
+  await mkdir(staging, { recursive: true });
+  try {
+    await fill(staging);
+  } catch (error) {
+    await rm(staging, { recursive: true, force: true });
+    throw error;
+  }
+  const aside = `${directory}.${process.pid}.${randomUUID()}.old.tmp`;
+  await rename(directory, aside).catch(() => undefined);
+  try {
+    await rename(staging, directory);
+  } catch {
+    // Another ctx process swapped its own copy in first; it was built from the same files.
+    await rm(staging, { recursive: true, force: true });
+  }
+  await rm(aside, { recursive: true, force: true });
 }

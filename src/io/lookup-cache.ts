@@ -1,5 +1,4 @@
-import { appendFile, mkdir, readFile, rename, rm, stat, writeFile } from "node:fs/promises";
-import { randomUUID } from "node:crypto";
+import { appendFile, readFile, rm, stat, writeFile } from "node:fs/promises";
 import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
@@ -7,7 +6,7 @@ import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
-import { readText, writeFileAtomic } from "./atomic-write.js";
+import { readText, replaceDirectory, writeFileAtomic } from "./atomic-write.js";
 import { parseRoutingLayout, parseRoutingTable, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { calleeTermsOf } from "../core/brief/routing-terms.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
@@ -225,28 +224,15 @@ async function writeTable(directory: string, table: Buffer): Promise<void> {
 
 /** Writes the whole cache into a staging directory and swaps it in. */
 export async function writeLookupCache(root: string, tables: Omit<LookupTables, "symbols">, rows: LookupRows): Promise<void> {
-  const directory = join(root, LOOKUP_DIR);
-  const staging = `${directory}.${process.pid}.${randomUUID()}.tmp`;
-  await rm(staging, { recursive: true, force: true });
-  await mkdir(staging, { recursive: true });
-  for (let i = 0; i < SHARDS; i += 1) {
-    await writeFile(join(staging, `symbols-${i}.json`), `[${(rows.shards.get(i) ?? []).join(",")}]`);
-  }
-  await writeCalls(staging, tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
-  await writeCommon(staging, tables, rows.names);
-  // The stamp goes in last: a cache without a matching stamp is never read.
-  await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
-  // Moved aside rather than deleted in place: deleting takes as long as its files, and a reader in
-  // that window would find half a cache; aside, it is gone from its path in one rename.
-  const aside = `${directory}.${process.pid}.${randomUUID()}.old.tmp`;
-  await rename(directory, aside).catch(() => undefined);
-  try {
-    await rename(staging, directory);
-  } catch {
-    // Another ctx process swapped its own copy in first; it was built from the same files.
-    await rm(staging, { recursive: true, force: true });
-  }
-  await rm(aside, { recursive: true, force: true });
+  await replaceDirectory(join(root, LOOKUP_DIR), async (staging) => {
+    for (let i = 0; i < SHARDS; i += 1) {
+      await writeFile(join(staging, `symbols-${i}.json`), `[${(rows.shards.get(i) ?? []).join(",")}]`);
+    }
+    await writeCalls(staging, tables.calls, tables.callRows ?? tables.calls.map(renderCallRow));
+    await writeCommon(staging, tables, rows.names);
+    // The stamp goes in last: a cache without a matching stamp is never read.
+    await writeFile(join(staging, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
+  });
 }
 
 /** A cache file removed while this process read the cache: another process swapped a new copy in. */

@@ -55,7 +55,7 @@ describe("ctx traverse Err", () => {
     const similar = await ctx(dir, "traverse", "Err", "--json", "TypeError: Cannot read properties of null (reading 'email')");
     expect(similar.code).toBe(0);
     const hit = (JSON.parse(similar.stdout) as { hits: Record<string, unknown>[] }).hits[0]!;
-    expect(hit).toMatchObject({ kind: "hot+incident", match: "words", score: 0.714, files: [{ path: "src/prices.ts", changedSince: false, missing: false }] });
+    expect(hit).toMatchObject({ kind: "hot+incident", match: "words", score: 0.667, files: [{ path: "src/prices.ts", changedSince: false, missing: false }] });
     appendFileSync(join(dir, "src/prices.ts"), "// edited after the fix\n");
     const changed = await ctx(dir, "traverse", "Err", "TypeError: Cannot read properties of undefined (reading 'name')");
     expect(changed.code).toBe(0);

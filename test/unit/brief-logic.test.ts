@@ -8,12 +8,17 @@ import { parseGitStatus } from "../../src/formats/git-status.js";
 import { parseRoutingLayout, renderRoutingLayout, RoutingTable, weightIn } from "../../src/formats/routing-table.js";
 
 describe("sub-words", () => {
-  it("splits identifiers of every case style and stems plurals only", () => {
+  it("splits identifiers of every case style, stems words and expands code abbreviations, so the forms of one word meet", () => {
     expect(splitIdentifier("HTTPServerError")).toEqual(["http", "server", "error"]);
     expect(splitIdentifier("get_user_by_id")).toEqual(["get", "user", "by", "id"]);
     expect(splitIdentifier("order2Lines")).toEqual(["order", "2", "lines"]);
-    expect(termsOf("Orders are listed in the UsersService")).toEqual(["order", "listed", "user", "service"]);
-    expect(termsOf("strings undefined queries")).toEqual(["string", "undefined", "query"]);
+    expect(termsOf("Orders are listed in the UsersService")).toEqual(["order", "list", "user", "servic"]);
+    expect(termsOf("strings undefined queries")).toEqual(["string", "undefin", "queri"]);
+    // A task's "permanently deleted" meets a declaration named `PermanentDeleter` and a comment on deletion.
+    expect(new Set(termsOf("deleted deleter deletion PermanentDeleter"))).toEqual(new Set(["delet", "perman"]));
+    expect(termsOf("permanently")).toEqual(termsOf("permanent"));
+    expect(termsOf("saveBtn cfgLoader authzCheck")).toEqual(termsOf("save button, configuration loader, authorization check"));
+    expect(termsOf("author")).not.toEqual(termsOf("authorize"));
   });
 });
 

@@ -4,6 +4,8 @@ import { parseTask } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { invocationAt } from "../../io/locate-ctx.js";
+import { openLexicon } from "../../io/lexicon-store.js";
+import { scoreDeclarations, type DeclarationMatch } from "../../core/brief/score-declarations.js";
 
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
@@ -85,7 +87,9 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     const [hashes] = await Promise.all([hashFiles(root, unseen), reader?.files.load(unseen)]);
     for (const [path, hash] of hashes) observed.set(path, hash);
   };
-  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh } as const;
+  const lexicon = openLexicon(root);
+  const declarations = lexicon && query ? scoreDeclarations(query.terms, lexicon) : new Map<RepoPath, DeclarationMatch>();
+  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations } as const;
   const candidates = candidatesOf(routing);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
   // Scored before git is waited for: its processes run meanwhile.
@@ -113,6 +117,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   await observe(changed ?? []);
   const index: BriefIndex = {
     present: reader !== null,
+    words: lexicon !== null,
     head: indexHead,
     changedSince: changed === null ? null : changed.filter((path) => reader?.files.get(path) !== undefined && fresh(path) === false).length,
   };

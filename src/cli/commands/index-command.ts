@@ -32,6 +32,7 @@ import {
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile, sameStat } from "../../io/read-source.js";
+import { hasLexicon, readLexiconEntries, writeLexicon, type LexiconEntry } from "../../io/lexicon-store.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
@@ -111,7 +112,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const pool = createAnalyzePool();
   const workers = workerCountFor(Number.POSITIVE_INFINITY);
   if (workers > 0) await pool.warmUp(1);
-  const cache = ignoreCache ? null : await readFilesCache(root, version);
+  // The words of unchanged files are carried over from the lexicon; without one, every file is parsed to make it.
+  const words = options.check ? new Map<RepoPath, LexiconEntry>() : readLexiconEntries(root);
+  const cache = ignoreCache || (!options.check && !hasLexicon(root)) ? null : await readFilesCache(root, version);
   try {
     if (!cache) await pool.warmUp(workers);
     const [{ files: listed }, packages, head] = await Promise.all([
@@ -129,6 +132,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // Parsed files leave only their cached entry and their lookup rows behind, so memory stays
     // proportional to the index's text, not to its symbols as objects.
     const parsed: RepoPath[] = [];
+    const parsedWords = new Map<RepoPath, string>();
     const lookupRows = new LookupRows();
     const partial: { path: RepoPath; syntaxErrors: number }[] = [];
     const skipped: SkippedFile[] = [];
@@ -173,6 +177,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           };
           const rows = symbolRowsOf(record);
           parsed.push(path);
+          parsedWords.set(path, analysis.lexicon);
           lookupRows.add(rows);
           files.push({ ...toIndexedFile(record, rows), ...stat });
         }),
@@ -325,6 +330,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           // The cache was already out of step; the next lookup rebuilds it from the Markdown.
           await invalidateLookupCache(root);
         }
+      }
+      if (cache === null || parsed.length > 0 || dropped.length > 0) {
+        await writeLexicon(root, files.map((file) => ({ path: file.path, sha256: file.sha256, field: parsedWords.get(file.path) ?? words.get(file.path)?.field ?? "" })));
       }
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };

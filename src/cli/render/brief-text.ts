@@ -34,7 +34,8 @@ function stateLines(brief: Brief): string[] {
   if (!index.present) lines.push(`index: none under .ai/ (run \`${brief.invocation} index\`; routing below uses no index)`);
   else {
     const behind = index.changedSince === null ? "" : index.changedSince === 0 ? " · no indexed file changed since" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`${brief.invocation} index\`)`;
-    lines.push(`index: built at ${short(index.head)}${behind}`);
+    const words = index.words ? "" : ` · no words inside declarations yet (run \`${brief.invocation} index\`; routing below uses names)`;
+    lines.push(`index: built at ${short(index.head)}${behind}${words}`);
   }
   if (!handoff.present) lines.push("handoff: none (.ai/HANDOFF.md)");
   else {

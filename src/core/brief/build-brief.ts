@@ -8,6 +8,8 @@ import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
 import { explainFiles, rankFiles, scoreFiles, type FileScores, type RankedFile, type WorkingTree } from "./rank-files.js";
 import type { RoutingSymbol } from "./routing-terms.js";
+import type { DeclarationMatch } from "./score-declarations.js";
+import { stem as stemOf } from "./sub-words.js";
 
 export type Role = "planner" | "builder" | "reviewer";
 export const ROLES: readonly Role[] = ["planner", "builder", "reviewer"];
@@ -27,6 +29,8 @@ export interface BriefIndex {
   head: string | null;
   /** Indexed files that differ from that HEAD now (committed since, or uncommitted); null when git cannot tell. */
   changedSince: number | null;
+  /** Whether the words inside declarations are there to route by (.ai/.cache/lexicon, written by `ctx index`). */
+  words: boolean;
 }
 
 export interface BriefHandoff {
@@ -82,6 +86,8 @@ export interface BriefInput {
   callEdges: ReadonlyMap<string, readonly CallEdge[]>;
   /** Files holding each identifier the task names that the index does not declare (see undeclaredIdentifiers). */
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
+  /** Each file's best declaration by the words inside it (empty without a lexicon). */
+  declarations: ReadonlyMap<RepoPath, DeclarationMatch>;
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
@@ -159,7 +165,7 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
 }
 
 /** What a brief routes from: the task and the index, nothing of git. */
-export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh">;
+export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh" | "declarations">;
 
 /** The exact matches whose files are fresh, the modules the task names, and every file scored. */
 export interface BriefScores {
@@ -206,6 +212,7 @@ export function scoreBrief(input: BriefRouting): BriefScores {
     modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),
     callers,
     mentions: input.mentions,
+    declarations: input.declarations,
   });
   return { symbols, endpoints, modules, scores, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }
@@ -248,7 +255,11 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
   }
   const { endpoints, modules, rejected } = ranking;
   const named = ranking.symbols;
-  const ranked = [...explainFiles(ranking.ranked.slice(0, LIMITS.files), (file) => symbols.get(file.path)), ...ranking.ranked.slice(LIMITS.files)];
+  // Reasons quote the task's own words, not their stems (`charge`, not `charg`).
+  const spelled = new Map<string, string>();
+  for (const word of query.words) if (!spelled.has(stemOf(word))) spelled.set(stemOf(word), word);
+  const spell = (term: string): string => spelled.get(term) ?? term;
+  const ranked = [...explainFiles(ranking.ranked.slice(0, LIMITS.files), (file) => symbols.get(file.path), spell), ...ranking.ranked.slice(LIMITS.files)];
   const classification = classifyTask(query, ranked, { symbols: named.length, endpoints: endpoints.length, modules: modules.length });
   // A ranked file that changed since indexing keeps its place but says so: its lines may have moved.
   const files = ranked.slice(0, LIMITS.files).map((file) => ({

@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from "../../model.js";
-import { splitIdentifier, termsOf } from "./sub-words.js";
+import { splitIdentifier, stem, termsOf } from "./sub-words.js";
 
 /** A task's text taken apart into what the index can match. */
 export interface TaskQuery {
@@ -29,7 +29,9 @@ function isCodeLike(token: string): boolean {
  * `fixTimezone` and `addListener` everywhere. Left out of the terms, kept in `words` (the lane needs them).
  */
 const TASK_VERBS = new Set(
-  "add allow avoid bug change chore correct correctly ensure feat feature fix handle implement improve issue make perf prevent properly refactor remove support update use".split(" "),
+  "add allow avoid bug change chore correct correctly ensure feat feature fix handle implement improve issue make perf prevent properly refactor remove support update use"
+    .split(" ")
+    .map(stem),
 );
 
 export function parseTask(text: string): TaskQuery {

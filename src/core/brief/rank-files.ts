@@ -2,6 +2,7 @@ import { weightIn, type Postings, type RoutingTable } from "../../formats/routin
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
 import { personalizedPageRank } from "./personalized-page-rank.js";
+import type { DeclarationMatch } from "./score-declarations.js";
 import { splitIdentifier, stem } from "./sub-words.js";
 import type { TaskQuery } from "./parse-task.js";
 
@@ -15,6 +16,8 @@ export interface RankedFile {
   matched: string[];
   /** The declaration to start at, when a reason names one. */
   anchor: { name: string; line: number } | null;
+  /** Its declaration whose words match the task best (the lexicon's), when one does. */
+  declaration: { line: number; terms: string[] } | null;
   isTest: boolean;
 }
 
@@ -30,6 +33,8 @@ export interface ScoreInput {
   callers: readonly { path: RepoPath; callee: string }[];
   /** Files that hold an identifier the task names but the index does not declare, by identifier. */
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
+  /** Each file's best declaration by the words inside it (scoreDeclarations); empty without a lexicon. */
+  declarations: ReadonlyMap<RepoPath, DeclarationMatch>;
 }
 
 export interface WorkingTree {
@@ -48,6 +53,8 @@ export interface FileScores {
   reasons: ReadonlyMap<number, readonly string[]>;
   anchors: ReadonlyMap<number, NonNullable<RankedFile["anchor"]>>;
   bm25: Float64Array;
+  /** The best declaration of each file that has one, by table line. */
+  declarations: ReadonlyMap<number, DeclarationMatch>;
   /** Each term's weight in the files that have it (none for a term left out). */
   weights: readonly Postings[];
   pathMatched: Uint8Array;
@@ -67,6 +74,8 @@ export const WEIGHTS = {
   /** A file whose text holds an identifier the task names that no declaration has (a local, a key), shared by the few that do. */
   mentions: 9,
   words: 6,
+  /** The best declaration by the words inside it (identifiers, strings, comments), by its BM25 against the best file's. */
+  declarations: 6,
   /** A task word that is one of the file's directory or file names (`jsdom` → …/env/jsdom.ts), by rarity among paths. */
   path: 4,
   module: 2,
@@ -222,6 +231,19 @@ export function scoreFiles(input: ScoreInput): FileScores {
     if (best > 0) for (const i of scored) score[i]! += (WEIGHTS.words * bm25[i]!) / best;
   }
 
+  // Declarations: the words inside them, the file scored by its best one.
+  const declarations = new Map<number, DeclarationMatch>();
+  let bestDeclaration = 0;
+  for (const match of input.declarations.values()) if (match.score > bestDeclaration) bestDeclaration = match.score;
+  if (bestDeclaration > 0) {
+    for (const [path, match] of input.declarations) {
+      const i = table.lineOf(path);
+      if (i === undefined) continue;
+      score[i]! += (WEIGHTS.declarations * match.score) / bestDeclaration;
+      declarations.set(i, match);
+    }
+  }
+
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
     const pathScore = new Float64Array(size);
@@ -282,7 +304,7 @@ export function scoreFiles(input: ScoreInput): FileScores {
   }
 
   const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
-  return { table, terms, aboutTests, score, reasons: reasonLists, anchors, bm25, weights, pathMatched };
+  return { table, terms, aboutTests, score, reasons: reasonLists, anchors, bm25, declarations, weights, pathMatched };
 }
 
 /** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
@@ -310,7 +332,17 @@ export function rankFiles(scores: FileScores, tree: WorkingTree): RankedFile[] {
     const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route ") || r.startsWith("mentions "));
     const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weightIn(weights[t]!, i) > 0) : [];
     if (scores.pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
-    return { path: table.path(i), entry: i, score: round(score[i]!), reasons: [...new Set(reasons.of(i))], matched, anchor: scores.anchors.get(i) ?? null, isTest: table.isTest(i) };
+    const declaration = scores.declarations.get(i);
+    return {
+      path: table.path(i),
+      entry: i,
+      score: round(score[i]!),
+      reasons: [...new Set(reasons.of(i))],
+      matched,
+      anchor: scores.anchors.get(i) ?? null,
+      declaration: declaration ? { line: declaration.line, terms: declaration.terms } : null,
+      isTest: table.isTest(i),
+    };
   });
 }
 
@@ -338,16 +370,26 @@ function pathHolds(table: RoutingTable): (line: number, term: string, fragment: 
  * of the task's terms, which also becomes the file's anchor — given their symbols (read only for
  * the files a brief shows). A file with no reason left is "near the matches" (the graph put it there).
  */
-export function explainFiles(ranked: readonly RankedFile[], symbolsOf: (file: RankedFile) => readonly RoutingSymbol[] | undefined): RankedFile[] {
+export function explainFiles(
+  ranked: readonly RankedFile[],
+  symbolsOf: (file: RankedFile) => readonly RoutingSymbol[] | undefined,
+  spell: (term: string) => string = (term) => term,
+): RankedFile[] {
+  const said = (terms: readonly string[]): string => terms.slice(0, 4).map(spell).join(", ");
   return ranked.map((file) => {
     const reasons = [...file.reasons];
     let anchor = file.anchor;
     const symbols = symbolsOf(file);
-    if (file.matched.length > 0 && symbols) {
+    // The declaration whose body matches best is where to start; failing that, the one whose name does.
+    const inside = file.declaration && symbols?.find((symbol) => symbol.line === file.declaration!.line);
+    if (inside && file.declaration) {
+      anchor ??= { name: inside.name, line: inside.line };
+      reasons.unshift(`${inside.name} uses ${said(file.declaration.terms)}`);
+    } else if (file.matched.length > 0 && symbols) {
       const symbol = bestSymbol(symbols, file.matched);
       if (symbol) anchor ??= { name: symbol.name, line: symbol.line };
       const words = symbol ? file.matched.filter((term) => new Set(splitIdentifier(symbol.name).map(stem)).has(term)) : file.matched;
-      reasons.unshift(symbol ? `declares ${symbol.name} (${words.slice(0, 4).join(", ")})` : `about ${file.matched.slice(0, 4).join(", ")}`);
+      reasons.unshift(symbol ? `declares ${symbol.name} (${said(words)})` : `about ${said(file.matched)}`);
     }
     if (reasons.length === 0) reasons.push("near the matches");
     return { ...file, reasons, anchor };

@@ -1,8 +1,9 @@
 /**
- * Identifier and prose words reduced to comparable terms: `UsersService` → users, service;
- * `get_user_by_id` → get, user, id; "Adds mutation options" → add, mutation, option. The same
+ * Identifier and prose words reduced to comparable terms: `UsersService` → user, servic;
+ * `get_user_by_id` → get, user, id; "Adds mutation options" → add, mutat, option. The same
  * function makes the index's terms and the task's, so both sides always agree.
  */
+import { stemmer } from "stemmer";
 
 /** English words that say nothing about where code lives. Code words (`get`, `set`, `add`) stay. */
 const STOP_WORDS = new Set(
@@ -12,16 +13,84 @@ const STOP_WORDS = new Set(
 );
 
 /**
- * A light, deterministic stemmer: plural endings only, so `orders`/`order` and `mutations`/`mutation`
- * meet. Tense endings stay: cutting them maps `string` to `str` and `undefined` to `undefin`.
+ * Abbreviations and spellings code uses for one idea, as the word they stand for (before stemming):
+ * `btn` meets "button", `cfg` meets "configuration", `authz` meets "authorize". Kept small on purpose:
+ * a wrong entry joins unrelated code, and every entry is paid for on every repository.
+ */
+const VOCABULARY: Record<string, string> = {
+  btn: "button",
+  cfg: "configure",
+  conf: "configure",
+  config: "configure",
+  configs: "configure",
+  msg: "message",
+  msgs: "message",
+  err: "error",
+  errs: "error",
+  req: "request",
+  ctx: "context",
+  db: "database",
+  repo: "repository",
+  repos: "repository",
+  env: "environment",
+  envs: "environment",
+  impl: "implement",
+  init: "initialize",
+  info: "information",
+  num: "number",
+  str: "string",
+  obj: "object",
+  arr: "array",
+  param: "parameter",
+  params: "parameter",
+  arg: "argument",
+  args: "argument",
+  prev: "previous",
+  idx: "index",
+  len: "length",
+  pkg: "package",
+  pkgs: "package",
+  dir: "directory",
+  dirs: "directory",
+  util: "utility",
+  utils: "utility",
+  doc: "document",
+  docs: "document",
+  tmp: "temporary",
+  temp: "temporary",
+  fn: "function",
+  func: "function",
+  cb: "callback",
+  evt: "event",
+  elem: "element",
+  attr: "attribute",
+  attrs: "attribute",
+  prop: "property",
+  props: "property",
+  val: "value",
+  org: "organization",
+  orgs: "organization",
+  nav: "navigation",
+  pwd: "password",
+  perm: "permission",
+  perms: "permission",
+  del: "delete",
+  auth: "auth",
+  authn: "auth",
+  authz: "auth",
+};
+
+/** Words of the auth family, which a stemmer would split (authorize → author, the noun's stem). */
+const AUTH = /^(?:authenticat|authoriz|authoris)/;
+
+/**
+ * A word (one part of an identifier, lower-cased) as the term it is compared by: abbreviations
+ * expanded, then the Porter stemmer, so `deleted`, `deleter` and `deletion` meet, and `permanently`
+ * meets `permanent`.
  */
 export function stem(word: string): string {
-  if (word.length <= 3) return word;
-  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|us|is)$/.test(word)) return word;
-  if (/(?:ches|shes|xes|sses|zes)$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith("s")) return word.slice(0, -1);
-  return word;
+  const expanded = VOCABULARY[word] ?? (AUTH.test(word) ? "auth" : word);
+  return expanded.length <= 3 ? expanded : stemmer(expanded);
 }
 
 /** The parts of one identifier or word, lower-cased, before stemming: camelCase, PascalCase, snake_case, kebab-case, digits apart. */

@@ -1,0 +1,56 @@
+import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { ctx, indexedFixture } from "../helpers/fixture.js";
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON is what the test inspects, field by field
+type Json = Record<string, any>;
+
+/** No declaration of this task's files is named by its words: they are in a comment and SQL inside runRetention. */
+const TASK = "nothing may be permanently deleted before thirty days";
+
+async function brief(dir: string): Promise<Json> {
+  const run = await ctx(dir, "brief", TASK, "--json");
+  expect(run.code, run.stderr).toBe(0);
+  return JSON.parse(run.stdout) as Json;
+}
+
+describe("ctx brief: the words inside declarations", () => {
+  it("starts a task worded like a comment at the function that holds the words, not at a name that shares one", async () => {
+    const dir = await indexedFixture("brief/body-words");
+    const routed = await brief(dir);
+    expect(routed.files[0]).toMatchObject({ path: "src/jobs/retention.ts", reasons: [expect.stringMatching(/^runRetention uses permanently, deleted, thirty, days/)] });
+    expect(routed.next).toBe("plan in .ai/HANDOFF.md, starting from src/jobs/retention.ts:4 `runRetention`");
+    expect(routed.index.words).toBe(true);
+  });
+
+  it("keeps the words of unchanged files through an incremental run and follows the ones that moved", async () => {
+    const dir = await indexedFixture("brief/body-words");
+    const retention = join(dir, "src/jobs/retention.ts");
+    writeFileSync(retention, "export function runRetention(): number {\n  return 0;\n}\n");
+    writeFileSync(
+      join(dir, "src/db.ts"),
+      "/** Rows are erased for good here: permanently deleted once thirty days have passed. */\nexport function purge(days: number): number {\n  return days;\n}\n",
+    );
+    const index = JSON.parse((await ctx(dir, "index", "--json")).stdout) as Json;
+    expect(index).toMatchObject({ parsed: 2, reused: 2 });
+    const routed = await brief(dir);
+    expect(routed.files[0]).toMatchObject({ path: "src/db.ts" });
+    expect(routed.next).toBe("plan in .ai/HANDOFF.md, starting from src/db.ts:2 `purge`");
+    expect(routed.files.map((file: Json) => file.path)).not.toContain("src/jobs/retention.ts");
+  });
+
+  it("without them (a clone before its first `ctx index`) routes by names and says so; `ctx index` writes them again", async () => {
+    const dir = await indexedFixture("brief/body-words");
+    rmSync(join(dir, ".ai/.cache/lexicon"), { recursive: true });
+    const text = await ctx(dir, "brief", TASK);
+    expect(text.code).toBe(0);
+    expect(text.stdout).toMatch(/^index: built at \w+ · no indexed file changed since · no words inside declarations yet \(run `.+ index`; routing below uses names\)$/m);
+    expect(text.stdout).toContain("src/jobs/retention.ts:11 `retentionWindowDays`");
+
+    const index = JSON.parse((await ctx(dir, "index", "--json")).stdout) as Json;
+    expect(index.parsed).toBe(4);
+    expect(existsSync(join(dir, ".ai/.cache/lexicon/meta.json"))).toBe(true);
+    expect((await brief(dir)).next).toBe("plan in .ai/HANDOFF.md, starting from src/jobs/retention.ts:4 `runRetention`");
+  });
+});
