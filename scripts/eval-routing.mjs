@@ -115,7 +115,11 @@ function tokensToFirst(text, targets) {
   return at < 0 ? null : encode(lines.slice(0, at + 1).join("\n")).length;
 }
 
-export async function evaluateRouting(repo, count = ROUTING_COMMITS) {
+/**
+ * `onIndexed(dir, commit, targets)`, when given, runs after each parent is indexed (the routing lab
+ * scores its variants there, on the same checkout).
+ */
+export async function evaluateRouting(repo, count = ROUTING_COMMITS, onIndexed = null) {
   const dir = join(WORK, "routing", repo.name.replace(/[^\w.-]+/g, "_"));
   if (!existsSync(join(dir, ".git"))) {
     mkdirSync(join(WORK, "routing"), { recursive: true });
@@ -141,6 +145,7 @@ export async function evaluateRouting(repo, count = ROUTING_COMMITS) {
       .map((line) => line.slice(2).split(" | ").slice(0, 2));
     const targets = new Set(commit.changed.filter((path) => indexed.some(([p]) => p === path)));
     if (targets.size === 0) continue;
+    if (onIndexed) await onIndexed(dir, commit, targets);
     const brief = JSON.parse(run(dir, "node", [CTX, "brief", commit.subject, "--json"]));
     const text = run(dir, "node", [CTX, "brief", commit.subject]);
     const ctxRanked = brief.files.map((f) => f.path);

@@ -394,7 +394,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .description("where to start on a task: git and index state, the handoff, the task's lane, and ranked files — read-only")
     .argument("[task...]", "the task in words (default: the handoff's objective)")
     .addOption(new Option("--role <role>", "who reads it: shapes the next step").choices(["planner", "builder", "reviewer"]))
-    .addOption(new Option("--budget <tokens>", "text output limit in tokens, lowest-ranked lines cut first (default: 1500; 600 in the Answer lane)").argParser(parseLimit))
+    .addOption(new Option("--budget <tokens>", "text output limit in tokens, lowest-ranked lines cut first (default: 700 in the Full lane, 350 in Small and Answer)").argParser(parseLimit))
     .option("--json", "print one JSON object (lists are not cut to the budget)")
     .addHelpText(
       "after",

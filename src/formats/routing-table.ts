@@ -11,7 +11,7 @@ import { quotePath, unquotePath } from "./quoted-path.js";
  * term; a weight of 1 unwritten) from its declarations and path, then those of the names it calls,
  * where its symbols are in routing-symbols.txt (byte offset and length), and the line numbers
  * (0-based) of the files its resolved calls land in, comma-separated.
- * A file's symbols (`name@line@kind@e|i` in line order) are read only for the files a brief shows.
+ * A file's symbols (`name@line-end@kind@e|i` in line order) are read only for the files a brief shows.
  */
 export interface RoutingEntry {
   path: RepoPath;
@@ -71,7 +71,7 @@ export function renderRoutingFields(terms: ReadonlyMap<string, number>, symbols:
   let length = 0;
   for (const weight of terms.values()) length += weight;
   const termText = renderTerms(terms);
-  const symbolText = symbols.map((s) => `${s.name}@${s.line}@${s.kind}@${s.exported ? "e" : "i"}`).join(" ");
+  const symbolText = symbols.map((s) => `${s.name}@${s.line}-${s.endLine}@${s.kind}@${s.exported ? "e" : "i"}`).join(" ");
   return `${length}\t${termText}\t${symbolText}`;
 }
 
@@ -130,8 +130,9 @@ export function parseRoutingSymbols(text: string): RoutingSymbol[] {
   const trimmed = text.trimEnd();
   if (trimmed === "") return [];
   return trimmed.split(" ").map((item) => {
-    const [name = "", line = "0", kind = "", exported = "i"] = item.split("@");
-    return { name, line: Number(line), kind, exported: exported === "e" };
+    const [name = "", lines = "0", kind = "", exported = "i"] = item.split("@");
+    const [line = "0", end = line] = lines.split("-");
+    return { name, line: Number(line), endLine: Number(end), kind, exported: exported === "e" };
   });
 }
 

@@ -1,7 +1,7 @@
 import { existsSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture } from "../helpers/fixture.js";
+import { ctx, CTX_HERE, indexedFixture } from "../helpers/fixture.js";
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the parsed JSON is what the test inspects, field by field
 type Json = Record<string, any>;
@@ -19,8 +19,8 @@ describe("ctx brief: the words inside declarations", () => {
   it("starts a task worded like a comment at the function that holds the words, not at a name that shares one", async () => {
     const dir = await indexedFixture("brief/body-words");
     const routed = await brief(dir);
-    expect(routed.files[0]).toMatchObject({ path: "src/jobs/retention.ts", reasons: [expect.stringMatching(/^runRetention uses permanently, deleted, thirty, days/)] });
-    expect(routed.next).toBe("plan in .ai/HANDOFF.md, starting from src/jobs/retention.ts:4 `runRetention`");
+    expect(routed.files[0]).toMatchObject({ path: "src/jobs/retention.ts", at: { name: "runRetention", line: 4, endLine: 9 }, reasons: [expect.stringMatching(/^uses permanently, deleted, thirty, days/)] });
+    expect(routed.next).toBe(`plan in .ai/HANDOFF.md (\`${CTX_HERE} init\` creates it), starting from src/jobs/retention.ts:4-9 \`runRetention\``);
     expect(routed.index.words).toBe(true);
   });
 
@@ -36,7 +36,7 @@ describe("ctx brief: the words inside declarations", () => {
     expect(index).toMatchObject({ parsed: 2, reused: 2 });
     const routed = await brief(dir);
     expect(routed.files[0]).toMatchObject({ path: "src/db.ts" });
-    expect(routed.next).toBe("plan in .ai/HANDOFF.md, starting from src/db.ts:2 `purge`");
+    expect(routed.files[0].at).toEqual({ name: "purge", line: 2, endLine: 4 });
     expect(routed.files.map((file: Json) => file.path)).not.toContain("src/jobs/retention.ts");
   });
 
@@ -45,12 +45,12 @@ describe("ctx brief: the words inside declarations", () => {
     rmSync(join(dir, ".ai/.cache/lexicon"), { recursive: true });
     const text = await ctx(dir, "brief", TASK);
     expect(text.code).toBe(0);
-    expect(text.stdout).toMatch(/^index: built at \w+ · no indexed file changed since · no words inside declarations yet \(run `.+ index`; routing below uses names\)$/m);
-    expect(text.stdout).toContain("src/jobs/retention.ts:11 `retentionWindowDays`");
+    expect(text.stdout).toMatch(/^index: built at \w+ · no words inside declarations yet \(run `.+ index`; routing below uses names\)$/m);
+    expect(text.stdout).toContain("src/jobs/retention.ts:11-13 `retentionWindowDays`");
 
     const index = JSON.parse((await ctx(dir, "index", "--json")).stdout) as Json;
     expect(index.parsed).toBe(4);
     expect(existsSync(join(dir, ".ai/.cache/lexicon/meta.json"))).toBe(true);
-    expect((await brief(dir)).next).toBe("plan in .ai/HANDOFF.md, starting from src/jobs/retention.ts:4 `runRetention`");
+    expect((await brief(dir)).files[0].at).toEqual({ name: "runRetention", line: 4, endLine: 9 });
   });
 });

@@ -10,14 +10,26 @@ const oneLine = (text: string, max = 160): string => {
   return line.length > max ? `${line.slice(0, max - 1)}…` : line;
 };
 
+/** Files the text shows at most, whatever the budget: more is reading, not routing (`--json` has 15). */
+const FILES_SHOWN = 5;
+
+/** A ranked file where to read it: `path:line-end \`name\` — reasons`. */
+function fileLine(file: Brief["files"][number]): string {
+  const at = file.at ? `:${file.at.line}${file.at.endLine !== null && file.at.endLine > file.at.line ? `-${file.at.endLine}` : ""} \`${file.at.name}\`` : "";
+  return `${quotePath(file.path)}${at} — ${file.reasons.join("; ")}`;
+}
+
 /** Dirty files listed at most, whatever the budget: the rest is `git status`'s to show. */
-const DIRTY_SHOWN = 12;
+const DIRTY_SHOWN = 6;
 
 function gitSection(brief: Brief): BriefSection {
   const { git } = brief;
   if (!git.available) return { head: ["git: not a git repository (no HEAD, branch or dirty files to report)"], items: [], priority: 1, keep: 0, more: () => "" };
-  const dirty = [...git.staged.map((p) => `${p} (staged)`), ...git.unstaged.map((p) => `${p} (unstaged)`), ...git.untracked.map((p) => `${p} (untracked)`)];
-  const counts = dirty.length === 0 ? "clean" : `dirty: ${git.staged.length} staged, ${git.unstaged.length} unstaged, ${git.untracked.length} untracked`;
+  // ctx's own files say nothing about the task: the regenerated index, caches, the handoff.
+  const mine = (path: string): boolean => path === ".ai" || path.startsWith(".ai/");
+  const [staged, unstaged, untracked] = [git.staged, git.unstaged, git.untracked].map((paths) => paths.filter((path) => !mine(path))) as [string[], string[], string[]];
+  const dirty = [...staged.map((p) => `${p} (staged)`), ...unstaged.map((p) => `${p} (unstaged)`), ...untracked.map((p) => `${p} (untracked)`)];
+  const counts = dirty.length === 0 ? "clean" : `dirty: ${staged.length} staged, ${unstaged.length} unstaged, ${untracked.length} untracked`;
   return {
     head: [`git: ${git.branch ?? "(detached)"} @ ${short(git.head)} · ${counts}`],
     items: dirty.slice(0, DIRTY_SHOWN).map((line) => `  ${line}`),
@@ -32,13 +44,14 @@ function stateLines(brief: Brief): string[] {
   const lines: string[] = [];
   const { index, handoff } = brief;
   if (!index.present) lines.push(`index: none under .ai/ (run \`${brief.invocation} index\`; routing below uses no index)`);
-  else {
-    const behind = index.changedSince === null ? "" : index.changedSince === 0 ? " · no indexed file changed since" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`${brief.invocation} index\`)`;
+  else if (index.changedSince !== 0 || !index.words) {
+    // An index that is current says nothing worth a line.
+    const behind = index.changedSince === null ? "" : index.changedSince === 0 ? "" : ` · ${index.changedSince} indexed file${index.changedSince === 1 ? "" : "s"} changed since (run \`${brief.invocation} index\`)`;
     const words = index.words ? "" : ` · no words inside declarations yet (run \`${brief.invocation} index\`; routing below uses names)`;
     lines.push(`index: built at ${short(index.head)}${behind}${words}`);
   }
-  if (!handoff.present) lines.push("handoff: none (.ai/HANDOFF.md)");
-  else {
+  // No handoff is said once, in `next:` where one is needed.
+  if (handoff.present) {
     const parts = [handoff.objective ? `objective: ${oneLine(handoff.objective, 120)}` : "no objective", handoff.next ? `next: ${oneLine(handoff.next, 120)}` : "no next step"];
     if (handoff.problems) parts.push(`${handoff.problems} problem${handoff.problems === 1 ? "" : "s"} (${brief.invocation} validate-handoff)`);
     lines.push(`handoff: ${parts.join(" · ")}`);
@@ -71,7 +84,7 @@ export function renderBriefText(brief: Brief, budget: number = defaultBudget(bri
     head,
     gitSection(brief),
     state,
-    ...list("files", brief.files, (f) => `${quotePath(f.path)} — ${f.reasons.join("; ")}`, 5, 3, `ranked files (${brief.invocation} brief --json)`),
+    ...list("files", brief.files.slice(0, FILES_SHOWN), fileLine, 5, 3, `ranked files (${brief.invocation} brief --json)`),
     ...list("symbols", brief.symbols, (s) => `${quotePath(s.path)}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
     ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${quotePath(e.path)}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
     ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),

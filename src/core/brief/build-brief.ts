@@ -59,7 +59,8 @@ export interface Brief {
   modules: { name: string; paths: RepoPath[]; reason: string }[];
   symbols: { name: string; kind: string; path: RepoPath; line: number; signature: string }[];
   endpoints: { method: string; route: string; handler: string; path: RepoPath; line: number }[];
-  files: { path: RepoPath; score: number; reasons: string[] }[];
+  /** `at`: the declaration to start at (its lines), while the file is as indexed. */
+  files: { path: RepoPath; score: number; reasons: string[]; at: { name: string; line: number; endLine: number | null } | null }[];
   /** Candidates dropped because their file changed since indexing. */
   rejected: RejectedCandidate[];
   /** What memory recalls for the task (ctx complete-task records it). */
@@ -100,6 +101,10 @@ export interface BriefInput {
 }
 
 const LIMITS = { files: 15, symbols: 10, endpoints: 10, modules: 5 } as const;
+/** How far the best file must lead the next (share of its score) for `next:` to name it alone. */
+const NEXT_MARGIN = 0.25;
+/** How many files `next:` offers to read first when none leads clearly. */
+const READ_FIRST = 2;
 
 /** Declarations the task names exactly: `Foo`, `Foo.bar` (container-qualified) or a path's `name`. */
 export function namedSymbols(query: TaskQuery, shards: ReadonlyMap<string, readonly SymbolRow[]>): SymbolRow[] {
@@ -147,7 +152,7 @@ function matchedModules(query: TaskQuery, modules: readonly ModuleRecord[]): Bri
 }
 
 /** The first concrete step for the lane and role. */
-function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand: string | null, ctx: string): string {
+function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand: string | null, ctx: string, readFirst: readonly string[] | null = null): string {
   const dirty = [...new Set([...brief.git.staged, ...brief.git.unstaged])];
   if (brief.role === "reviewer") {
     return dirty.length > 0 ? `review the uncommitted diff: git diff HEAD -- ${dirty.slice(0, 5).join(" ")}${dirty.length > 5 ? " …" : ""}` : "review the last commit: git show --stat HEAD";
@@ -158,10 +163,17 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
   if (brief.role === "builder" && brief.handoff.next) return `follow the handoff: ${brief.handoff.next}`;
   if (!brief.lane) return brief.handoff.next ? `follow the handoff: ${brief.handoff.next}` : `route a task: ${ctx} brief "<what you are about to do>"`;
   const verify = testCommand ? `; verify with ${testCommand}` : "";
-  if (!anchor) return brief.lane === "Answer" ? "no indexed file matches: search narrowly (rg -n -w <word>)" : "no indexed file matches: search narrowly, then plan in .ai/HANDOFF.md";
+  const handoff = brief.handoff.present ? ".ai/HANDOFF.md" : `.ai/HANDOFF.md (\`${ctx} init\` creates it)`;
+  if (!anchor) return brief.lane === "Answer" ? "no indexed file matches: search narrowly (rg -n -w <word>)" : `no indexed file matches: search narrowly, then plan in ${handoff}`;
+  if (readFirst && readFirst.length > 1) {
+    const first = `read first: ${readFirst.join(", ")}`;
+    if (brief.lane === "Answer") return first;
+    if (brief.lane === "Small") return `${first}; then edit the one that holds the change${verify}`;
+    return `${first}; then plan in ${handoff}`;
+  }
   if (brief.lane === "Answer") return `read ${anchor}`;
   if (brief.lane === "Small") return `edit ${anchor}${verify}`;
-  return brief.role === "builder" ? `start at ${anchor}, following .ai/HANDOFF.md${verify}` : `plan in .ai/HANDOFF.md, starting from ${anchor}`;
+  return brief.role === "builder" ? `start at ${anchor}, following .ai/HANDOFF.md${verify}` : `plan in ${handoff}, starting from ${anchor}`;
 }
 
 /** What a brief routes from: the task and the index, nothing of git. */
@@ -266,6 +278,7 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
     path: file.path,
     score: file.score,
     reasons: input.fresh(file.path) === false ? [...file.reasons, "changed since indexed: lines may have moved"] : file.reasons,
+    at: file.anchor && input.fresh(file.path) === true ? { name: file.anchor.name, line: file.anchor.line, endLine: file.anchor.endLine ?? null } : null,
   }));
   const brief: Omit<Brief, "next"> = {
     ...base,
@@ -289,7 +302,13 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
   const test = ranked.slice(0, LIMITS.files).find((file) => file.isTest);
   const stem = test?.path.split("/").pop()?.replace(/\.(?:test|spec)\.[^.]+$|\.[^.]+$/, "");
   const testCommand = input.testCommand && stem ? `${input.testCommand} -- ${stem}` : input.testCommand;
-  return { ...brief, next: nextStep(brief, anchorOf(ranked, brief, input.fresh), testCommand, input.invocation) };
+  const readFirst = confident(ranked)
+    ? null
+    : ranked
+        .filter((file) => !file.isTest)
+        .slice(0, READ_FIRST)
+        .map((file) => placeOf(file, brief, input.fresh));
+  return { ...brief, next: nextStep(brief, anchorOf(ranked, brief, input.fresh), testCommand, input.invocation, readFirst) };
 }
 
 /**
@@ -299,9 +318,27 @@ export function buildBrief(input: BriefInput, ranking: BriefRanking, symbols: Re
  */
 function anchorOf(ranked: readonly RankedFile[], brief: Pick<Brief, "symbols">, fresh: BriefInput["fresh"]): string | null {
   const top = ranked.find((file) => !file.isTest) ?? ranked[0];
-  if (!top) return null;
-  if (fresh(top.path) !== true) return top.path;
-  const named = brief.symbols.find((symbol) => symbol.path === top.path);
-  if (named) return `${top.path}:${named.line} \`${named.name}\``;
-  return top.anchor ? `${top.path}:${top.anchor.line} \`${top.anchor.name}\`` : top.path;
+  return top ? placeOf(top, brief, fresh) : null;
+}
+
+/** A file as a place to read: `path:line-end \`name\`` at its anchor, the path alone while it differs from the index. */
+function placeOf(file: RankedFile, brief: Pick<Brief, "symbols">, fresh: BriefInput["fresh"]): string {
+  if (fresh(file.path) !== true) return file.path;
+  const named = brief.symbols.find((symbol) => symbol.path === file.path);
+  if (named) return `${file.path}:${named.line} \`${named.name}\``;
+  if (!file.anchor) return file.path;
+  const end = file.anchor.endLine !== undefined && file.anchor.endLine > file.anchor.line ? `-${file.anchor.endLine}` : "";
+  return `${file.path}:${file.anchor.line}${end} \`${file.anchor.name}\``;
+}
+
+/**
+ * Whether the best file is likely the one: the task names it or what it declares, or it leads the
+ * next by a clear margin. Otherwise `next:` offers the first few to read instead of one to edit.
+ */
+function confident(ranked: readonly RankedFile[]): boolean {
+  const sources = ranked.filter((file) => !file.isTest);
+  const [first, second] = sources.length > 0 ? sources : ranked;
+  if (!first) return false;
+  if (first.reasons.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "))) return true;
+  return !second || first.score <= 0 || (first.score - second.score) / first.score >= NEXT_MARGIN;
 }

@@ -82,7 +82,7 @@ export function classifyTask(query: TaskQuery, ranked: readonly RankedFile[], ma
   };
 }
 
-/** Tokens of text output when `--budget` is not given: an answer needs a place to read, not a plan. */
+/** Tokens of text output when `--budget` is not given: an answer or a small change needs a place to read, not a plan. */
 export function defaultBudget(lane: Lane | null): number {
-  return lane === "Answer" ? 600 : 1500;
+  return lane === "Full" || lane === null ? 700 : 350;
 }

@@ -15,7 +15,7 @@ export interface RankedFile {
   /** Task terms its routing terms hold, when it ranks by words and nothing exact names it: explainFiles spells them out. */
   matched: string[];
   /** The declaration to start at, when a reason names one. */
-  anchor: { name: string; line: number } | null;
+  anchor: { name: string; line: number; endLine?: number } | null;
   /** Its declaration whose words match the task best (the lexicon's), when one does. */
   declaration: { line: number; terms: string[] } | null;
   isTest: boolean;
@@ -26,7 +26,7 @@ export interface ScoreInput {
   /** Every indexed file, in path order. */
   table: RoutingTable;
   /** Declarations named exactly by the task's identifiers (fresh or not: freshness is the caller's). */
-  symbols: readonly { name: string; container: string; path: RepoPath; line: number }[];
+  symbols: readonly { name: string; container: string; path: RepoPath; line: number; endLine: number }[];
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
   /** Resolved call sites of the named declarations: their files call what the task names. */
@@ -169,7 +169,7 @@ export function scoreFiles(input: ScoreInput): FileScores {
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     if (!reasons.of(i).some((r) => r.startsWith("defines "))) score[i]! += WEIGHTS.defines;
     reasons.of(i).push(`defines ${name}`);
-    if (!anchors.has(i)) anchors.set(i, { name, line: symbol.line });
+    if (!anchors.has(i)) anchors.set(i, { name, line: symbol.line, endLine: symbol.endLine });
   }
   for (const endpoint of input.endpoints) {
     const i = table.lineOf(endpoint.path);
@@ -383,11 +383,11 @@ export function explainFiles(
     // The declaration whose body matches best is where to start; failing that, the one whose name does.
     const inside = file.declaration && symbols?.find((symbol) => symbol.line === file.declaration!.line);
     if (inside && file.declaration) {
-      anchor ??= { name: inside.name, line: inside.line };
-      reasons.unshift(`${inside.name} uses ${said(file.declaration.terms)}`);
+      anchor ??= { name: inside.name, line: inside.line, endLine: inside.endLine };
+      reasons.unshift(`${anchor.name === inside.name ? "" : `${inside.name} `}uses ${said(file.declaration.terms)}`);
     } else if (file.matched.length > 0 && symbols) {
       const symbol = bestSymbol(symbols, file.matched);
-      if (symbol) anchor ??= { name: symbol.name, line: symbol.line };
+      if (symbol) anchor ??= { name: symbol.name, line: symbol.line, endLine: symbol.endLine };
       const words = symbol ? file.matched.filter((term) => new Set(splitIdentifier(symbol.name).map(stem)).has(term)) : file.matched;
       reasons.unshift(symbol ? `declares ${symbol.name} (${said(words)})` : `about ${said(file.matched)}`);
     }

@@ -7,6 +7,7 @@ export interface RoutingSymbol {
   name: string;
   kind: string;
   line: number;
+  endLine: number;
   exported: boolean;
 }
 
@@ -44,7 +45,7 @@ export function pathTermsOf(path: RepoPath): string[] {
  */
 export function routingTermsOf(
   path: RepoPath,
-  symbols: readonly { name: string; container: string; kind: string; line: number; exported: boolean; signature: string }[],
+  symbols: readonly { name: string; container: string; kind: string; line: number; endLine: number; exported: boolean; signature: string }[],
 ): RoutingTerms {
   const terms = new Map<string, number>();
   const add = (term: string, weight: number): void => {
@@ -58,7 +59,7 @@ export function routingTermsOf(
     for (const term of termsOf(symbol.signature)) if (!SIGNATURE_NOISE.has(term)) add(term, SIGNATURE_WEIGHT);
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     // A name the line format cannot carry (a quoted member with spaces) stays in the symbol index only.
-    if (/^[^\s@]+$/.test(name)) kept.push({ name, kind: symbol.kind, line: symbol.line, exported: symbol.exported });
+    if (/^[^\s@]+$/.test(name)) kept.push({ name, kind: symbol.kind, line: symbol.line, endLine: symbol.endLine, exported: symbol.exported });
   }
   return { terms, symbols: kept };
 }
