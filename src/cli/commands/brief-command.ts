@@ -5,6 +5,8 @@ import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.j
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { openLexicon } from "../../io/lexicon-store.js";
+import { readHistory } from "../../io/history-store.js";
+import { scoreHistory } from "../../core/brief/score-history.js";
 import { scoreDeclarations, type DeclarationMatch } from "../../core/brief/score-declarations.js";
 
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
@@ -89,7 +91,8 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   };
   const lexicon = openLexicon(root);
   const declarations = lexicon && query ? scoreDeclarations(query.terms, lexicon) : new Map<RepoPath, DeclarationMatch>();
-  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations } as const;
+  const history = query && query.terms.length > 0 ? scoreHistory(query.terms, readHistory(root)) : new Map<RepoPath, number>();
+  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations, history } as const;
   const candidates = candidatesOf(routing);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
   // Scored before git is waited for: its processes run meanwhile.

@@ -33,6 +33,7 @@ import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile, sameStat } from "../../io/read-source.js";
 import { hasLexicon, readLexiconEntries, writeLexicon, type LexiconEntry } from "../../io/lexicon-store.js";
+import { refreshHistory } from "../../io/history-store.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
@@ -197,7 +198,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
-      await ensureLookupCache(root);
+      await Promise.all([ensureLookupCache(root), refreshHistory(root, head)]);
       return {
         root,
         files: files.length,
@@ -334,6 +335,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       if (cache === null || parsed.length > 0 || dropped.length > 0) {
         await writeLexicon(root, files.map((file) => ({ path: file.path, sha256: file.sha256, field: parsedWords.get(file.path) ?? words.get(file.path)?.field ?? "" })));
       }
+      await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
       await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);

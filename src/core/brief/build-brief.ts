@@ -89,6 +89,8 @@ export interface BriefInput {
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
   /** Each file's best declaration by the words inside it (empty without a lexicon). */
   declarations: ReadonlyMap<RepoPath, DeclarationMatch>;
+  /** Files earlier commits worded like the task changed, by similarity (empty without a history). */
+  history: ReadonlyMap<RepoPath, number>;
   endpoints: readonly EndpointRecord[];
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
@@ -177,7 +179,7 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
 }
 
 /** What a brief routes from: the task and the index, nothing of git. */
-export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh" | "declarations">;
+export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh" | "declarations" | "history">;
 
 /** The exact matches whose files are fresh, the modules the task names, and every file scored. */
 export interface BriefScores {
@@ -225,6 +227,7 @@ export function scoreBrief(input: BriefRouting): BriefScores {
     callers,
     mentions: input.mentions,
     declarations: input.declarations,
+    history: input.history,
   });
   return { symbols, endpoints, modules, scores, rejected: [...rejected.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)) };
 }

@@ -35,6 +35,8 @@ export interface ScoreInput {
   mentions: ReadonlyMap<string, readonly RepoPath[]>;
   /** Each file's best declaration by the words inside it (scoreDeclarations); empty without a lexicon. */
   declarations: ReadonlyMap<RepoPath, DeclarationMatch>;
+  /** Files earlier commits like the task changed, by similarity (scoreHistory); empty without a history. */
+  history: ReadonlyMap<RepoPath, number>;
 }
 
 export interface WorkingTree {
@@ -58,6 +60,8 @@ export interface FileScores {
   /** Each term's weight in the files that have it (none for a term left out). */
   weights: readonly Postings[];
   pathMatched: Uint8Array;
+  /** Files earlier commits like the task changed. */
+  historyMatched: ReadonlySet<number>;
 }
 
 /**
@@ -76,6 +80,8 @@ export const WEIGHTS = {
   words: 6,
   /** The best declaration by the words inside it (identifiers, strings, comments), by its BM25 against the best file's. */
   declarations: 6,
+  /** Files that earlier commits worded like the task changed, by their similarity against the best file's. */
+  history: 3,
   /** A task word that is one of the file's directory or file names (`jsdom` → …/env/jsdom.ts), by rarity among paths. */
   path: 4,
   module: 2,
@@ -156,6 +162,7 @@ export function scoreFiles(input: ScoreInput): FileScores {
   const reasons = reasonsIn(reasonLists);
   const anchors = new Map<number, NonNullable<RankedFile["anchor"]>>();
   const pathMatched = new Uint8Array(size);
+  const historyMatched = new Set<number>();
 
   for (const path of query.paths) {
     for (const i of table.pathsEndingWith(path)) {
@@ -244,6 +251,18 @@ export function scoreFiles(input: ScoreInput): FileScores {
     }
   }
 
+  // History: where earlier commits like this task changed things.
+  let bestHistory = 0;
+  for (const value of input.history.values()) if (value > bestHistory) bestHistory = value;
+  if (bestHistory > 0) {
+    for (const [path, value] of [...input.history].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      const i = table.lineOf(path);
+      if (i === undefined) continue;
+      score[i]! += (WEIGHTS.history * value) / bestHistory;
+      historyMatched.add(i);
+    }
+  }
+
   // Paths: each task term that names a directory or the file itself, weighed by how few paths it names.
   if (terms.length > 0) {
     const pathScore = new Float64Array(size);
@@ -304,7 +323,7 @@ export function scoreFiles(input: ScoreInput): FileScores {
   }
 
   const aboutTests = query.words.has("test") || query.words.has("tests") || query.words.has("spec");
-  return { table, terms, aboutTests, score, reasons: reasonLists, anchors, bm25, declarations, weights, pathMatched };
+  return { table, terms, aboutTests, score, reasons: reasonLists, anchors, bm25, declarations, weights, pathMatched, historyMatched };
 }
 
 /** The files with a reason to be read, best first (ties by path), each with its reasons: the best RANKED of them. */
@@ -332,6 +351,7 @@ export function rankFiles(scores: FileScores, tree: WorkingTree): RankedFile[] {
     const exact = reasons.of(i).some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route ") || r.startsWith("mentions "));
     const matched = bm25[i]! > 0 && !exact ? terms.filter((_, t) => weightIn(weights[t]!, i) > 0) : [];
     if (scores.pathMatched[i] && matched.length === 0 && reasons.none(i)) reasons.of(i).push("path matches the task");
+    if (scores.historyMatched.has(i)) reasons.of(i).push("changed by commits like this task");
     const declaration = scores.declarations.get(i);
     return {
       path: table.path(i),
