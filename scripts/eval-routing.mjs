@@ -101,8 +101,9 @@ function bm25Ranking(docs, query, tokenize) {
 
 const hitAt = (ranked, targets, k) => ranked.slice(0, k).some((path) => targets.has(path));
 
-/** The indexed file `next:` names, if any (the longest indexed path it contains). */
+/** The one indexed file `next:` names, if it names one (the longest indexed path it contains); "read first: a, b" names none. */
 function namedPath(next, indexed) {
+  if (next.startsWith("read first:")) return null;
   let best = null;
   for (const [path] of indexed) if (next.includes(path) && (best === null || path.length > best.length)) best = path;
   return best;

@@ -14,7 +14,7 @@ import { evaluateRouting, routingRepos } from "./eval-routing.mjs";
 const count = Number(process.argv[2] ?? 40);
 const variants = { current: {}, ...(process.argv[3] ? JSON.parse(readFileSync(process.argv[3], "utf8")) : {}) };
 const original = { ...WEIGHTS };
-const tallies = new Map(Object.keys(variants).map((name) => [name, { n: 0, at1: 0, at5: 0 }]));
+const tallies = new Map(Object.keys(variants).map((name) => [name, { n: 0, at1: 0, at5: 0, named: 0, right: 0 }]));
 
 for (const repo of routingRepos().filter((r) => r.set === "tuning")) {
   console.error(`lab: ${repo.name}`);
@@ -27,9 +27,18 @@ for (const repo of routingRepos().filter((r) => r.set === "tuning")) {
       tally.n += 1;
       if (ranked.slice(0, 1).some((p) => targets.has(p))) tally.at1 += 1;
       if (ranked.slice(0, 5).some((p) => targets.has(p))) tally.at5 += 1;
+      // `next:` names one file when it does not offer "read first:" several.
+      const named = brief.next.startsWith("read first:") ? null : ranked.find((p) => brief.next.includes(p));
+      if (named) {
+        tally.named += 1;
+        if (targets.has(named)) tally.right += 1;
+      }
     }
     Object.assign(WEIGHTS, original);
   });
-  for (const [name, t] of tallies) console.error(`  ${name}: n=${t.n} hit@1 ${((100 * t.at1) / t.n).toFixed(1)}% hit@5 ${((100 * t.at5) / t.n).toFixed(1)}%`);
+  for (const [name, t] of tallies) {
+    const next = `next: named ${((100 * t.named) / t.n).toFixed(0)}%, right ${t.named === 0 ? "n/a" : `${((100 * t.right) / t.named).toFixed(0)}%`}`;
+    console.error(`  ${name}: n=${t.n} hit@1 ${((100 * t.at1) / t.n).toFixed(1)}% hit@5 ${((100 * t.at5) / t.n).toFixed(1)}% ${next}`);
+  }
 }
 console.log(JSON.stringify(Object.fromEntries(tallies), null, 1));

@@ -45,27 +45,27 @@ export async function gitRecentCommits(root: string, commits: number): Promise<s
     .map((block) => block.split("\n").filter((line) => line.length > 0));
 }
 
-/** One commit of the history brief learns from: its subject and the paths it changed. */
+/** One commit of the history brief learns from: when, what it was about, and the paths it changed. */
 export interface HistoryCommit {
+  /** Committer time, seconds since the epoch. */
+  time: number;
   subject: string;
   paths: string[];
 }
 
-/**
- * The last `commits` non-merge commits of HEAD's history, newest first, none older than `since`
- * (a git date such as "2.years"): what each was about and where it changed things.
- */
-export async function gitHistory(root: string, commits: number, since: string): Promise<HistoryCommit[]> {
-  const result = await git(root, ["-c", "log.showRoot=false", "log", "-z", "--no-merges", `-n${commits}`, `--since=${since}`, "--no-renames", "--name-only", "--format=%x1e%s"]);
+/** The last `commits` non-merge commits of HEAD's history, newest first: what each was about and where it changed things. */
+export async function gitHistory(root: string, commits: number): Promise<HistoryCommit[]> {
+  const result = await git(root, ["-c", "log.showRoot=false", "log", "-z", "--no-merges", `-n${commits}`, "--no-renames", "--name-only", "--format=%x1e%ct %s"]);
   if (result.code !== 0) return [];
   return result.stdout
     .split("\x1e")
     .slice(1)
     .map((block) => {
       const end = block.indexOf("\0");
-      const subject = end < 0 ? block.trim() : block.slice(0, end);
+      const head = end < 0 ? block.trim() : block.slice(0, end);
+      const space = head.indexOf(" ");
       const paths = end < 0 ? [] : block.slice(end + 1).replace(/^\n/, "").split("\0").filter((path) => path.length > 0);
-      return { subject, paths };
+      return { time: Number(head.slice(0, space)), subject: head.slice(space + 1), paths };
     });
 }
 

@@ -19,7 +19,8 @@ const HISTORY_FILE = join(CACHE_DIR, "history.tsv");
 const HEADER = "# ctx history v1 ";
 /** Bounded in count and in time: old commits describe code that has moved on. */
 const HISTORY_COMMITS = 2000;
-const HISTORY_SINCE = "2.years";
+/** Two years before HEAD's own commit (not before today: an old checkout has a history too). */
+const HISTORY_SECONDS = 2 * 365 * 24 * 3600;
 /** A commit that changed more files than this (a rename, a reformat, a bump) says little about where one task lives. */
 const MAX_PATHS = 20;
 
@@ -27,7 +28,10 @@ const MAX_PATHS = 20;
 export async function refreshHistory(root: string, head: string | null): Promise<void> {
   if (head === null || storedHead(root) === head) return;
   // ctx's own files (the index the hook commits with every change) say nothing about where the work was.
-  const commits = (await gitHistory(root, HISTORY_COMMITS, HISTORY_SINCE))
+  const log = await gitHistory(root, HISTORY_COMMITS);
+  const since = (log[0]?.time ?? 0) - HISTORY_SECONDS;
+  const commits = log
+    .filter((commit) => commit.time >= since)
     .map((commit) => ({ ...commit, paths: commit.paths.filter((path) => !path.startsWith(".ai/")) }))
     .filter((commit) => commit.paths.length > 0 && commit.paths.length <= MAX_PATHS);
   const lines = commits.map((commit) => [[...new Set(termsOf(commit.subject))].join(" "), ...commit.paths.map(quotePath)].join("\t"));

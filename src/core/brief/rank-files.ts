@@ -401,7 +401,9 @@ export function explainFiles(
     let anchor = file.anchor;
     const symbols = symbolsOf(file);
     // The declaration whose body matches best is where to start; failing that, the one whose name does.
-    const inside = file.declaration && symbols?.find((symbol) => symbol.line === file.declaration!.line);
+    // Where the task names the place exactly, that reason says it all.
+    const exact = file.reasons.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "));
+    const inside = !exact && file.declaration && symbols?.find((symbol) => symbol.line === file.declaration!.line);
     if (inside && file.declaration) {
       anchor ??= { name: inside.name, line: inside.line, endLine: inside.endLine };
       reasons.unshift(`${anchor.name === inside.name ? "" : `${inside.name} `}uses ${said(file.declaration.terms)}`);
