@@ -53,9 +53,13 @@ export interface HistoryCommit {
   paths: string[];
 }
 
-/** The last `commits` non-merge commits of HEAD's history, newest first: what each was about and where it changed things. */
-export async function gitHistory(root: string, commits: number): Promise<HistoryCommit[]> {
-  const result = await git(root, ["-c", "log.showRoot=false", "log", "-z", "--no-merges", `-n${commits}`, "--no-renames", "--name-only", "--format=%x1e%ct %s"]);
+/**
+ * The last `commits` non-merge commits of HEAD's history, newest first (only those since `after`
+ * when given): what each was about and where it changed things.
+ */
+export async function gitHistory(root: string, commits: number, after?: string): Promise<HistoryCommit[]> {
+  const range = after === undefined ? [] : [`${after}..HEAD`];
+  const result = await git(root, ["-c", "log.showRoot=false", "log", "-z", "--no-merges", `-n${commits}`, "--no-renames", "--name-only", "--format=%x1e%ct %s", ...range]);
   if (result.code !== 0) return [];
   return result.stdout
     .split("\x1e")
@@ -67,6 +71,11 @@ export async function gitHistory(root: string, commits: number): Promise<History
       const paths = end < 0 ? [] : block.slice(end + 1).replace(/^\n/, "").split("\0").filter((path) => path.length > 0);
       return { time: Number(head.slice(0, space)), subject: head.slice(space + 1), paths };
     });
+}
+
+/** Whether `ancestor` is in HEAD's history (false when either is unknown). */
+export async function gitIsAncestor(root: string, ancestor: string): Promise<boolean> {
+  return (await git(root, ["merge-base", "--is-ancestor", ancestor, "HEAD"])).code === 0;
 }
 
 /** Paths that differ between `commit` and the working tree (untracked files aside); null when git cannot tell. */

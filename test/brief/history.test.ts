@@ -43,7 +43,7 @@ describe("ctx brief: earlier commits like the task", () => {
     expect(brief.files.map((file: Json) => file.path)).not.toContain("src/billing/invoice.ts");
   });
 
-  it("is rewritten by `ctx index` only when HEAD moved", async () => {
+  it("is brought to HEAD by `ctx index` only when HEAD moved: new commits added, a rewritten history rewritten", async () => {
     const dir = repositoryWithHistory();
     await ctx(dir, "index", "-q");
     const history = join(dir, ".ai/.cache/history.tsv");
@@ -52,10 +52,16 @@ describe("ctx brief: earlier commits like the task", () => {
     expect(statSync(history).mtimeMs).toBe(first);
     commit(dir, { "src/users/profile.ts": "export const greeting = 'hello';\n" }, "Greet users by name");
     await ctx(dir, "index", "-q");
-    const lines = readFileSync(history, "utf8").split("\n");
-    expect(lines[0]).toBe(`# ctx history v1 ${git(dir, "rev-parse", "HEAD").trim()}`);
-    // Newest first; the root commit (every file at once) is not history, nor ctx's own .ai/ files.
-    expect(lines.slice(1, -1)).toEqual(["greet user name\tsrc/users/profile.ts", "round invoic total\tsrc/billing/invoice.ts", "retri webhook exponenti backoff\tsrc/delivery/dispatch.ts"]);
+    const lines = (): string[] => readFileSync(history, "utf8").split("\n");
+    expect(lines()[0]).toBe(`# ctx history v2 ${git(dir, "rev-parse", "HEAD").trim()}`);
+    // Newest first, each after its commit time; the root commit (every file at once) is not history, nor ctx's own .ai/ files.
+    const subjects = (): string[] => lines().slice(1, -1).map((line) => line.replace(/^\d+\t/, ""));
+    expect(subjects()).toEqual(["greet user name\tsrc/users/profile.ts", "round invoic total\tsrc/billing/invoice.ts", "retri webhook exponenti backoff\tsrc/delivery/dispatch.ts"]);
+
+    // Amended: the old tip is no longer in HEAD's history, so nothing of it may stay.
+    git(dir, "commit", "-q", "--amend", "-m", "Welcome users by nickname");
+    await ctx(dir, "index", "-q");
+    expect(subjects()).toEqual(["welcom user nicknam\tsrc/users/profile.ts", "round invoic total\tsrc/billing/invoice.ts", "retri webhook exponenti backoff\tsrc/delivery/dispatch.ts"]);
   });
 });
 

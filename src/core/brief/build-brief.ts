@@ -6,7 +6,7 @@ import type { Recall, RecalledFix, RecalledLesson } from "../memory/recall-memor
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
-import { explainFiles, rankFiles, scoreFiles, type FileScores, type RankedFile, type WorkingTree } from "./rank-files.js";
+import { explainFiles, rankFiles, scoreFiles, WEIGHTS, type FileScores, type RankedFile, type WorkingTree } from "./rank-files.js";
 import type { RoutingSymbol } from "./routing-terms.js";
 import type { DeclarationMatch } from "./score-declarations.js";
 import { stem as stemOf } from "./sub-words.js";
@@ -103,8 +103,6 @@ export interface BriefInput {
 }
 
 const LIMITS = { files: 15, symbols: 10, endpoints: 10, modules: 5 } as const;
-/** How far the best file must lead the next (share of its score) for `next:` to name it alone. */
-const NEXT_MARGIN = 0.25;
 /** How many files `next:` offers to read first when none leads clearly. */
 const READ_FIRST = 2;
 
@@ -343,5 +341,5 @@ function confident(ranked: readonly RankedFile[]): boolean {
   const [first, second] = sources.length > 0 ? sources : ranked;
   if (!first) return false;
   if (first.reasons.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "))) return true;
-  return !second || first.score <= 0 || (first.score - second.score) / first.score >= NEXT_MARGIN;
+  return !second || first.score <= 0 || (first.score - second.score) / first.score >= WEIGHTS.nextMargin;
 }

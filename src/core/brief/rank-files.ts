@@ -67,7 +67,9 @@ export interface FileScores {
 /**
  * The weights of each signal, in points. A file named in the task, or defining an identifier the
  * task names, outranks anything found by words alone; the word score (BM25) tops out at WORDS;
- * the graph and recency only reorder close calls.
+ * the graph and recency only reorder close calls. Words, declarations and history were set on the
+ * routing eval's tuning repositories (scripts/routing-lab.mjs; trpc, vitest, vue core, outline:
+ * 160 commits, hit@1 47.5% → 50.6%, hit@5 73.8% → 78.8% against 6 / 6 / 3), never on held-out ones.
  */
 export const WEIGHTS = {
   named: 12,
@@ -77,11 +79,11 @@ export const WEIGHTS = {
   calls: 4,
   /** A file whose text holds an identifier the task names that no declaration has (a local, a key), shared by the few that do. */
   mentions: 9,
-  words: 6,
+  words: 4,
   /** The best declaration by the words inside it (identifiers, strings, comments), by its BM25 against the best file's. */
-  declarations: 6,
+  declarations: 8,
   /** Files that earlier commits worded like the task changed, by their similarity against the best file's. */
-  history: 3,
+  history: 9,
   /** A task word that is one of the file's directory or file names (`jsdom` → …/env/jsdom.ts), by rarity among paths. */
   path: 4,
   module: 2,
@@ -90,6 +92,8 @@ export const WEIGHTS = {
   dirty: 1.5,
   /** Tests are where a change is checked, rarely where it is made, unless the task is about tests. */
   testFactor: 0.6,
+  /** How far the best file must lead the next (share of its score) for `next:` to name it alone. */
+  nextMargin: 0.25,
 } as const;
 
 const K1 = 1.2;
