@@ -7,6 +7,7 @@
 // Runs the command line with sh in the current directory, prints its output (stdout, then stderr)
 // as the agent would see it, and appends one JSON line to the log: the command, its exit code and
 // the o200k tokens and bytes of the output. Exits with the command's code.
+import { Buffer } from "node:buffer";
 import { spawnSync } from "node:child_process";
 import { encode } from "gpt-tokenizer";
 // Locked whole-line appends: both arms of a run may share one log.
