@@ -50,7 +50,7 @@ const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding:
  * Commits worth asking about: not merges, a subject that describes a change (no chores, releases,
  * docs), between 1 and 5 modified source files (tests aside) and at most 12 files in all.
  */
-function candidateCommits(git) {
+export function candidateCommits(git) {
   const log = run(git, "git", ["--git-dir", git, "log", "--no-merges", "-n", "3000", "--no-renames", "--format=%x00%H%x09%P%x09%s", "--name-status"]);
   const commits = [];
   for (const block of log.split("\0").slice(1)) {
