@@ -74,7 +74,7 @@ export function readHistory(root: string): (PastCommit & { time: number })[] {
     if (i === 0 || line === "") continue;
     const [time = "0", terms = "", ...paths] = line.split("\t");
     try {
-      commits.push({ time: Number(time), terms: terms === "" ? [] : terms.split(" "), paths: paths.map((path) => unquotePath(path, { file: HISTORY_FILE, line: i + 1 })) });
+      commits.push({ time: Number(time), terms: terms === "" ? [] : terms.split(" "), paths: paths.map((path) => (path.startsWith('"') ? unquotePath(path, { file: HISTORY_FILE, line: i + 1 }) : path)) });
     } catch {
       // A damaged line is one commit less to learn from, never a failed brief.
     }

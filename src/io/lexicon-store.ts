@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findPostings, parseLexiconField, type Posting } from "../formats/lexicon.js";
+import { findPostings, parseLexiconField } from "../formats/lexicon.js";
+import type { DeclarationCorpus } from "../core/brief/score-declarations.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import type { RepoPath } from "../model.js";
 import { replaceDirectory } from "./atomic-write.js";
@@ -113,15 +114,8 @@ export async function writeLexicon(root: string, entries: readonly LexiconEntry[
   });
 }
 
-/** What brief reads: postings of the task's terms only, and the paths they point into. */
-export interface LexiconReader {
-  declarations: number;
-  averageLength: number;
-  postings(term: string): { path: RepoPath; line: number; count: number; length: number }[];
-}
-
 /** The store, or null when there is none of this version (brief then routes by names alone). */
-export function openLexicon(root: string): LexiconReader | null {
+export function openLexicon(root: string): DeclarationCorpus | null {
   const directory = join(root, LEXICON_DIR);
   const meta = readMeta(directory);
   if (!meta) return null;
@@ -131,15 +125,6 @@ export function openLexicon(root: string): LexiconReader | null {
   } catch {
     return null;
   }
-  const pathAt = (file: number): RepoPath | null => {
-    const text = paths[file];
-    if (text === undefined || text === "") return null;
-    try {
-      return unquotePath(text, { file: join(LEXICON_DIR, "paths.txt"), line: file + 1 });
-    } catch {
-      return null;
-    }
-  };
   const shards = new Map<number, string>();
   const shard = (i: number): string => {
     let text = shards.get(i);
@@ -157,10 +142,16 @@ export function openLexicon(root: string): LexiconReader | null {
   return {
     declarations: meta.declarations,
     averageLength: meta.averageLength,
-    postings: (term) =>
-      findPostings(shard(shardOf(term)), term).flatMap((p: Posting) => {
-        const path = pathAt(p.file);
-        return path === null ? [] : [{ path, line: p.line, count: p.count, length: p.length }];
-      }),
+    postings: (term) => findPostings(shard(shardOf(term)), term),
+    // Only the files that end up ranked are named: unquoting every posting's path cost more than scoring it.
+    pathOf: (file) => {
+      const text = paths[file];
+      if (text === undefined || text === "") return null;
+      try {
+        return unquotePath(text, { file: join(LEXICON_DIR, "paths.txt"), line: file + 1 });
+      } catch {
+        return null;
+      }
+    },
   };
 }
