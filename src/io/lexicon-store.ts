@@ -1,11 +1,11 @@
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findPostings, parseLexiconField } from "../formats/lexicon.js";
+import { findPostings, parseLexiconField, type Posting } from "../formats/lexicon.js";
 import type { DeclarationCorpus } from "../core/brief/score-declarations.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import type { RepoPath } from "../model.js";
-import { replaceDirectory } from "./atomic-write.js";
+import { replaceDirectory, writeFileAtomic } from "./atomic-write.js";
 import { CACHE_DIR } from "./index-store.js";
 
 /**
@@ -14,16 +14,21 @@ import { CACHE_DIR } from "./index-store.js";
  * committed Markdown, so where it is missing (a fresh clone before its first `ctx index`) brief
  * routes by names alone.
  *
- * files.tsv   one line per file in path order: path, SHA-256 of the text the words came from, field
- * paths.txt   the paths alone, in the same order: a posting's file number is its line here
- * terms-N.tsv postings, sharded by term; a shard's lines are sorted by term
- * meta.json   version, declaration count and average length; written last
+ * A base, written whole, and a delta of the files changed since, so that a run that parsed a few
+ * files writes a few lines instead of every shard:
+ * files.tsv   base: one line per file in path order: path, SHA-256 of the text the words came from, field
+ * paths.txt   base: path, declarations and total count per file, in the same order: a posting's file number is its line here
+ * terms-N.tsv base: postings, sharded by term; a shard's lines are sorted by term
+ * meta.json   base: version, declarations and total count; written last
+ * delta.tsv   files changed since the base, in path order, as in files.tsv; a removed file has `-` for hash and no field
  *
  * NOTE: bump LEXICON_VERSION whenever a format or the words extracted change.
  */
 const LEXICON_DIR = join(CACHE_DIR, "lexicon");
-const LEXICON_VERSION = 1;
+const LEXICON_VERSION = 2;
 const SHARDS = 64;
+/** The delta is folded into a new base past this many files (or a twentieth of the repository, if more). */
+const DELTA_FILES = 256;
 
 export interface LexiconEntry {
   path: RepoPath;
@@ -35,7 +40,16 @@ export interface LexiconEntry {
 interface LexiconMeta {
   version: number;
   declarations: number;
-  averageLength: number;
+  total: number;
+}
+
+/** What a run hands over: every file it indexed, the words of those it parsed, the ones gone. */
+export interface LexiconUpdate {
+  files: readonly { path: RepoPath; sha256: string }[];
+  parsed: ReadonlyMap<RepoPath, string>;
+  dropped: readonly RepoPath[];
+  /** Write a new base whatever the delta holds (a run without a usable cache parsed everything). */
+  whole: boolean;
 }
 
 /** FNV-1a: stable across runs and platforms, so a term is always looked for in the shard it was written to. */
@@ -59,14 +73,12 @@ export function hasLexicon(root: string): boolean {
   return readMeta(join(root, LEXICON_DIR)) !== null;
 }
 
-/** The previous run's entries by path, to carry unchanged files over; empty when there is no usable store. */
-export function readLexiconEntries(root: string): Map<RepoPath, LexiconEntry> {
-  const directory = join(root, LEXICON_DIR);
+/** Lines of `path<TAB>sha<TAB>field`, by path; a damaged file reads as empty (the caller then rebuilds). */
+function readEntries(file: string): Map<RepoPath, LexiconEntry> {
   const entries = new Map<RepoPath, LexiconEntry>();
-  if (!readMeta(directory)) return entries;
   let text: string;
   try {
-    text = readFileSync(join(directory, "files.tsv"), "utf8");
+    text = readFileSync(file, "utf8");
   } catch {
     return entries;
   }
@@ -75,55 +87,130 @@ export function readLexiconEntries(root: string): Map<RepoPath, LexiconEntry> {
       const first = line.indexOf("\t");
       const second = line.indexOf("\t", first + 1);
       if (first < 0 || second < 0) continue;
-      const path = unquotePath(line.slice(0, first), { file: join(LEXICON_DIR, "files.tsv"), line: i + 1 });
+      const path = unquotePath(line.slice(0, first), { file, line: i + 1 });
       entries.set(path, { path, sha256: line.slice(first + 1, second), field: line.slice(second + 1) });
     }
   } catch {
-    // A damaged cache is rebuilt, not reported: every file is parsed again.
     entries.clear();
   }
   return entries;
 }
 
-/** Writes the whole store from every file's entry, in path order. */
-export async function writeLexicon(root: string, entries: readonly LexiconEntry[]): Promise<void> {
+const renderEntries = (entries: Iterable<LexiconEntry>): string => [...entries].map((e) => `${quotePath(e.path)}\t${e.sha256}\t${e.field}\n`).join("");
+
+/**
+ * Brings the store up to date: the changed files go into the delta while it stays small; otherwise
+ * (or with `whole`) a new base is written from every file's words and the delta is emptied.
+ */
+export async function writeLexicon(root: string, update: LexiconUpdate): Promise<void> {
+  const directory = join(root, LEXICON_DIR);
+  const usable = !update.whole && readMeta(directory) !== null;
+  const delta = usable ? readEntries(join(directory, "delta.tsv")) : new Map<RepoPath, LexiconEntry>();
+  const limit = Math.max(DELTA_FILES, update.files.length / 20);
+  if (usable && update.parsed.size + update.dropped.length <= limit) {
+    const shaOf = new Map(update.files.map((file) => [file.path, file.sha256]));
+    for (const [path, field] of update.parsed) delta.set(path, { path, sha256: shaOf.get(path) ?? "", field });
+    for (const path of update.dropped) delta.set(path, { path, sha256: "-", field: "" });
+  }
+  if (usable && update.parsed.size + update.dropped.length <= limit && delta.size <= limit) {
+    const sorted = [...delta.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    await writeFileAtomic(join(directory, "delta.tsv"), renderEntries(sorted));
+    return;
+  }
+  const base = usable ? readEntries(join(directory, "files.tsv")) : new Map<RepoPath, LexiconEntry>();
+  const entries = update.files.map((file) => ({ path: file.path, sha256: file.sha256, field: update.parsed.get(file.path) ?? delta.get(file.path)?.field ?? base.get(file.path)?.field ?? "" }));
+  await writeBase(directory, entries);
+}
+
+/** Writes the whole store from every file's entry, in path order, with an empty delta. */
+async function writeBase(directory: string, entries: readonly LexiconEntry[]): Promise<void> {
   const postings = new Map<string, string>();
+  const sizes: { declarations: number; total: number }[] = [];
   let declarations = 0;
   let total = 0;
   for (const [file, entry] of entries.entries()) {
+    const size = { declarations: 0, total: 0 };
     for (const declaration of parseLexiconField(entry.field)) {
       let length = 0;
       for (const [, count] of declaration.terms) length += count;
-      declarations += 1;
-      total += length;
+      size.declarations += 1;
+      size.total += length;
       for (const [term, count] of declaration.terms) {
         const posting = `${file}.${declaration.line}.${count}.${length}`;
         const list = postings.get(term);
         postings.set(term, list === undefined ? posting : `${list} ${posting}`);
       }
     }
+    sizes.push(size);
+    declarations += size.declarations;
+    total += size.total;
   }
   const shards = Array.from({ length: SHARDS }, () => [] as string[]);
   for (const term of [...postings.keys()].sort()) shards[shardOf(term)]!.push(`${term}\t${postings.get(term)!}`);
-  await replaceDirectory(join(root, LEXICON_DIR), async (staging) => {
-    await writeFile(join(staging, "files.tsv"), entries.map((e) => `${quotePath(e.path)}\t${e.sha256}\t${e.field}\n`).join(""));
-    await writeFile(join(staging, "paths.txt"), entries.map((e) => `${quotePath(e.path)}\n`).join(""));
+  await replaceDirectory(directory, async (staging) => {
+    await writeFile(join(staging, "files.tsv"), renderEntries(entries));
+    await writeFile(join(staging, "paths.txt"), entries.map((e, i) => `${quotePath(e.path)}\t${sizes[i]!.declarations}\t${sizes[i]!.total}\n`).join(""));
     for (const [i, lines] of shards.entries()) await writeFile(join(staging, `terms-${i}.tsv`), lines.length === 0 ? "" : `${lines.join("\n")}\n`);
-    const meta: LexiconMeta = { version: LEXICON_VERSION, declarations, averageLength: declarations === 0 ? 0 : total / declarations };
+    await writeFile(join(staging, "delta.tsv"), "");
+    const meta: LexiconMeta = { version: LEXICON_VERSION, declarations, total };
     await writeFile(join(staging, "meta.json"), JSON.stringify(meta));
   });
 }
 
-/** The store, or null when there is none of this version (brief then routes by names alone). */
+/**
+ * The store, or null when there is none of this version (brief then routes by names alone). The
+ * delta's files replace their base postings; counts are corrected by the per-file sizes in
+ * paths.txt, so scores are those a new base would give.
+ */
 export function openLexicon(root: string): DeclarationCorpus | null {
   const directory = join(root, LEXICON_DIR);
   const meta = readMeta(directory);
   if (!meta) return null;
-  let paths: string[];
+  let lines: string[];
   try {
-    paths = readFileSync(join(directory, "paths.txt"), "utf8").split("\n");
+    lines = readFileSync(join(directory, "paths.txt"), "utf8").split("\n");
   } catch {
     return null;
+  }
+  if (lines[lines.length - 1] === "") lines.pop();
+  const pathText = (line: string): string => line.slice(0, line.indexOf("\t"));
+  const namedPath = (text: string, at: number): RepoPath | null => {
+    if (!text.startsWith('"')) return text;
+    try {
+      return unquotePath(text, { file: join(LEXICON_DIR, "paths.txt"), line: at + 1 });
+    } catch {
+      return null;
+    }
+  };
+  const delta = [...readEntries(join(directory, "delta.tsv")).values()];
+  let declarations = meta.declarations;
+  let total = meta.total;
+  const superseded = new Set<number>();
+  if (delta.length > 0) {
+    const changed = new Set(delta.map((entry) => quotePath(entry.path)));
+    for (const [file, line] of lines.entries()) {
+      if (!changed.has(pathText(line))) continue;
+      superseded.add(file);
+      const [, decls = "0", sum = "0"] = line.split("\t");
+      declarations -= Number(decls);
+      total -= Number(sum);
+    }
+  }
+  // The delta's own postings, numbered after the base's files.
+  const added = new Map<string, Posting[]>();
+  const present = delta.filter((entry) => entry.sha256 !== "-");
+  for (const [k, entry] of present.entries()) {
+    for (const declaration of parseLexiconField(entry.field)) {
+      let length = 0;
+      for (const [, count] of declaration.terms) length += count;
+      declarations += 1;
+      total += length;
+      for (const [term, count] of declaration.terms) {
+        let list = added.get(term);
+        if (!list) added.set(term, (list = []));
+        list.push({ file: lines.length + k, line: declaration.line, count, length });
+      }
+    }
   }
   const shards = new Map<number, string>();
   const shard = (i: number): string => {
@@ -140,18 +227,15 @@ export function openLexicon(root: string): DeclarationCorpus | null {
     return text;
   };
   return {
-    declarations: meta.declarations,
-    averageLength: meta.averageLength,
-    postings: (term) => findPostings(shard(shardOf(term)), term),
-    // Only the files that end up ranked are named: unquoting every posting's path cost more than scoring it.
-    pathOf: (file) => {
-      const text = paths[file];
-      if (text === undefined || text === "") return null;
-      try {
-        return unquotePath(text, { file: join(LEXICON_DIR, "paths.txt"), line: file + 1 });
-      } catch {
-        return null;
-      }
+    declarations,
+    averageLength: declarations === 0 ? 0 : total / declarations,
+    postings: (term) => {
+      const base = findPostings(shard(shardOf(term)), term);
+      const kept = superseded.size === 0 ? base : base.filter((p) => !superseded.has(p.file));
+      const more = added.get(term);
+      return more ? [...kept, ...more] : kept;
     },
+    // Only the files that end up ranked are named: unquoting every posting's path cost more than scoring it.
+    pathOf: (file) => (file < lines.length ? namedPath(pathText(lines[file]!), file) : (present[file - lines.length]?.path ?? null)),
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ctx, CTX_HERE, indexedFixture } from "../helpers/fixture.js";
@@ -38,6 +38,24 @@ describe("ctx brief: the words inside declarations", () => {
     expect(routed.files[0]).toMatchObject({ path: "src/db.ts" });
     expect(routed.files[0].at).toEqual({ name: "purge", line: 2, endLine: 4 });
     expect(routed.files.map((file: Json) => file.path)).not.toContain("src/jobs/retention.ts");
+  });
+
+  it("an incremental run writes only the delta of what changed, and briefs as a lexicon rebuilt whole would", async () => {
+    const dir = await indexedFixture("brief/body-words");
+    const lexicon = join(dir, ".ai/.cache/lexicon");
+    const shards = readdirSync(lexicon).filter((name) => name.startsWith("terms-"));
+    const before = new Map(shards.map((name) => [name, statSync(join(lexicon, name)).mtimeMs]));
+    writeFileSync(join(dir, "src/db.ts"), "/** Rows are erased for good here: permanently deleted once thirty days have passed. */\nexport function purge(days: number): number {\n  return days;\n}\n");
+    rmSync(join(dir, "src/accounts/account-settings.ts"));
+    await ctx(dir, "index", "-q");
+    expect(shards.filter((name) => statSync(join(lexicon, name)).mtimeMs !== before.get(name))).toEqual([]);
+    expect(readFileSync(join(lexicon, "delta.tsv"), "utf8")).toMatch(/^src\/accounts\/account-settings\.ts\t-\t\nsrc\/db\.ts\t[0-9a-f]{64}\t.*perman/);
+    const incremental = await brief(dir);
+
+    rmSync(lexicon, { recursive: true });
+    await ctx(dir, "index", "-q");
+    expect(readFileSync(join(lexicon, "delta.tsv"), "utf8")).toBe("");
+    expect(await brief(dir)).toEqual(incremental);
   });
 
   it("without them (a clone before its first `ctx index`) routes by names and says so; `ctx index` writes them again", async () => {

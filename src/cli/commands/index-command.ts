@@ -32,7 +32,7 @@ import {
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { observeFile, sameStat } from "../../io/read-source.js";
-import { hasLexicon, readLexiconEntries, writeLexicon, type LexiconEntry } from "../../io/lexicon-store.js";
+import { hasLexicon, writeLexicon } from "../../io/lexicon-store.js";
 import { refreshHistory } from "../../io/history-store.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
@@ -113,8 +113,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const pool = createAnalyzePool();
   const workers = workerCountFor(Number.POSITIVE_INFINITY);
   if (workers > 0) await pool.warmUp(1);
-  // The words of unchanged files are carried over from the lexicon; without one, every file is parsed to make it.
-  const words = options.check ? new Map<RepoPath, LexiconEntry>() : readLexiconEntries(root);
+  // Without a lexicon, every file is parsed to make one.
   const cache = ignoreCache || (!options.check && !hasLexicon(root)) ? null : await readFilesCache(root, version);
   try {
     if (!cache) await pool.warmUp(workers);
@@ -333,7 +332,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         }
       }
       if (cache === null || parsed.length > 0 || dropped.length > 0) {
-        await writeLexicon(root, files.map((file) => ({ path: file.path, sha256: file.sha256, field: parsedWords.get(file.path) ?? words.get(file.path)?.field ?? "" })));
+        await writeLexicon(root, { files, parsed: parsedWords, dropped, whole: cache === null });
       }
       await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
