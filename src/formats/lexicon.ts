@@ -32,42 +32,51 @@ export function parseLexiconField(field: string): LexiconDeclaration[] {
   });
 }
 
-/** One declaration's evidence for a term. */
-export interface Posting {
-  file: number;
-  line: number;
-  count: number;
+/** The declarations that hold a term, as parallel columns: a common term has tens of thousands, and an object each cost more than scoring them. */
+export interface PostingList {
+  size: number;
+  /** The file's number (paths.txt line). */
+  file: Int32Array;
+  line: Int32Array;
+  count: Int32Array;
   /** All of the declaration's term counts: the document length BM25 normalises by. */
-  length: number;
+  length: Int32Array;
 }
 
-/** The postings of `term` in a shard's text, or [] when the shard does not hold it. Parsed by hand: a common term has tens of thousands. */
-export function findPostings(shard: string, term: string): Posting[] {
+export function postingList(size: number): PostingList {
+  return { size, file: new Int32Array(size), line: new Int32Array(size), count: new Int32Array(size), length: new Int32Array(size) };
+}
+
+/** The postings of `term` in a shard's text (none when the shard does not hold it), parsed by hand. */
+export function findPostings(shard: string, term: string): PostingList {
   const key = `${term}\t`;
   let at = 0;
   if (!shard.startsWith(key)) {
     const found = shard.indexOf(`\n${key}`);
-    if (found < 0) return [];
+    if (found < 0) return postingList(0);
     at = found + 1;
   }
-  const postings: Posting[] = [];
   const end = shard.indexOf("\n", at);
   const stop = end < 0 ? shard.length : end;
-  const fields = [0, 0, 0, 0];
+  let size = 1;
+  for (let i = at + key.length; i < stop; i += 1) if (shard.charCodeAt(i) === 32) size += 1;
+  const list = postingList(size);
+  const columns = [list.file, list.line, list.count, list.length];
+  let row = 0;
   let field = 0;
   let value = 0;
   for (let i = at + key.length; i <= stop; i += 1) {
     const code = i === stop ? 32 : shard.charCodeAt(i);
     if (code >= 48 && code <= 57) value = value * 10 + (code - 48);
     else {
-      fields[field] = value;
+      columns[field]![row] = value;
       value = 0;
       if (code === 46) field += 1;
       else {
-        postings.push({ file: fields[0]!, line: fields[1]!, count: fields[2]!, length: fields[3]! });
+        row += 1;
         field = 0;
       }
     }
   }
-  return postings;
+  return list;
 }

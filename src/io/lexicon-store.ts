@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findPostings, parseLexiconField, type Posting } from "../formats/lexicon.js";
+import { findPostings, parseLexiconField, postingList, type PostingList } from "../formats/lexicon.js";
 import type { DeclarationCorpus } from "../core/brief/score-declarations.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import type { RepoPath } from "../model.js";
@@ -50,6 +50,24 @@ export interface LexiconUpdate {
   dropped: readonly RepoPath[];
   /** Write a new base whatever the delta holds (a run without a usable cache parsed everything). */
   whole: boolean;
+}
+
+/** The base's postings without those of superseded files, then the delta's. */
+function merged(base: PostingList, superseded: ReadonlySet<number>, more: readonly { file: number; line: number; count: number; length: number }[]): PostingList {
+  let kept = 0;
+  for (let i = 0; i < base.size; i += 1) if (!superseded.has(base.file[i]!)) kept += 1;
+  const list = postingList(kept + more.length);
+  let row = 0;
+  for (let i = 0; i < base.size; i += 1) {
+    if (superseded.has(base.file[i]!)) continue;
+    [list.file[row], list.line[row], list.count[row], list.length[row]] = [base.file[i]!, base.line[i]!, base.count[i]!, base.length[i]!];
+    row += 1;
+  }
+  for (const p of more) {
+    [list.file[row], list.line[row], list.count[row], list.length[row]] = [p.file, p.line, p.count, p.length];
+    row += 1;
+  }
+  return list;
 }
 
 /** FNV-1a: stable across runs and platforms, so a term is always looked for in the shard it was written to. */
@@ -197,7 +215,7 @@ export function openLexicon(root: string): DeclarationCorpus | null {
     }
   }
   // The delta's own postings, numbered after the base's files.
-  const added = new Map<string, Posting[]>();
+  const added = new Map<string, { file: number; line: number; count: number; length: number }[]>();
   const present = delta.filter((entry) => entry.sha256 !== "-");
   for (const [k, entry] of present.entries()) {
     for (const declaration of parseLexiconField(entry.field)) {
@@ -231,9 +249,9 @@ export function openLexicon(root: string): DeclarationCorpus | null {
     averageLength: declarations === 0 ? 0 : total / declarations,
     postings: (term) => {
       const base = findPostings(shard(shardOf(term)), term);
-      const kept = superseded.size === 0 ? base : base.filter((p) => !superseded.has(p.file));
-      const more = added.get(term);
-      return more ? [...kept, ...more] : kept;
+      const more = added.get(term) ?? [];
+      if (superseded.size === 0 && more.length === 0) return base;
+      return merged(base, superseded, more);
     },
     // Only the files that end up ranked are named: unquoting every posting's path cost more than scoring it.
     pathOf: (file) => (file < lines.length ? namedPath(pathText(lines[file]!), file) : (present[file - lines.length]?.path ?? null)),

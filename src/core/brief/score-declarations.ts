@@ -1,20 +1,12 @@
+import type { PostingList } from "../../formats/lexicon.js";
 import type { RepoPath } from "../../model.js";
-
-/** One declaration's evidence for a term, as the lexicon holds it. */
-export interface DeclarationPosting {
-  /** The file's number in the corpus (pathOf names it). */
-  file: number;
-  line: number;
-  count: number;
-  /** All of the declaration's term counts. */
-  length: number;
-}
 
 export interface DeclarationCorpus {
   /** How many declarations the lexicon holds: the N of idf. */
   declarations: number;
   averageLength: number;
-  postings(term: string): readonly DeclarationPosting[];
+  /** The declarations that hold a term, with the term's count and their length. */
+  postings(term: string): PostingList;
   /** The path of a file number; null for one the corpus cannot name. */
   pathOf(file: number): RepoPath | null;
 }
@@ -40,32 +32,37 @@ const MIN_IDF = 0.1;
  * of unrelated ones should not win on their sum.
  */
 export function scoreDeclarations(terms: readonly string[], corpus: DeclarationCorpus): Map<RepoPath, DeclarationMatch> {
-  // Keyed by file and line as one number: a string key per posting cost more than the scoring.
-  const byDeclaration = new Map<number, { file: number; line: number; score: number; terms: string[] }>();
+  // Keyed by file and line as one number; which terms a declaration holds is a bit per term.
+  const scores = new Map<number, number>();
+  const held = new Map<number, number>();
+  const unique = [...new Set(terms)];
   const n = Math.max(1, corpus.declarations);
   const average = Math.max(1, corpus.averageLength);
-  for (const term of new Set(terms)) {
+  for (const [t, term] of unique.entries()) {
     const postings = corpus.postings(term);
-    const idf = Math.log(1 + (n - postings.length + 0.5) / (postings.length + 0.5));
-    if (postings.length === 0 || idf < MIN_IDF) continue;
-    for (const p of postings) {
-      const key = p.file * LINES + p.line;
-      let declaration = byDeclaration.get(key);
-      if (!declaration) byDeclaration.set(key, (declaration = { file: p.file, line: p.line, score: 0, terms: [] }));
-      declaration.score += (idf * p.count * (K1 + 1)) / (p.count + K1 * (1 - B + (B * p.length) / average));
-      declaration.terms.push(term);
+    const idf = Math.log(1 + (n - postings.size + 0.5) / (postings.size + 0.5));
+    if (postings.size === 0 || idf < MIN_IDF) continue;
+    const bit = t < 31 ? 1 << t : 0;
+    for (let i = 0; i < postings.size; i += 1) {
+      const count = postings.count[i]!;
+      const key = postings.file[i]! * LINES + postings.line[i]!;
+      scores.set(key, (scores.get(key) ?? 0) + (idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * postings.length[i]!) / average)));
+      held.set(key, (held.get(key) ?? 0) | bit);
     }
   }
-  const bestOf = new Map<number, DeclarationMatch>();
-  for (const d of byDeclaration.values()) {
-    const held = bestOf.get(d.file);
+  const bestOf = new Map<number, { line: number; score: number; key: number }>();
+  for (const [key, score] of scores) {
+    const file = Math.floor(key / LINES);
+    const line = key - file * LINES;
+    const current = bestOf.get(file);
     // Ties go to the earlier declaration, whatever order the postings came in.
-    if (!held || d.score > held.score || (d.score === held.score && d.line < held.line)) bestOf.set(d.file, { line: d.line, score: d.score, terms: d.terms });
+    if (!current || score > current.score || (score === current.score && line < current.line)) bestOf.set(file, { line, score, key });
   }
   const best = new Map<RepoPath, DeclarationMatch>();
   for (const [file, match] of bestOf) {
     const path = corpus.pathOf(file);
-    if (path !== null) best.set(path, match);
+    const mask = held.get(match.key) ?? 0;
+    if (path !== null) best.set(path, { line: match.line, score: match.score, terms: unique.filter((_, t) => t < 31 && (mask & (1 << t)) !== 0) });
   }
   return best;
 }
