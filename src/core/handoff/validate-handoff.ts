@@ -174,7 +174,9 @@ function checkCitations(citations: Citations, evidence: CitationEvidence): Hando
         : found.reason === "stale"
           ? "run `ctx index` to refresh it, then check the citation still holds"
           : `${hint}cite the name as \`ctx traverse Symbol\` finds it, or write (new) on its line when the task adds it`;
-    errors.push(problem("symbol-unresolved", citation.line, `\`${citation.query}\`: ${found.detail}`, fix));
+    // traverse's detail ends with what to run; the fix says it, once.
+    const detail = found.detail.replace(/; run `[^`]*`[^;]*$/, "");
+    errors.push(problem("symbol-unresolved", citation.line, `\`${citation.query}\`: ${detail}`, fix));
   }
   return errors;
 }
