@@ -1,4 +1,4 @@
-import { splitIdentifier, stem, termsOf } from "../core/brief/sub-words.js";
+import { identifierTerms, termsOf } from "../core/brief/sub-words.js";
 import type { DeclarationWords, SymbolRecord } from "../model.js";
 import { ts, type TS } from "./compiler.js";
 
@@ -78,12 +78,6 @@ export function extractLexicon(sourceFile: TS.SourceFile, symbols: readonly Symb
   return [...byLine]
     .sort(([a], [b]) => a - b)
     .map(([line, counts]) => ({ line, terms: mostFrequent(counts) }));
-}
-
-function identifierTerms(identifier: string): string[] {
-  const terms: string[] = [];
-  for (const part of splitIdentifier(identifier)) if (part.length > 1 && !/^\d+$/.test(part)) terms.push(stem(part));
-  return terms;
 }
 
 /** For each 1-based line, the first line of the innermost declaration holding it (0: none). */

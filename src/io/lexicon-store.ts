@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { findPostings, parseLexiconField, postingList, type PostingList } from "../formats/lexicon.js";
+import { blockPostings, blocksOffset, findShardTerm, parseLexiconField, postingList, renderShard, type PostingList } from "../formats/lexicon.js";
 import type { DeclarationCorpus } from "../core/brief/score-declarations.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import type { RepoPath } from "../model.js";
@@ -18,14 +18,14 @@ import { CACHE_DIR } from "./index-store.js";
  * files writes a few lines instead of every shard:
  * files.tsv   base: one line per file in path order: path, SHA-256 of the text the words came from, field
  * paths.txt   base: path, declarations and total count per file, in the same order: a posting's file number is its line here
- * terms-N.tsv base: postings, sharded by term; a shard's lines are sorted by term
+ * terms-N.bin base: postings, sharded by term (formats/lexicon.ts renderShard)
  * meta.json   base: version, declarations and total count; written last
  * delta.tsv   files changed since the base, in path order, as in files.tsv; a removed file has `-` for hash and no field
  *
  * NOTE: bump LEXICON_VERSION whenever a format or the words extracted change.
  */
 const LEXICON_DIR = join(CACHE_DIR, "lexicon");
-const LEXICON_VERSION = 2;
+const LEXICON_VERSION = 3;
 const SHARDS = 64;
 /** The delta is folded into a new base past this many files (or a twentieth of the repository, if more). */
 const DELTA_FILES = 256;
@@ -142,7 +142,11 @@ export async function writeLexicon(root: string, update: LexiconUpdate): Promise
 
 /** Writes the whole store from every file's entry, in path order, with an empty delta. */
 async function writeBase(directory: string, entries: readonly LexiconEntry[]): Promise<void> {
-  const postings = new Map<string, string>();
+  // Every posting once, as it is met (file order, then line order): term id, file, line, count, length.
+  const ids = new Map<string, number>();
+  const terms: string[] = [];
+  let rows = new Int32Array(1 << 16);
+  let used = 0;
   const sizes: { declarations: number; total: number }[] = [];
   let declarations = 0;
   let total = 0;
@@ -154,25 +158,80 @@ async function writeBase(directory: string, entries: readonly LexiconEntry[]): P
       size.declarations += 1;
       size.total += length;
       for (const [term, count] of declaration.terms) {
-        const posting = `${file}.${declaration.line}.${count}.${length}`;
-        const list = postings.get(term);
-        postings.set(term, list === undefined ? posting : `${list} ${posting}`);
+        let id = ids.get(term);
+        if (id === undefined) {
+          id = terms.length;
+          ids.set(term, id);
+          terms.push(term);
+        }
+        if (used + 5 > rows.length) {
+          const grown = new Int32Array(rows.length * 2);
+          grown.set(rows);
+          rows = grown;
+        }
+        rows.set([id, file, declaration.line, count, length], used);
+        used += 5;
       }
     }
     sizes.push(size);
     declarations += size.declarations;
     total += size.total;
   }
-  const shards = Array.from({ length: SHARDS }, () => [] as string[]);
-  for (const term of [...postings.keys()].sort()) shards[shardOf(term)]!.push(`${term}\t${postings.get(term)!}`);
+  // Each term's postings together, still in (file, line) order: a counting sort by term.
+  const counts = new Int32Array(terms.length);
+  for (let r = 0; r < used; r += 5) counts[rows[r]!]! += 1;
+  const starts = new Int32Array(terms.length + 1);
+  for (let t = 0; t < terms.length; t += 1) starts[t + 1] = starts[t]! + counts[t]!;
+  const columns = [0, 1, 2, 3].map(() => new Int32Array(used / 5));
+  const cursor = starts.slice(0, terms.length);
+  for (let r = 0; r < used; r += 5) {
+    const at = cursor[rows[r]!]!++;
+    for (let k = 0; k < 4; k += 1) columns[k]![at] = rows[r + 1 + k]!;
+  }
+  const shards = Array.from({ length: SHARDS }, () => [] as number[]);
+  for (const id of terms.map((_, t) => t).sort((a, b) => (terms[a]! < terms[b]! ? -1 : 1))) shards[shardOf(terms[id]!)]!.push(id);
+  const block = (id: number) => {
+    const [from, to] = [starts[id]!, starts[id + 1]!];
+    const [file, line, count, length] = columns.map((column) => column.subarray(from, to)) as [Int32Array, Int32Array, Int32Array, Int32Array];
+    return { term: terms[id]!, file, line, count, length };
+  };
   await replaceDirectory(directory, async (staging) => {
     await writeFile(join(staging, "files.tsv"), renderEntries(entries));
     await writeFile(join(staging, "paths.txt"), entries.map((e, i) => `${quotePath(e.path)}\t${sizes[i]!.declarations}\t${sizes[i]!.total}\n`).join(""));
-    for (const [i, lines] of shards.entries()) await writeFile(join(staging, `terms-${i}.tsv`), lines.length === 0 ? "" : `${lines.join("\n")}\n`);
+    for (const [i, ids] of shards.entries()) await writeFile(join(staging, `terms-${i}.bin`), renderShard(ids.map(block)));
     await writeFile(join(staging, "delta.tsv"), "");
     const meta: LexiconMeta = { version: LEXICON_VERSION, declarations, total };
     await writeFile(join(staging, "meta.json"), JSON.stringify(meta));
   });
+}
+
+/**
+ * The postings of `term` in a shard file, read from one open of it: a store swapped in by another
+ * run meanwhile is read whole or not at all. A missing or damaged shard reads as no postings.
+ */
+function readPostings(file: string, term: string): PostingList {
+  let fd: number;
+  try {
+    fd = openSync(file, "r");
+  } catch {
+    return postingList(0);
+  }
+  try {
+    const head = Buffer.alloc(4);
+    if (readSync(fd, head, 0, 4, 0) < 4) return postingList(0);
+    const dictionary = Buffer.alloc(head.readUInt32LE(0));
+    if (readSync(fd, dictionary, 0, dictionary.length, 4) < dictionary.length) return postingList(0);
+    const found = findShardTerm(dictionary.toString("utf8"), term);
+    if (!found || found.size === 0) return postingList(0);
+    const block = new Int32Array(found.size * 4);
+    const bytes = new Uint8Array(block.buffer);
+    if (readSync(fd, bytes, 0, bytes.length, blocksOffset(dictionary.length) + found.start * 16) < bytes.length) return postingList(0);
+    return blockPostings(block, found.size);
+  } catch {
+    return postingList(0);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /**
@@ -230,25 +289,11 @@ export function openLexicon(root: string): DeclarationCorpus | null {
       }
     }
   }
-  const shards = new Map<number, string>();
-  const shard = (i: number): string => {
-    let text = shards.get(i);
-    if (text === undefined) {
-      try {
-        text = readFileSync(join(directory, `terms-${i}.tsv`), "utf8");
-      } catch {
-        // Swapped out under this reader by another run: its terms read as absent.
-        text = "";
-      }
-      shards.set(i, text);
-    }
-    return text;
-  };
   return {
     declarations,
     averageLength: declarations === 0 ? 0 : total / declarations,
     postings: (term) => {
-      const base = findPostings(shard(shardOf(term)), term);
+      const base = readPostings(join(directory, `terms-${shardOf(term)}.bin`), term);
       const more = added.get(term) ?? [];
       if (superseded.size === 0 && more.length === 0) return base;
       return merged(base, superseded, more);

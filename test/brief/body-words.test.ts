@@ -58,6 +58,21 @@ describe("ctx brief: the words inside declarations", () => {
     expect(await brief(dir)).toEqual(incremental);
   });
 
+  it("reads a damaged postings shard as holding nothing: the brief still answers, by names", async () => {
+    const dir = await indexedFixture("brief/body-words");
+    const lexicon = join(dir, ".ai/.cache/lexicon");
+    const shards = readdirSync(lexicon).filter((n) => n.startsWith("terms-"));
+    // A dictionary that claims more bytes than the file has; a file cut inside its first block.
+    for (const [i, name] of shards.entries()) {
+      const bytes = readFileSync(join(lexicon, name));
+      writeFileSync(join(lexicon, name), i % 2 === 0 ? Buffer.from([255, 255, 0, 0, 65]) : bytes.subarray(0, Math.max(4, bytes.length - 5)));
+    }
+    const run = await ctx(dir, "brief", TASK, "--json");
+    expect(run.code, run.stderr).toBe(0);
+    const routed = JSON.parse(run.stdout) as Json;
+    expect(routed.files.find((file: Json) => file.path === "src/jobs/retention.ts")?.at?.name).not.toBe("runRetention");
+  });
+
   it("without them (a clone before its first `ctx index`) routes by names and says so; `ctx index` writes them again", async () => {
     const dir = await indexedFixture("brief/body-words");
     rmSync(join(dir, ".ai/.cache/lexicon"), { recursive: true });

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSource } from "../../src/analysis/compiler.js";
 import { extractLexicon } from "../../src/analysis/extract-lexicon.js";
 import { extractSymbols } from "../../src/analysis/extract-symbols.js";
-import { parseLexiconField, renderLexiconField } from "../../src/formats/lexicon.js";
+import { blockPostings, blocksOffset, findShardTerm, parseLexiconField, renderLexiconField, renderShard } from "../../src/formats/lexicon.js";
 
 function wordsOf(path: string, text: string): Record<number, Record<string, number>> {
   const source = parseSource(path, text);
@@ -40,5 +40,33 @@ describe("extractLexicon", () => {
     const source = parseSource("src/a.ts", "export function a(): string {\n  return 'alpha beta beta';\n}\n");
     const words = extractLexicon(source, extractSymbols(source, "src/a.ts"));
     expect(parseLexiconField(renderLexiconField(words))).toEqual(words.map(({ line, terms }) => ({ line, terms: [...terms] })));
+  });
+});
+
+describe("lexicon shards", () => {
+  const postingsOf = (bytes: Buffer, term: string): number[][] | null => {
+    const dictionaryBytes = bytes.readUInt32LE(0);
+    const found = findShardTerm(bytes.toString("utf8", 4, 4 + dictionaryBytes), term);
+    if (!found) return null;
+    const from = blocksOffset(dictionaryBytes) + found.start * 16;
+    const block = new Int32Array(bytes.buffer.slice(bytes.byteOffset + from, bytes.byteOffset + from + found.size * 16));
+    const list = blockPostings(block, found.size);
+    return Array.from({ length: list.size }, (_, i) => [list.file[i]!, list.line[i]!, list.count[i]!, list.length[i]!]);
+  };
+
+  it("reads back each term's postings in the order written, and nothing for a term it does not hold", () => {
+    const bytes = renderShard([
+      { term: "invoic", file: [0, 0, 3], line: [2, 9, 1], count: [1, 4, 2], length: [10, 40, 7] },
+      { term: "pai", file: [5], line: [12], count: [3], length: [30] },
+    ]);
+    expect(postingsOf(bytes, "invoic")).toEqual([
+      [0, 2, 1, 10],
+      [0, 9, 4, 40],
+      [3, 1, 2, 7],
+    ]);
+    expect(postingsOf(bytes, "pai")).toEqual([[5, 12, 3, 30]]);
+    // A prefix of a term is not the term.
+    expect(postingsOf(bytes, "invo")).toBeNull();
+    expect(postingsOf(renderShard([]), "pai")).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import { openLexicon } from "../../io/lexicon-store.js";
 import { readHistory } from "../../io/history-store.js";
 import { scoreHistory } from "../../core/brief/score-history.js";
 import { scoreDeclarations, type DeclarationMatch } from "../../core/brief/score-declarations.js";
+import { mentionCandidates } from "../../core/brief/mention-candidates.js";
 
 import { parseHandoff, summarizeHandoff, type Handoff } from "../../formats/handoff.js";
 import { gitChangedSince, gitRecentCommits, gitStatus } from "../../io/git.js";
@@ -75,7 +76,10 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name)),
   ]);
   const undeclared = undeclaredIdentifiers(query, symbolRows);
-  const mentions = findMentions(root, undeclared.length > 0 ? table.paths() : [], undeclared);
+  const lexicon = openLexicon(root);
+  // With a lexicon only the files holding an identifier's words are read; without one, every file.
+  const mentionPaths = undeclared.length === 0 ? [] : lexicon ? mentionCandidates(lexicon, undeclared) : table.paths();
+  const mentions = findMentions(root, mentionPaths, undeclared);
 
   // Freshness, as traverse decides it: the recorded hash against the file as it is now.
   const observed = new Map<RepoPath, string | null>();
@@ -89,7 +93,6 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     const [hashes] = await Promise.all([hashFiles(root, unseen), reader?.files.load(unseen)]);
     for (const [path, hash] of hashes) observed.set(path, hash);
   };
-  const lexicon = openLexicon(root);
   const declarations = lexicon && query ? scoreDeclarations(query.terms, lexicon) : new Map<RepoPath, DeclarationMatch>();
   const history = query && query.terms.length > 0 ? scoreHistory(query.terms, readHistory(root)) : new Map<RepoPath, number>();
   const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations, history } as const;

@@ -5,7 +5,7 @@ export interface DeclarationCorpus {
   /** How many declarations the lexicon holds: the N of idf. */
   declarations: number;
   averageLength: number;
-  /** The declarations that hold a term, with the term's count and their length. */
+  /** The declarations that hold a term, with the term's count and their length, in (file, line) order. */
   postings(term: string): PostingList;
   /** The path of a file number; null for one the corpus cannot name. */
   pathOf(file: number): RepoPath | null;
@@ -32,37 +32,45 @@ const MIN_IDF = 0.1;
  * of unrelated ones should not win on their sum.
  */
 export function scoreDeclarations(terms: readonly string[], corpus: DeclarationCorpus): Map<RepoPath, DeclarationMatch> {
-  // Keyed by file and line as one number; which terms a declaration holds is a bit per term.
-  const scores = new Map<number, number>();
-  const held = new Map<number, number>();
   const unique = [...new Set(terms)];
   const n = Math.max(1, corpus.declarations);
   const average = Math.max(1, corpus.averageLength);
+  const lists: { list: PostingList; idf: number; bit: number; at: number }[] = [];
   for (const [t, term] of unique.entries()) {
-    const postings = corpus.postings(term);
-    const idf = Math.log(1 + (n - postings.size + 0.5) / (postings.size + 0.5));
-    if (postings.size === 0 || idf < MIN_IDF) continue;
-    const bit = t < 31 ? 1 << t : 0;
-    for (let i = 0; i < postings.size; i += 1) {
-      const count = postings.count[i]!;
-      const key = postings.file[i]! * LINES + postings.line[i]!;
-      scores.set(key, (scores.get(key) ?? 0) + (idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * postings.length[i]!) / average)));
-      held.set(key, (held.get(key) ?? 0) | bit);
-    }
+    const list = corpus.postings(term);
+    const idf = Math.log(1 + (n - list.size + 0.5) / (list.size + 0.5));
+    if (list.size > 0 && idf >= MIN_IDF) lists.push({ list, idf, bit: t < 31 ? 1 << t : 0, at: 0 });
   }
-  const bestOf = new Map<number, { line: number; score: number; key: number }>();
-  for (const [key, score] of scores) {
-    const file = Math.floor(key / LINES);
-    const line = key - file * LINES;
-    const current = bestOf.get(file);
-    // Ties go to the earlier declaration, whatever order the postings came in.
-    if (!current || score > current.score || (score === current.score && line < current.line)) bestOf.set(file, { line, score, key });
-  }
+  // Every list is in (file, line) order: a merge of the few lists visits each declaration once, in
+  // order, so a file's best is known when the merge leaves it — no table of every declaration.
   const best = new Map<RepoPath, DeclarationMatch>();
-  for (const [file, match] of bestOf) {
-    const path = corpus.pathOf(file);
-    const mask = held.get(match.key) ?? 0;
-    if (path !== null) best.set(path, { line: match.line, score: match.score, terms: unique.filter((_, t) => t < 31 && (mask & (1 << t)) !== 0) });
+  let file = -1;
+  let top = { line: 0, score: 0, mask: 0 };
+  const settle = (): void => {
+    const path = file < 0 ? null : corpus.pathOf(file);
+    if (path !== null) best.set(path, { line: top.line, score: top.score, terms: unique.filter((_, t) => t < 31 && (top.mask & (1 << t)) !== 0) });
+  };
+  for (;;) {
+    let next = Infinity;
+    for (const head of lists) if (head.at < head.list.size) next = Math.min(next, head.list.file[head.at]! * LINES + head.list.line[head.at]!);
+    if (next === Infinity) break;
+    let score = 0;
+    let mask = 0;
+    for (const head of lists) {
+      const { list } = head;
+      if (head.at >= list.size || list.file[head.at]! * LINES + list.line[head.at]! !== next) continue;
+      const count = list.count[head.at]!;
+      score += (head.idf * count * (K1 + 1)) / (count + K1 * (1 - B + (B * list.length[head.at]!) / average));
+      mask |= head.bit;
+      head.at += 1;
+    }
+    const at = Math.floor(next / LINES);
+    if (at !== file) {
+      settle();
+      file = at;
+      top = { line: next - at * LINES, score, mask };
+    } else if (score > top.score) top = { line: next - at * LINES, score, mask };
   }
+  settle();
   return best;
 }

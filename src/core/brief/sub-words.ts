@@ -103,6 +103,13 @@ export function splitIdentifier(identifier: string): string[] {
     .filter((part) => part.length > 0);
 }
 
+/** Comparable terms of one identifier as the lexicon records it: every part (stop words too, since code names them), digits and one-letter parts dropped. */
+export function identifierTerms(identifier: string): string[] {
+  const terms: string[] = [];
+  for (const part of splitIdentifier(identifier)) if (part.length > 1 && !/^\d+$/.test(part)) terms.push(stem(part));
+  return terms;
+}
+
 /** Comparable terms of a piece of text: each word split and stemmed, digits, one-letter parts and stop words dropped. */
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
