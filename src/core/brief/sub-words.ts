@@ -89,8 +89,28 @@ const AUTH = /^(?:authenticat|authoriz|authoris)/;
  * meets `permanent`.
  */
 export function stem(word: string): string {
-  const expanded = VOCABULARY[word] ?? (AUTH.test(word) ? "auth" : word);
-  return expanded.length <= 3 ? expanded : stemmer(expanded);
+  let term = stems.get(word);
+  if (term === undefined) {
+    const expanded = VOCABULARY[word] ?? (AUTH.test(word) ? "auth" : word);
+    term = expanded.length <= 3 ? expanded : stemmer(expanded);
+    remember(stems, word, term);
+  }
+  return term;
+}
+
+/**
+ * Words and identifiers already reduced: a repository repeats the same few thousand names in every
+ * file, and the split and the stemmer cost more than a lookup. Bounded, so a generated file of
+ * unique names cannot grow them without end.
+ */
+const stems = new Map<string, string>();
+const identifiers = new Map<string, string[]>();
+const words = new Map<string, string[]>();
+const REMEMBERED = 200_000;
+
+function remember<T>(cache: Map<string, T>, key: string, value: T): void {
+  if (cache.size >= REMEMBERED) cache.clear();
+  cache.set(key, value);
 }
 
 /** The parts of one identifier or word, lower-cased, before stemming: camelCase, PascalCase, snake_case, kebab-case, digits apart. */
@@ -104,9 +124,13 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 /** Comparable terms of one identifier as the lexicon records it: every part (stop words too, since code names them), digits and one-letter parts dropped. */
-export function identifierTerms(identifier: string): string[] {
-  const terms: string[] = [];
-  for (const part of splitIdentifier(identifier)) if (part.length > 1 && !/^\d+$/.test(part)) terms.push(stem(part));
+export function identifierTerms(identifier: string): readonly string[] {
+  let terms = identifiers.get(identifier);
+  if (terms === undefined) {
+    terms = [];
+    for (const part of splitIdentifier(identifier)) if (part.length > 1 && !/^\d+$/.test(part)) terms.push(stem(part));
+    remember(identifiers, identifier, terms);
+  }
   return terms;
 }
 
@@ -114,10 +138,13 @@ export function identifierTerms(identifier: string): string[] {
 export function termsOf(text: string): string[] {
   const terms: string[] = [];
   for (const word of text.match(/[A-Za-z_$][\w$]*/g) ?? []) {
-    for (const part of splitIdentifier(word)) {
-      if (part.length < 2 || /^\d+$/.test(part) || STOP_WORDS.has(part)) continue;
-      terms.push(stem(part));
+    let found = words.get(word);
+    if (found === undefined) {
+      found = [];
+      for (const part of splitIdentifier(word)) if (part.length >= 2 && !/^\d+$/.test(part) && !STOP_WORDS.has(part)) found.push(stem(part));
+      remember(words, word, found);
     }
+    for (const term of found) terms.push(term);
   }
   return terms;
 }
