@@ -314,13 +314,22 @@ export function scoreFiles(input: ScoreInput): FileScores {
     for (let i = 0; i < size; i += 1) if (rank[i]! > best) best = rank[i]!;
     if (best > 0) {
       const flow = rank;
+      // Each seed's neighbours, the first seed (in seed order) for each: the graph is undirected.
+      const nextTo = new Map<number, number>();
+      const calledBy = new Map<number, ReadonlySet<number>>();
+      for (const seed of seeds.keys()) {
+        for (let k = graph.offsets[seed]!; k < graph.offsets[seed + 1]!; k += 1) if (!nextTo.has(graph.targets[k]!)) nextTo.set(graph.targets[k]!, seed);
+      }
       for (let i = 0; i < size; i += 1) {
         if (flow[i]! <= 0) continue;
         score[i]! += (WEIGHTS.graph * flow[i]!) / best;
         if (bm25[i]! > 0 || !reasons.none(i)) continue;
-        const seed = [...seeds.keys()].find((s) => graph.targets.subarray(graph.offsets[i]!, graph.offsets[i + 1]!).includes(s));
+        const seed = nextTo.get(i);
         if (seed !== undefined) {
-          const calls = table.targets(i).includes(seed);
+          // A neighbour the seed does not call calls it; one it calls may also call it back.
+          let called = calledBy.get(seed);
+          if (!called) calledBy.set(seed, (called = new Set(table.targets(seed))));
+          const calls = !called.has(i) || table.targets(i).includes(seed);
           reasons.of(i).push(calls ? `calls into ${table.path(seed)}` : `called from ${table.path(seed)}`);
         }
       }
