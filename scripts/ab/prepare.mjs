@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { parseSymbolIndex } from "../../dist/formats/symbol-index.js";
 import { candidateCommits } from "../eval-routing.mjs";
 import { random } from "../random.mjs";
+import { touchedDeclarations, touchedLines } from "../touched-lines.mjs";
 
 const [name, git, countText, out, answersDir] = process.argv.slice(2);
 if (!name || !git || !countText || !out || !answersDir) {
@@ -25,18 +26,6 @@ const CTX = join(new URL("../..", import.meta.url).pathname, "bin", "ctx.js");
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const TEXT = ["*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.json", "*.md", "*.yml", "*.yaml", "*.css", "*.scss", "*.html", "*.prisma", "*.sql", ".gitignore"];
 const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
-
-/** Old-side line ranges each hunk of `path` touches (an insertion touches the line it follows). */
-function touchedLines(git, parent, commit, path) {
-  const diff = run(".", "git", ["--git-dir", git, "diff", "-U0", parent, commit, "--", path]);
-  const ranges = [];
-  for (const match of diff.matchAll(/^@@ -(\d+)(?:,(\d+))? \+\d+(?:,\d+)? @@/gm)) {
-    const start = Number(match[1]);
-    const count = match[2] === undefined ? 1 : Number(match[2]);
-    ranges.push(count === 0 ? [start, start] : [start, start + count - 1]);
-  }
-  return ranges;
-}
 
 const root = join(out, name);
 mkdirSync(root, { recursive: true });
@@ -65,11 +54,7 @@ for (const [i, index] of [...taken].sort((a, b) => a - b).entries()) {
   const declarations = [];
   for (const path of files) {
     const rows = symbols.filter((row) => row.path === path);
-    for (const [start, end] of touchedLines(git, commit.parent, commit.hash, path)) {
-      // The innermost declaration around each touched range.
-      const around = rows.filter((row) => row.line <= end && row.endLine >= start).sort((a, b) => a.endLine - a.line - (b.endLine - b.line))[0];
-      if (around) declarations.push(`${path}:${around.container ? `${around.container}.` : ""}${around.name}`);
-    }
+    for (const touched of touchedDeclarations(rows, touchedLines(git, commit.parent, commit.hash, path))) declarations.push(`${path}:${touched.slice(0, touched.lastIndexOf("@"))}`);
   }
   tasks.push({ id, task: commit.subject });
   answers.push({ id, commit: commit.hash, parent: commit.parent, files, declarations: [...new Set(declarations)] });
