@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { confident } from "../../src/core/brief/build-brief.js";
 import { fitBudget } from "../../src/core/brief/fit-budget.js";
 import { parseTask } from "../../src/core/brief/parse-task.js";
 import { personalizedPageRank, undirectedGraph } from "../../src/core/brief/personalized-page-rank.js";
@@ -151,5 +152,19 @@ describe("fitBudget", () => {
     expect(lines(9)).toEqual(["HEAD", "files:", "f1", "f2", "f3", "f4", "mods:", "m1", "+2 more mods"]);
     // A marker costs a line too: cutting f4 alone would not fit.
     expect(lines(8)).toEqual(["HEAD", "files:", "f1", "f2", "+2 more files", "mods:", "m1", "+2 more mods"]);
+  });
+});
+
+describe("confident", () => {
+  const file = (score: number, reasons: string[] = ["uses user, delet"], isTest = false) => ({ score, reasons, isTest });
+  it("names one file when the task names what it declares, when it leads clearly, or when several signals agree on it and it leads", () => {
+    expect(confident([file(10, ["defines purgeUsers"]), file(9.9)])).toBe(true);
+    expect(confident([file(10), file(8)])).toBe(true);
+    // 25 is a score words, declarations and history reach together; a 8% lead is enough then.
+    expect(confident([file(25), file(23)])).toBe(true);
+    expect(confident([file(15), file(14)])).toBe(false);
+    expect(confident([file(25), file(24.5)])).toBe(false);
+    // Tests are passed over: the lead counted is between source files.
+    expect(confident([file(30, ["uses user"], true), file(15), file(14)])).toBe(false);
   });
 });

@@ -333,13 +333,16 @@ function placeOf(file: RankedFile, brief: Pick<Brief, "symbols">, fresh: BriefIn
 }
 
 /**
- * Whether the best file is likely the one: the task names it or what it declares, or it leads the
- * next by a clear margin. Otherwise `next:` offers the first few to read instead of one to edit.
+ * Whether the best file is likely the one: the task names it or what it declares, it leads the
+ * next by a clear margin, or its score says several signals agree on it and it leads. Otherwise `next:` offers the first few to read instead of one to edit.
  */
-function confident(ranked: readonly RankedFile[]): boolean {
+export function confident(ranked: readonly Pick<RankedFile, "score" | "reasons" | "isTest">[]): boolean {
   const sources = ranked.filter((file) => !file.isTest);
   const [first, second] = sources.length > 0 ? sources : ranked;
   if (!first) return false;
   if (first.reasons.some((r) => r === "named in the task" || r.startsWith("defines ") || r.startsWith("route "))) return true;
-  return !second || first.score <= 0 || (first.score - second.score) / first.score >= WEIGHTS.nextMargin;
+  if (!second || first.score <= 0) return true;
+  const margin = (first.score - second.score) / first.score;
+  // Or several signals agree on it (words, declarations, history add up), and it still leads.
+  return margin >= WEIGHTS.nextMargin || (first.score >= WEIGHTS.nextAgreed && margin >= WEIGHTS.nextAgreedMargin);
 }
