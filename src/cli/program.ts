@@ -45,6 +45,12 @@ function parseLimit(value: string): number {
   return limit;
 }
 
+function parseBudget(value: string): number {
+  const budget = Number(value);
+  if (!Number.isInteger(budget) || budget < 0) throw new InvalidArgumentError("expected a whole number of tokens ≥ 0 (0: no limit)");
+  return budget;
+}
+
 /**
  * Builds the CLI without running anything: each action sets `result.code`. Command modules are
  * imported lazily so `ctx traverse` never loads the compiler.
@@ -163,6 +169,62 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
       const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth });
       terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal));
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
+    });
+
+  program
+    .command("show")
+    .description("one declaration's source as it is now, with line numbers and its doc comment: instead of cat or sed -n")
+    .argument("<query...>", "Name | Class.member | path/file.ts:Name | path/file.ts:LINE (the declaration holding it) | 'GET /users/:id' (its handler)")
+    .addOption(new Option("--budget <tokens>", "the most the source may take; 0 for all of it").default(1000).argParser(parseBudget))
+    .option("--json", "print one JSON object")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "The file is re-hashed first: unchanged, the index says where the declaration is; changed, the file is parsed now",
+        "and the declaration shown as it is (marked so); gone, a TRAVERSE_MISS with the search to run instead. A query",
+        "that names several declarations lists them, one line each, best first. Exit codes: 0 hit, 1 miss, 2 usage error.",
+        "",
+        "Examples:",
+        "  ctx show UsersService.findOne",
+        "  ctx show src/users/users.service.ts:42",
+        "  ctx show 'GET /users/:id' --budget 2000",
+        "  ctx show createApp --json",
+      ].join("\n"),
+    )
+    .action(async (words: string[], options: { budget: number; json?: boolean }) => {
+      const { runShow } = await import("./commands/show-command.js");
+      const { renderShowText, showJson } = await import("./render/read-text.js");
+      const shown = await runShow({ cwd: cwd(), query: words.join(" "), budget: options.budget });
+      terminal.stdout(options.json ? `${JSON.stringify(showJson(shown))}\n` : renderShowText(shown));
+      result.code = shown.status === "hit" ? EXIT.ok : EXIT.miss;
+    });
+
+  program
+    .command("outline")
+    .description("the declarations of a file (members under their class), or the top level of each file of a folder or module")
+    .argument("[target]", "a file, a folder, or a module name (default: the whole repository)", ".")
+    .addOption(new Option("--budget <tokens>", "the most the outline may take; 0 for all of it").default(1000).argParser(parseBudget))
+    .option("--json", "print one JSON object (never cut)")
+    .addHelpText(
+      "after",
+      [
+        "",
+        "One line per declaration: lines, kind, name, + when exported, then its first line of code. Files changed since",
+        "indexing are parsed now (marked so). Exit codes: 0 hit, 1 miss, 2 usage error.",
+        "",
+        "Examples:",
+        "  ctx outline src/users/users.service.ts",
+        "  ctx outline src/users",
+        "  ctx outline billing --budget 2000",
+      ].join("\n"),
+    )
+    .action(async (target: string, options: { budget: number; json?: boolean }) => {
+      const { runOutline } = await import("./commands/outline-command.js");
+      const { renderOutlineText, outlineJson } = await import("./render/read-text.js");
+      const outline = await runOutline({ cwd: cwd(), target });
+      terminal.stdout(options.json ? `${JSON.stringify(outlineJson(outline))}\n` : renderOutlineText(outline, options.budget));
+      result.code = outline.status === "hit" ? EXIT.ok : EXIT.miss;
     });
 
   program

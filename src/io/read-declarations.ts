@@ -1,0 +1,84 @@
+import { lstatSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Declaration } from "../core/read/declaration-lines.js";
+import { parseRoutingSymbols, type RoutingTable } from "../formats/routing-table.js";
+import type { RepoPath } from "../model.js";
+import type { IndexReader } from "./lookup-cache.js";
+import { sha256 } from "./read-source.js";
+
+const UTF8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * A file as `show` and `outline` read it: its text now, and its declarations — the index's when the
+ * file still has the hash the index recorded, else parsed from the text read now. Never the
+ * index's lines over a changed text.
+ */
+export type ReadFile = ReadText | { path: RepoPath; state: "missing" | "unreadable" };
+
+export interface ReadText {
+  path: RepoPath;
+  state: "fresh" | "parsed";
+  lines: string[];
+  declarations: Declaration[];
+}
+
+export const wasRead = (file: ReadFile | undefined): file is ReadText => file !== undefined && "lines" in file;
+
+/** Reads each path once: hashed against the index, declarations from the routing table or a parse. */
+export async function readDeclarations(root: string, reader: IndexReader, table: RoutingTable, paths: readonly RepoPath[]): Promise<ReadFile[]> {
+  await reader.files.load(paths);
+  const texts = paths.map((path) => readNow(root, path));
+  const fresh = paths.map((path, i) => {
+    const text = texts[i]!;
+    return typeof text === "object" && reader.files.get(path)?.sha256 === text.sha;
+  });
+  const places = paths.flatMap((path, i) => {
+    const line = fresh[i] ? table.lineOf(path) : undefined;
+    return line === undefined ? [] : [table.symbolsAt(line)];
+  });
+  const symbolTexts = places.length > 0 ? await reader.routingSymbols(places) : [];
+  let next = 0;
+  const results: ReadFile[] = [];
+  for (const [i, path] of paths.entries()) {
+    const read = texts[i]!;
+    if (read === "missing" || read === "unreadable") {
+      results.push({ path, state: read });
+      continue;
+    }
+    const lines = read.text.split(/\r?\n/);
+    if (fresh[i] && table.lineOf(path) !== undefined) {
+      const declarations = parseRoutingSymbols(symbolTexts[next] ?? "").map((s) => ({ ...s, path }));
+      next += 1;
+      results.push({ path, state: "fresh", lines, declarations });
+    } else {
+      results.push({ path, state: "parsed", lines, declarations: await parseDeclarations(path, read.text) });
+    }
+  }
+  return results;
+}
+
+/** The file's text and hash now; a symbolic link or anything but a regular file is not read. */
+function readNow(root: string, path: RepoPath): { text: string; sha: string } | "missing" | "unreadable" {
+  const absolute = join(root, path);
+  try {
+    const stats = lstatSync(absolute);
+    if (!stats.isFile()) return "unreadable";
+    const bytes = readFileSync(absolute);
+    return { text: UTF8.decode(bytes), sha: sha256(bytes) };
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable";
+  }
+}
+
+/** Declarations from a parse of the text as it is now. The compiler is loaded only here: a fresh file never needs it. */
+async function parseDeclarations(path: RepoPath, text: string): Promise<Declaration[]> {
+  const [{ parseSource }, { extractSymbols }] = await Promise.all([import("../analysis/compiler.js"), import("../analysis/extract-symbols.js")]);
+  return extractSymbols(parseSource(path, text), path).map((s) => ({
+    name: s.container ? `${s.container}.${s.name}` : s.name,
+    kind: s.kind,
+    path,
+    line: s.line,
+    endLine: s.endLine,
+    exported: s.exported,
+  }));
+}
