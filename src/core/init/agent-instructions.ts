@@ -34,9 +34,11 @@ export function agentSection(invocation: string): string {
 const SECTION_BODY = [
   "## Finding your way with ctx",
   "- Start a task with `ctx brief \"<the task>\"`: git state, the handoff, the task's lane and the few files to read first.",
+  "- Read with ctx, not `cat`: `ctx outline <file|folder>` lists declarations with their lines; `ctx show <Name>`",
+  "  (or `path:Name`, `path:LINE`, `\"GET /route\"`) prints one declaration as it is now. Then edit.",
   "- Look code up by name before searching: `ctx traverse Symbol <Name>`, `Caller <fn>`, `Callee <fn>`,",
-  "  `Endpoint \"GET /users\"`, `Module <name>`, `Err \"<error text>\"`. A hit was checked against the file's current",
-  "  SHA-256: trust its `path:line` and read only that range.",
+  "  `Endpoint \"GET /users\"`, `Module <name>`, `Err \"<error text>\"`. Every answer was checked against the file's",
+  "  current SHA-256: trust its `path:line`.",
   "- `TRAVERSE_MISS` means no fresh answer: search narrowly (`rg -n -w <Name> <dir>`), do not read whole trees.",
   "- Config files, prose and exact text are questions for `rg`, not for ctx.",
   "- Before editing, write `.ai/HANDOFF.md` (≤ 30 lines: exact paths and symbols, numbered steps, verification",
