@@ -14,6 +14,7 @@ import ts from "typescript";
 import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
+import { runShow } from "../dist/cli/commands/show-command.js";
 import { random } from "./random.mjs";
 import { callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
 import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
@@ -33,11 +34,11 @@ const SELF_CALL_TARGETS = 5000;
  * members of those classes. Not in scope: anything inside a function body or an initializer,
  * interface, type-literal and object-literal members, enum members, constructors, parameters and
  * import/export aliases.
- * @returns {Set<number>} start positions of in-scope declarations
+ * @returns {Map<number, ts.Node>} in-scope declarations by start position
  */
 function scopeStarts(sourceFile) {
-  const starts = new Set();
-  const add = (node) => starts.add(node.getStart(sourceFile));
+  const starts = new Map();
+  const add = (node) => starts.set(node.getStart(sourceFile), node);
   const bindings = (name) => {
     if (ts.isIdentifier(name)) return;
     for (const element of name.elements) {
@@ -117,6 +118,19 @@ function oracleNames(service, files, dir) {
   return [...names].sort();
 }
 
+/**
+ * What `ctx show` must print of a declaration: from its first JSDoc block (the compiler's
+ * attachment; for a variable, the statement's) or else its first token (decorators included), to
+ * its last line.
+ */
+function spanOf(sourceFile, node) {
+  const lineAt = (position) => sourceFile.getLineAndCharacterOfPosition(position).line + 1;
+  const line = lineAt(node.getStart(sourceFile));
+  const docs = ts.getJSDocCommentsAndTags(node).filter((doc) => ts.isJSDoc(doc));
+  const start = Math.min(line, ...docs.map((doc) => lineAt(doc.pos)));
+  return { line, start, end: lineAt(node.getEnd()) };
+}
+
 async function evaluate(corpus) {
   const { dir } = corpus;
   execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir, stdio: "inherit" });
@@ -136,6 +150,8 @@ async function evaluate(corpus) {
   let confirmed = 0;
   const missed = [];
   const unconfirmed = [];
+  let spansExact = 0;
+  const spanMisses = [];
   for (const name of names) {
     const items = service
       .getNavigateToItems(name, 100_000, undefined, false)
@@ -146,7 +162,7 @@ async function evaluate(corpus) {
         let starts = scopes.get(item.fileName);
         if (!starts && source) scopes.set(item.fileName, (starts = scopeStarts(source)));
         const inScope = !OUT_OF_SCOPE_KINDS.has(item.kind) && (starts?.has(item.textSpan.start) ?? false);
-        return { path: item.fileName.slice(dir.length + 1), line, kind: item.kind, containerKind: item.containerKind, inScope };
+        return { path: item.fileName.slice(dir.length + 1), line, kind: item.kind, containerKind: item.containerKind, inScope, span: inScope ? spanOf(source, starts.get(item.textSpan.start)) : null };
       });
     // In-process, through the same command code the binary runs (freshness checks included).
     const answer = await runTraverse({ cwd: dir, kind: "Symbol", query: name, limit: 100_000 });
@@ -154,6 +170,11 @@ async function evaluate(corpus) {
     const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
     for (const item of items.filter((i) => i.inScope)) {
       oracleInScope += 1;
+      // `ctx show path:LINE` of the declaration's first line: its doc comment to its last line, as the compiler spans them.
+      const shown = await runShow({ cwd: dir, query: `${item.path}:${item.span.line}`, budget: 0 });
+      const source = shown.source;
+      if (source && source.start === item.span.start && source.end === item.span.end) spansExact += 1;
+      else if (spanMisses.length < 8) spanMisses.push(`${name} ${item.path}: language service ${item.span.start}-${item.span.end}, show ${source ? `${source.start}-${source.end}` : shown.reason}`);
       if (hits.some((hit) => near(hit, item))) recalled += 1;
       else if (missed.length < 8) missed.push(`${name} ${item.kind} in ${item.containerKind || "file"} ${item.path}:${item.line}`);
     }
@@ -170,7 +191,7 @@ async function evaluate(corpus) {
       else if (unconfirmed.length < 8) unconfirmed.push(`${name} ${hit.kind} ${hit.path}:${hit.line}`);
     }
   }
-  return { name: corpus.name, files: files.length, names: names.length, oracleInScope, recalled, ctxHits, confirmed, invisible, missed, unconfirmed };
+  return { name: corpus.name, files: files.length, names: names.length, oracleInScope, recalled, ctxHits, confirmed, invisible, missed, unconfirmed, spansExact, spanMisses };
 }
 
 async function main() {
@@ -206,8 +227,9 @@ async function main() {
       hits: sum.hits + r.ctxHits,
       confirmed: sum.confirmed + r.confirmed,
       invisible: sum.invisible + r.invisible,
+      spans: sum.spans + r.spansExact,
     }),
-    { inScope: 0, recalled: 0, hits: 0, confirmed: 0, invisible: 0 },
+    { inScope: 0, recalled: 0, hits: 0, confirmed: 0, invisible: 0, spans: 0 },
   );
   const commit = execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
   const lines = [
@@ -220,13 +242,16 @@ async function main() {
     "parameters or import aliases. Precision is over ctx's hits, each confirmed by any exact oracle match; hits for anonymous",
     "default exports (ctx names them `default`) are counted apart, since the compiler's navigation gives them no name.",
     "",
-    "| corpus | files | names | oracle declarations in scope | recalled | recall | ctx hits | confirmed | precision | anonymous default-export hits (apart) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...results.map((r) => `| ${r.name} | ${r.files} | ${r.names} | ${r.oracleInScope} | ${r.recalled} | ${pct(r.recalled, r.oracleInScope)} | ${r.ctxHits} | ${r.confirmed} | ${pct(r.confirmed, r.ctxHits)} | ${r.invisible} |`),
-    `| **all** | | | ${total.inScope} | ${total.recalled} | **${pct(total.recalled, total.inScope)}** | ${total.hits} | ${total.confirmed} | **${pct(total.confirmed, total.hits)}** | ${total.invisible} |`,
+    "`ctx show` spans: for each oracle declaration in scope, `ctx show <path>:<its first line>` (in-process, --budget 0) must print",
+    "from the first line of the JSDoc the compiler attaches to it (or its first token, decorators included) to its last line.",
+    "",
+    "| corpus | files | names | oracle declarations in scope | recalled | recall | ctx hits | confirmed | precision | anonymous default-export hits (apart) | `show` spans exact |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name} | ${r.files} | ${r.names} | ${r.oracleInScope} | ${r.recalled} | ${pct(r.recalled, r.oracleInScope)} | ${r.ctxHits} | ${r.confirmed} | ${pct(r.confirmed, r.ctxHits)} | ${r.invisible} | ${r.spansExact} (${pct(r.spansExact, r.oracleInScope)}) |`),
+    `| **all** | | | ${total.inScope} | ${total.recalled} | **${pct(total.recalled, total.inScope)}** | ${total.hits} | ${total.confirmed} | **${pct(total.confirmed, total.hits)}** | ${total.invisible} | **${total.spans} (${pct(total.spans, total.inScope)})** |`,
     "",
   ];
-  const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`)]);
+  const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`), ...r.spanMisses.map((m) => `show span (${r.name}): ${m}`)]);
   if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval", lines.join("\n"));
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-calls", callsReport(callResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}`, targets: CALL_TARGETS }));

@@ -48,3 +48,10 @@ describe("parseReadQuery", () => {
     expect(parseReadQuery("src/a.ts:Users.find")).toEqual({ kind: "symbol", symbol: { name: "find", container: "Users", path: "src/a.ts" } });
   });
 });
+
+describe("docStart of a parameter property", () => {
+  it("leaves the constructor's doc comment to the constructor", () => {
+    expect(docStart(lines("class A {\n  /** Makes one. */\n  constructor(public readonly id: string) {}\n}"), 3)).toBe(3);
+    expect(docStart(lines("class A {\n  constructor(\n    /** The id. */\n    public readonly id: string,\n  ) {}\n}"), 4)).toBe(3);
+  });
+});

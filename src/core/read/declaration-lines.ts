@@ -19,6 +19,8 @@ export interface Declaration {
  * as the compiler attaches every JSDoc block there. Stops at the first line holding code.
  */
 export function docStart(lines: readonly string[], line: number): number {
+  // A parameter property on the constructor's line: the doc comment above is the constructor's.
+  if (/^(?:(?:public|private|protected)\s+)?constructor\s*\(/.test(lines[line - 1]?.trim() ?? "")) return line;
   let start = line;
   let at = line - 2;
   while (at >= 0) {
