@@ -16,6 +16,7 @@ import { join } from "node:path";
 import { termsOf } from "../dist/core/brief/sub-words.js";
 import { WORK } from "./corpora.mjs";
 import { random } from "./random.mjs";
+import { measureReads } from "./eval-reads.mjs";
 
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 export const ROUTING_COMMITS = 40;
@@ -176,6 +177,7 @@ export async function evaluateRouting(repo, count = ROUTING_COMMITS, onIndexed =
       tokens: encode(text).length,
       firstRight: tokensToFirst(text, targets),
       next: named === null ? null : targets.has(named),
+      reads: await measureReads(dir, repo.git, commit, [...targets].filter((path) => SOURCE.test(path))),
     });
   }
   return { name: repo.name, set: repo.set, head: run(repo.git, "git", ["--git-dir", repo.git, "rev-parse", "--short", "HEAD"]).trim(), results };

@@ -18,6 +18,7 @@ import { runShow } from "../dist/cli/commands/show-command.js";
 import { random } from "./random.mjs";
 import { callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
 import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
+import { readsReport } from "./eval-reads.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -265,6 +266,7 @@ async function main() {
       evaluations.push(await evaluateRouting(repo));
     }
     replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-routing", routingReport(evaluations, { commit, command: "npm run eval" }));
+    replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-reads", readsReport(evaluations, { commit, command: "npm run eval" }));
   }
   console.error("eval: wrote BENCHMARKS.md");
 }

@@ -13,10 +13,10 @@ describe("ctx show", () => {
     expect(run.stdout).toBe(
       [
         "SHOW method UsersService.findOne src/users/users.service.ts:16-19",
-        "16    /** One user, or undefined when there is none. */",
-        "17    findOne(id: string): User | undefined {",
-        "18      return this.users.get(id);",
-        "19    }",
+        "16\t  /** One user, or undefined when there is none. */",
+        "17\t  findOne(id: string): User | undefined {",
+        "18\t    return this.users.get(id);",
+        "19\t  }",
         "",
       ].join("\n"),
     );
@@ -72,7 +72,7 @@ describe("ctx show", () => {
     const changed = await ctx(dir, "show", "UsersService.findOne");
     expect(changed.code).toBe(0);
     expect(changed.stdout).toContain("src/users/users.service.ts:16-20 (changed since indexing: parsed now)");
-    expect(changed.stdout).toContain("19      return this.users.get(id.trim());");
+    expect(changed.stdout).toContain("19\t    return this.users.get(id.trim());");
     expect(changed.stdout).not.toContain("return this.users.get(id);");
 
     writeFileSync(file, before.replace(/ {2}\/\*\* One user[\s\S]*?\n {2}}\n/, ""));

@@ -27,9 +27,8 @@ export function renderShowText(result: ShowResult): string {
     return `${lines.join("\n")}\n`;
   }
   const match = matches[0]!;
-  const width = String(source.end).length;
   const lines = [`SHOW ${match.kind} ${match.name} ${quotePath(match.path)}:${source.start}-${source.end}${match.state === "parsed" ? PARSED : ""}`];
-  source.text.forEach((text, i) => lines.push(numbered(source.start + i, text, width)));
+  source.text.forEach((text, i) => lines.push(numbered(source.start + i, text)));
   if (source.more > 0) lines.push(`… ${source.more} lines more (all of it: --budget ${Math.ceil(source.tokens / 100) * 100})`);
   return `${lines.join("\n")}\n`;
 }

@@ -14,8 +14,8 @@ export interface Excerpt {
   tokens: number;
 }
 
-/** The line as printed: its number, right-aligned to the widest shown, then the source. */
-export const numbered = (number: number, text: string, width: number): string => `${String(number).padStart(width)}  ${text}`;
+/** The line as printed: its number, a tab, the source (as `cat -n` does, unpadded: padding costs tokens). */
+export const numbered = (number: number, text: string): string => `${number}\t${text}`;
 
 /**
  * The declaration's lines, cut when the next one would pass `budget` tokens (at least one line is
@@ -24,12 +24,11 @@ export const numbered = (number: number, text: string, width: number): string =>
 export function excerpt(lines: readonly string[], declaration: Pick<Declaration, "line" | "endLine">, budget: number): Excerpt {
   const start = docStart(lines, declaration.line);
   const end = Math.min(declaration.endLine, lines.length);
-  const width = String(end).length;
   const text: string[] = [];
   let tokens = 0;
   let cut = false;
   for (let line = start; line <= end; line += 1) {
-    tokens += estimateTokens(numbered(line, lines[line - 1]!, width)) + 1;
+    tokens += estimateTokens(numbered(line, lines[line - 1]!)) + 1;
     cut ||= budget > 0 && text.length > 0 && tokens > budget;
     if (!cut) text.push(lines[line - 1]!);
   }
