@@ -553,6 +553,28 @@ export async function loadCallLookup(root: string, direction: "callers" | "calle
   return result && { rows: result.value, files: result.files };
 }
 
+/**
+ * Call edges into (`callers`: the callee is `container.x`, any depth) or out of (`callees`: the
+ * caller is) the members of `container`, from every shard: a class's, interface's or namespace's
+ * members are not known by name beforehand (an interface's are not indexed as symbols), and edges
+ * are sharded by member name. Rows are taken apart only when they mention the container. May
+ * repeat an edge (see edgesOf).
+ */
+export async function loadMemberCalls(root: string, direction: "callers" | "callees", container: string): Promise<Lookup<CallEdge> | null> {
+  const prefix = `${container}.`;
+  const edges: CallEdge[] = [];
+  let files: FileTable | null = null;
+  for (let shard = 0; shard < CALL_SHARDS; shard += 1) {
+    const file = `${direction}-${shard}.md`;
+    // Read from the Markdown (a cache being rebuilt), the first shard stands for all of them.
+    const result = await readCached(root, file, (tables) => (shard === 0 ? tables.calls : []), (text) => parseCallRows(text, `${LOOKUP_DIR}/${file}`, (row) => row.includes(prefix)));
+    if (!result) return null;
+    files ??= result.files;
+    for (const edge of result.value) if ((direction === "callers" ? edge.callee : edge.caller).startsWith(prefix)) edges.push(edge);
+  }
+  return files && { rows: edges, files };
+}
+
 /** Overrides among members named `name` (and others sharing its shard). */
 export function loadOverrideLookup(root: string, name: string): Promise<Lookup<Override> | null> {
   return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides");

@@ -119,7 +119,13 @@ describe("call sites are linked through classes", () => {
     expect(await sites(dir, "Caller", "UsersService.find")).toEqual(["src/users.controller.ts:7 UsersController.get", "src/users.controller.ts:12 UsersController.list"]);
     expect(await sites(dir, "Caller", "BaseService.log")).toEqual(["src/users.service.ts:11 UsersService.find"]);
     expect(await sites(dir, "Caller", "UsersService.create")).toEqual(["src/users.controller.ts:11 UsersController.list"]);
-    expect(await sites(dir, "Caller", "UsersService")).toEqual(["src/users.service.ts:7 UsersService.create"]);
+    // A class is called through its `new` sites, then through its members.
+    expect(await sites(dir, "Caller", "UsersService")).toEqual([
+      "src/users.service.ts:7 UsersService.create",
+      "src/users.controller.ts:11 UsersController.list",
+      "src/users.controller.ts:7 UsersController.get",
+      "src/users.controller.ts:12 UsersController.list",
+    ]);
     expect(await sites(dir, "Caller", "AdminController.get")).toEqual(["src/users.controller.ts:18 AdminController.get", "src/users.controller.ts:23 route"]);
   });
 

@@ -14,7 +14,8 @@ import {
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadCallLookup, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
+import { loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
+import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 
 export interface CallTraverseOptions {
@@ -88,9 +89,14 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   // index names the roots too, not only the call edges.
   const symbols = await loadSymbolLookup(root, parsed.name);
   const known = symbols ? findSymbols(symbols.rows, parsed) : [];
+  // A class, interface or namespace is called through its members, and calls through them: their
+  // sites follow its own (`new` sites), member by member in line order.
+  const members = await memberNodes(root, known, direction);
+  await load(members.map((node) => memberName(node.name)));
   const roots = uniqueNodes([
     ...matchCallNodes(shard, parsed, direction),
     ...known.filter((s) => direction === "callers" || s.kind !== "class").map((s) => ({ path: s.path, name: s.container ? `${s.container}.${s.name}` : s.name })),
+    ...members,
   ]);
   const candidates = candidateEdges(shard, parsed, direction);
 
@@ -141,6 +147,28 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     detail: null,
     fallback: null,
   };
+}
+
+const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
+
+/**
+ * The members of the named classes, interfaces and namespaces that calls land in (callers) or that
+ * make calls (callees), in line order.
+ */
+async function memberNodes(root: string, known: readonly SymbolRow[], direction: CallDirection): Promise<CallNode[]> {
+  const nodes: (CallNode & { line: number })[] = [];
+  for (const symbol of known.filter((s) => CONTAINER_KINDS.has(s.kind))) {
+    const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const lookup = await loadMemberCalls(root, direction, qualified);
+    // Inside this declaration: another file's `Foo.bar` is another Foo's.
+    const within = (path: RepoPath, line: number): boolean => path === symbol.path && line >= symbol.line && line <= symbol.endLine;
+    for (const edge of lookup?.rows ?? []) {
+      if (direction === "callers" && edge.target && within(edge.target.path, edge.target.line)) nodes.push({ path: edge.target.path, name: edge.callee, line: edge.target.line });
+      if (direction === "callees" && within(edge.path, edge.line)) nodes.push({ path: edge.path, name: edge.caller, line: edge.line });
+    }
+  }
+  nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return uniqueNodes(nodes.map(({ path, name }) => ({ path, name })));
 }
 
 function uniqueNodes(nodes: readonly CallNode[]): CallNode[] {
