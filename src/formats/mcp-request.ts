@@ -32,6 +32,13 @@ export const McpRequest = z.discriminatedUnion("request", [
   lookup("module"),
   lookup("err"),
   lookup("brain"),
+  z.strictObject({
+    request: z.literal("show"),
+    query: query.describe("a declaration: `UsersService.find`, `src/users.ts:find`, `src/users.ts:42` (the one holding that line), or a route `GET /users/:id`"),
+    budget: budget.optional(),
+    cursor: cursor.optional(),
+  }),
+  z.strictObject({ request: z.literal("outline"), query: query.describe("a file, a folder or a module: its declarations with their lines"), budget: budget.optional(), cursor: cursor.optional() }),
   z.strictObject({ request: z.literal("brief"), query: z.string().trim().optional().describe("the task in words (default: the handoff's objective)"), budget: budget.optional() }),
   z.strictObject({ request: z.literal("validate_handoff"), path: z.string().min(1).optional().describe("the handoff to check (default .ai/HANDOFF.md)") }),
   z.strictObject({ request: z.literal("escape"), query: query.describe("the question, in words"), reason: z.string().trim().min(1).describe("why the index cannot answer it") }),
@@ -46,7 +53,7 @@ export const REQUEST_KINDS = McpRequest.options.map((option) => option.shape.req
  */
 export const McpRequestShape = z.object({
   request: z.enum(REQUEST_KINDS).describe(
-    "symbol, caller, callee, endpoint, module, err, brain: index lookups; brief: where to start on a task; validate_handoff: check .ai/HANDOFF.md; escape: a question the index cannot answer (config, prose, exact text)",
+    "symbol, caller, callee, endpoint, module, err, brain: index lookups; show: one declaration's source now; outline: a file's or folder's declarations; brief: where to start on a task; validate_handoff: check .ai/HANDOFF.md; escape: a question the index cannot answer (config, prose, exact text)",
   ),
   query: z.string().optional().describe("what to look up (required except for brief and validate_handoff); for brief, the task"),
   depth: depth.optional(),

@@ -57,7 +57,7 @@ describe("ctx mcp", () => {
     expect(tool!.description).toContain("escape");
     expect(tool!.annotations?.readOnlyHint).toBe(true);
     expect(tool!.inputSchema.type).toBe("object");
-    expect((tool!.inputSchema.properties as { request: { enum: string[] } }).request.enum).toEqual(["symbol", "caller", "callee", "endpoint", "module", "err", "brain", "brief", "validate_handoff", "escape"]);
+    expect((tool!.inputSchema.properties as { request: { enum: string[] } }).request.enum).toEqual(["symbol", "caller", "callee", "endpoint", "module", "err", "brain", "show", "outline", "brief", "validate_handoff", "escape"]);
   });
 
   it("answers every lookup with the data of `ctx traverse --json`, each hit marked fresh, and says when the evidence is complete", async () => {
@@ -98,6 +98,30 @@ describe("ctx mcp", () => {
     const escape = await ask(client, { request: "escape", query: "which Node version does CI use?", reason: "a config question" });
     expect(escape.json).toMatchObject({ status: "escape", complete: true });
     expect(escape.text).toContain("rg -n -F");
+  });
+
+  it("show and outline answer with the data of the CLI's --json; a long declaration comes in pages of lines that add up to it", async () => {
+    const dir = await indexed();
+    const client = await connect(dir);
+    const cli = JSON.parse((await ctx(dir, "show", "UsersService", "--json", "--budget", "0")).stdout) as { source: { start: number; end: number; text: string } };
+    const lines: string[] = [];
+    let cursor: string | null | undefined;
+    do {
+      const page = await ask(client, { request: "show", query: "UsersService", budget: 100, ...(cursor ? { cursor } : {}) });
+      expect(page.json).toMatchObject({ status: "hit", matches: [{ name: "UsersService", path: "src/users/users.service.ts" }] });
+      const source = page.json.source as { text: string; from: number; to: number };
+      expect(source.from).toBe(cli.source.start + lines.length);
+      lines.push(...source.text.split("\n"));
+      cursor = page.json.cursor;
+      expect(page.json.complete).toBe(!cursor);
+    } while (cursor);
+    expect(lines.join("\n")).toBe(cli.source.text);
+    expect(lines.length).toBeGreaterThan(3);
+    const outline = await ask(client, { request: "outline", query: "src/users/users.service.ts" });
+    const outlineCli = JSON.parse((await ctx(dir, "outline", "src/users/users.service.ts", "--json")).stdout) as { files: { entries: { name: string }[] }[] };
+    expect((outline.json.entries as { name: string }[]).map((entry) => entry.name)).toEqual(outlineCli.files[0]!.entries.map((entry) => entry.name));
+    expect(outline.json.complete).toBe(true);
+    expect((await ask(client, { request: "show", query: "NoSuchThing" })).json).toMatchObject({ status: "miss", reason: "no-such-symbol", complete: false });
   });
 
   it("pages hits to the budget: `more` and a cursor, and the pages together are every hit, once", async () => {

@@ -12,6 +12,9 @@ import { briefJson } from "../render/brief-text.js";
 import { handoffJson } from "../render/handoff-text.js";
 import { traverseJson } from "../render/traverse-text.js";
 import { runBrief } from "./brief-command.js";
+import { runOutline } from "./outline-command.js";
+import { runShow } from "./show-command.js";
+import { outlineJson, showJson } from "../render/read-text.js";
 import { runTraverse } from "./traverse-command.js";
 import { runValidateHandoff } from "./validate-handoff-command.js";
 
@@ -25,13 +28,14 @@ export const TOOL_DESCRIPTION = [
   "Answers questions about this repository's code from ctx's compiler-built index: where a symbol is declared (symbol),",
   "who calls a function and what it calls (caller, callee), which handler serves a route (endpoint), what a module holds",
   "(module), where an error text comes from (err), lessons from past tasks (brain); brief says where to start on a task,",
-  "validate_handoff checks .ai/HANDOFF.md. Use it when the answer depends on this repository's symbols, calls, routes or",
+  "show prints one declaration's source as the file holds it now (paged by lines); outline lists a file's or folder's",
+  "declarations with their lines. validate_handoff checks .ai/HANDOFF.md. Use it when the answer depends on this repository's symbols, calls, routes or",
   "modules. Each hit was checked against its file's current SHA-256 just now: a fresh path:line needs no re-reading of",
   "the file, only that range. status \"miss\" (TRAVERSE_MISS) means no fresh answer: search narrowly instead.",
   "caller and callee answer in groups: the callee, its place and the file once, then its sites as \"line caller (kind)\";",
   "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". A walk stops at 500 sites and says so (capped).",
-  "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures),",
-  "never file contents. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
+  "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures);",
+  "only show returns source. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");
 
 const { ParseError: PARSE_ERROR, InvalidRequest: INVALID_REQUEST, InvalidParams: INVALID_PARAMS } = ErrorCode;
@@ -53,6 +57,23 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
     }
     case "validate_handoff":
       return handoffJson(await runValidateHandoff(cwd, request.path));
+    case "show": {
+      // The whole declaration, paged by lines: a cursor is the number of its lines already sent.
+      const shown = showJson(await runShow({ cwd, query: request.query, budget: 0 })) as { source: { start: number; end: number; text: string } | null } & Record<string, unknown>;
+      if (!shown.source) return { ...shown, complete: shown.status === "hit" };
+      const lines = shown.source.text.split("\n").map((text, i) => ({ line: shown.source!.start + i, text }));
+      const offset = Number(request.cursor ?? 0);
+      const { page, more, cursor } = pageToBudget(lines, offset, request.budget ?? DEFAULT_BUDGET, { ...shown, source: null });
+      return { ...shown, source: { ...shown.source, text: page.map((l) => l.text).join("\n"), from: page[0]?.line ?? null, to: page.at(-1)?.line ?? null }, more, cursor, complete: more === 0 };
+    }
+    case "outline": {
+      const outline = outlineJson(await runOutline({ cwd, target: request.query })) as { files: { path: string; state: string; entries: unknown[] }[] } & Record<string, unknown>;
+      // Paged by declaration, each with its file.
+      const entries = outline.files.flatMap((file) => file.entries.map((entry) => ({ path: file.path, state: file.state, ...(entry as object) })));
+      const offset = Number(request.cursor ?? 0);
+      const { page, more, cursor } = pageToBudget(entries, offset, request.budget ?? DEFAULT_BUDGET, { ...outline, files: [] });
+      return { ...outline, files: undefined, entries: page, shown: page.length, total: entries.length, more, cursor, complete: outline.status === "hit" && more === 0 };
+    }
     case "escape":
       return {
         status: "escape",
