@@ -24,8 +24,12 @@ export interface ReadText {
 
 export const wasRead = (file: ReadFile | undefined): file is ReadText => file !== undefined && "lines" in file;
 
-/** Reads each path once: hashed against the index, declarations from the routing table or a parse. */
-export async function readDeclarations(root: string, reader: IndexReader, table: RoutingTable, paths: readonly RepoPath[]): Promise<ReadFile[]> {
+/**
+ * Reads each path once: hashed against the index, declarations from the routing table or a parse.
+ * Without a table (the caller has the index's rows already), an unchanged file's declarations are
+ * left empty: reading the table costs more than the rest of a lookup.
+ */
+export async function readDeclarations(root: string, reader: IndexReader, table: RoutingTable | null, paths: readonly RepoPath[]): Promise<ReadFile[]> {
   await reader.files.load(paths);
   const texts = paths.map((path) => readNow(root, path));
   const fresh = paths.map((path, i) => {
@@ -33,8 +37,8 @@ export async function readDeclarations(root: string, reader: IndexReader, table:
     return typeof text === "object" && reader.files.get(path)?.sha256 === text.sha;
   });
   const places = paths.flatMap((path, i) => {
-    const line = fresh[i] ? table.lineOf(path) : undefined;
-    return line === undefined ? [] : [table.symbolsAt(line)];
+    const line = fresh[i] ? table?.lineOf(path) : undefined;
+    return line === undefined || !table ? [] : [table.symbolsAt(line)];
   });
   const symbolTexts = places.length > 0 ? await reader.routingSymbols(places) : [];
   let next = 0;
@@ -46,9 +50,10 @@ export async function readDeclarations(root: string, reader: IndexReader, table:
       continue;
     }
     const lines = read.text.split(/\r?\n/);
-    if (fresh[i] && table.lineOf(path) !== undefined) {
-      const declarations = parseRoutingSymbols(symbolTexts[next] ?? "").map((s) => ({ ...s, path }));
-      next += 1;
+    if (fresh[i]) {
+      const indexed = table?.lineOf(path) !== undefined;
+      const declarations = indexed ? parseRoutingSymbols(symbolTexts[next] ?? "").map((s) => ({ ...s, path })) : [];
+      if (indexed) next += 1;
       results.push({ path, state: "fresh", lines, declarations });
     } else {
       results.push({ path, state: "parsed", lines, declarations: await parseDeclarations(path, read.text) });

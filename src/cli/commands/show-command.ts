@@ -106,15 +106,14 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
   if (!reader) return miss("not-indexed", NOT_INDEXED, rgWord(symbol.name), symbol.path ?? ".");
   const candidates = findSymbols(await reader.symbolsNamed(symbol.name), symbol);
   if (candidates.length === 0) return miss("no-such-symbol", `no symbol named exactly "${query}" in the index`, rgWord(symbol.name), symbol.path ?? ".");
-  const table = await reader.routing();
-  const files = await readFiles(root, reader, table, candidates.map((c) => c.path));
+  // The index's rows say where each declaration is in an unchanged file: no table to read.
+  const files = await readFiles(root, reader, null, candidates.map((c) => c.path));
   const found = candidates.flatMap((candidate) => {
     const file = files.get(candidate.path);
     if (!wasRead(file)) return [];
     const name = candidate.container ? `${candidate.container}.${candidate.name}` : candidate.name;
     if (file.state === "fresh") {
-      const declaration = file.declarations.find((d) => d.name === name && d.line === candidate.line) ?? { name, kind: candidate.kind, path: candidate.path, line: candidate.line, endLine: candidate.endLine, exported: candidate.exported };
-      return [toMatch(file, declaration)];
+      return [toMatch(file, { name, kind: candidate.kind, path: candidate.path, line: candidate.line, endLine: candidate.endLine, exported: candidate.exported })];
     }
     // Changed since indexing: the same name in the text as it is now, the nearest to where it was.
     const now = file.declarations.filter((d) => d.name === name).sort((a, b) => Math.abs(a.line - candidate.line) - Math.abs(b.line - candidate.line));
@@ -132,7 +131,7 @@ function indexedPath(table: RoutingTable, path: string): RepoPath | null {
   return lines.length === 1 ? table.path(lines[0]!) : null;
 }
 
-async function readFiles(root: string, reader: IndexReader, table: RoutingTable, paths: readonly RepoPath[]): Promise<Map<RepoPath, ReadFile>> {
+async function readFiles(root: string, reader: IndexReader, table: RoutingTable | null, paths: readonly RepoPath[]): Promise<Map<RepoPath, ReadFile>> {
   const unique = [...new Set(paths)];
   return new Map((await readDeclarations(root, reader, table, unique)).map((file) => [file.path, file]));
 }
