@@ -1,9 +1,10 @@
 // The agent A/B's tasks: localisation tasks from real commits of a repository, each checked out at
 // its parent in its own folder, with the answer kept apart from the checkout.
 //
-//   node scripts/ab/prepare.mjs <name> <repo.git> <count> <out-dir> <answers-dir>
+//   node scripts/ab/prepare.mjs <name> <repo.git> <count> <out-dir> <answers-dir> [seed] [earlier-answers.json …]
 //
-// For each of `count` commits sampled (seed 2026) as the routing eval samples them (eval-routing.mjs
+// For each of `count` commits sampled (seed 2026 unless given; commits in earlier runs' answers
+// files left out, so a rerun gets tasks whose outcomes were never seen) as the routing eval samples them (eval-routing.mjs
 // candidateCommits), writes <out-dir>/<name>/tasks.json — the subjects, which is all an agent is
 // given — and <answers-dir>/<name>.json, out of the agents' sight: the source files the commit
 // modified and the declarations (from `ctx index` at the parent) whose lines its hunks touch. Each task gets two
@@ -17,9 +18,9 @@ import { candidateCommits } from "../eval-routing.mjs";
 import { random } from "../random.mjs";
 import { touchedDeclarations, touchedLines } from "../touched-lines.mjs";
 
-const [name, git, countText, out, answersDir] = process.argv.slice(2);
+const [name, git, countText, out, answersDir, seedText = "2026", ...earlier] = process.argv.slice(2);
 if (!name || !git || !countText || !out || !answersDir) {
-  console.error("usage: node scripts/ab/prepare.mjs <name> <repo.git> <count> <out-dir> <answers-dir>");
+  console.error("usage: node scripts/ab/prepare.mjs <name> <repo.git> <count> <out-dir> <answers-dir> [seed] [earlier-answers.json …]");
   process.exit(2);
 }
 const CTX = join(new URL("../..", import.meta.url).pathname, "bin", "ctx.js");
@@ -29,8 +30,9 @@ const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding:
 
 const root = join(out, name);
 mkdirSync(root, { recursive: true });
-const pool = candidateCommits(git);
-const next = random(2026);
+const seen = new Set(earlier.flatMap((file) => JSON.parse(readFileSync(file, "utf8")).map((answer) => answer.commit)));
+const pool = candidateCommits(git).filter((commit) => !seen.has(commit.hash));
+const next = random(Number(seedText));
 const taken = new Set();
 const count = Math.min(Number(countText), pool.length);
 while (taken.size < count) taken.add(Math.floor(next() * pool.length));
