@@ -36,6 +36,9 @@ describe("ctx outline", () => {
       "  5 export const router = express.Router();",
       "  4 const users = new UsersService();",
     ]);
+    const whole = await ctx(dir, "outline", "--budget", "0");
+    expect(whole.stdout.split("\n")[0]).toBe("OUTLINE . (folder: 4 files, 9 top-level declarations; members: outline one file)");
+    expect((await ctx(dir, "outline", "./")).stdout.split("\n")[0]).toBe(whole.stdout.split("\n")[0]);
     const cut = await ctx(dir, "outline", "src", "--budget", "40");
     expect(cut.stdout.trimEnd().split("\n").at(-1)).toMatch(/^… \d+ more declarations \(raise --budget, or outline one file\)$/);
   });

@@ -43,7 +43,8 @@ export async function runOutline(options: OutlineOptions): Promise<OutlineResult
 }
 
 async function outlineAt(root: string, target: string): Promise<OutlineResult> {
-  const wanted = target.trim().replace(/^\.\//, "").replace(/\/+$/, "");
+  // `.`, `./` and `` are the whole repository; `./src/` is `src`.
+  const wanted = target.trim().replace(/^\.(?:\/+|$)/, "").replace(/\/+$/, "");
   if (leavesRepository(wanted)) throw new UsageError(`"${target}" is not inside the repository`, "give a file, folder or module of the repository, e.g. src/users");
   const fallback = fallbackCommand(RG_FILES, wanted === "" ? "." : wanted);
   const miss = (reason: NonNullable<OutlineResult["reason"]>, detail: string, rejected: RejectedCandidate[] = []): OutlineResult => ({
@@ -81,7 +82,7 @@ async function outlineAt(root: string, target: string): Promise<OutlineResult> {
   });
   const rejected = read.flatMap((file): RejectedCandidate[] => (wasRead(file) ? [] : [{ path: file.path, reason: file.state === "missing" ? "missing" : "unverifiable" }]));
   if (files.length === 0) return miss("stale", `${rejected.length === 1 ? "the file is" : "every file is"} gone or unreadable now`, rejected);
-  return { status: "hit", target, scope, files, rejected, reason: null, detail: null, fallback: null };
+  return { status: "hit", target: wanted === "" ? "." : wanted, scope, files, rejected, reason: null, detail: null, fallback: null };
 }
 
 /** A folder's outline keeps each file's top level, exported first: members are one `outline <file>` away. */
