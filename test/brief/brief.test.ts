@@ -45,13 +45,29 @@ describe("ctx brief", () => {
     expect(brief.next).toBe("edit src/users/users.service.ts:9 `UsersService.findOne`; verify with npm test -- users.service");
   });
 
+  it("says in a few words to read the top two files when none leads clearly; the JSON names both places", async () => {
+    const dir = await indexedShop();
+    const text = await ctx(dir, "brief", "users cannot log in");
+    const json = JSON.parse((await ctx(dir, "brief", "users cannot log in", "--json")).stdout) as { next: string; files: { path: string }[] };
+    expect(json.next).toMatch(new RegExp(`^read first: ${json.files[0]!.path}:\\d+ \`[^\`]+\`, ${json.files[1]!.path}:\\d+ \`[^\`]+\`; then plan in \\.ai/HANDOFF\\.md`));
+    expect(text.stdout).toContain("\nnext: read the top two files first; then plan in .ai/HANDOFF.md");
+    expect(text.stdout.split("files:\n")[1]!.split("\n").slice(0, 2).map((line) => line.trim().split(":")[0])).toEqual(json.files.slice(0, 2).map((file) => file.path));
+    // The untouched handoff template `ctx init` writes says nothing worth a line.
+    expect((await ctx(dir, "init")).code).toBe(0);
+    const after = await ctx(dir, "brief", "users cannot log in");
+    expect(after.stdout).not.toMatch(/^handoff:/m);
+    expect(after.stdout).toContain("\nnext: read the top two files first; then plan in .ai/HANDOFF.md\n");
+  });
+
   it("answers a question in the Answer lane and leaves every file of the repository as it was", async () => {
     const dir = await indexedShop();
     const before = snapshot(dir);
     const status = git(dir, "status", "--porcelain");
     const run = await ctx(dir, "brief", "how is the order total computed?");
     expect(run.code).toBe(0);
-    expect(run.stdout).toMatch(/^BRIEF Answer · text · /);
+    expect(run.stdout).toMatch(/^BRIEF Answer · /);
+    // The agent gave the task: it is not said back.
+    expect(run.stdout).not.toContain("how is the order total computed?");
     expect(run.stdout).toContain("next: read src/orders/orders.service.ts:9-11 `orderTotal`\n");
     expect(snapshot(dir)).toEqual(before);
     expect(git(dir, "status", "--porcelain")).toBe(status);
@@ -145,8 +161,8 @@ describe("ctx brief", () => {
     expect(small.stdout).toContain("next: ");
     expect(small.stdout.split("files:\n")[1]?.split("\n")[0]).toBe(full.stdout.split("files:\n")[1]?.split("\n")[0]);
     // The dirty list is bounded whatever the budget, and leaves ctx's own .ai/ out: 40 new files are listed.
-    expect(full.stdout.split("\n").filter((line) => line.endsWith("(untracked)"))).toHaveLength(6);
-    expect(full.stdout).toContain("+34 more dirty files (git status)");
+    expect(full.stdout.split("\n").filter((line) => line.endsWith("(untracked)"))).toHaveLength(3);
+    expect(full.stdout).toContain("+37 more dirty files (git status)");
     expect(full.stdout).not.toContain(".ai/ (untracked)");
     // An answer gets a smaller default budget.
     const answer = await ctx(dir, "brief", "which files compute order line totals?");

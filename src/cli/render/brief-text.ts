@@ -13,14 +13,21 @@ const oneLine = (text: string, max = 160): string => {
 /** Files the text shows at most, whatever the budget: more is reading, not routing (`--json` has 15). */
 const FILES_SHOWN = 5;
 
+/**
+ * Reasons the text leaves to `--json`: they explain the ranking, not where to read, and every
+ * line of a brief is paid for in the agent's context.
+ */
+const UNSAID = new Set(["changed recently", "changed by commits like this task", "near the matches"]);
+
 /** A ranked file where to read it: `path:line-end \`name\` — reasons`. */
 function fileLine(file: Brief["files"][number]): string {
   const at = file.at ? `:${file.at.line}${file.at.endLine !== null && file.at.endLine > file.at.line ? `-${file.at.endLine}` : ""} \`${file.at.name}\`` : "";
-  return `${quotePath(file.path)}${at} — ${file.reasons.join("; ")}`;
+  const reasons = file.reasons.filter((reason) => !UNSAID.has(reason));
+  return `${quotePath(file.path)}${at}${reasons.length > 0 ? ` — ${reasons.join("; ")}` : ""}`;
 }
 
 /** Dirty files listed at most, whatever the budget: the rest is `git status`'s to show. */
-const DIRTY_SHOWN = 6;
+const DIRTY_SHOWN = 3;
 
 function gitSection(brief: Brief): BriefSection {
   const { git } = brief;
@@ -29,7 +36,7 @@ function gitSection(brief: Brief): BriefSection {
   const mine = (path: string): boolean => path === ".ai" || path.startsWith(".ai/");
   const [staged, unstaged, untracked] = [git.staged, git.unstaged, git.untracked].map((paths) => paths.filter((path) => !mine(path))) as [string[], string[], string[]];
   const dirty = [...staged.map((p) => `${p} (staged)`), ...unstaged.map((p) => `${p} (unstaged)`), ...untracked.map((p) => `${p} (untracked)`)];
-  const counts = dirty.length === 0 ? "clean" : `dirty: ${staged.length} staged, ${unstaged.length} unstaged, ${untracked.length} untracked`;
+  const counts = dirty.length === 0 ? "clean" : `dirty: ${[[staged.length, "staged"], [unstaged.length, "unstaged"], [untracked.length, "untracked"]].filter(([n]) => n !== 0).map(([n, what]) => `${n} ${what}`).join(", ")}`;
   return {
     head: [`git: ${git.branch ?? "(detached)"} @ ${short(git.head)} · ${counts}`],
     items: dirty.slice(0, DIRTY_SHOWN).map((line) => `  ${line}`),
@@ -50,8 +57,8 @@ function stateLines(brief: Brief): string[] {
     const words = index.words ? "" : ` · no words inside declarations yet (run \`${brief.invocation} index\`; routing below uses names)`;
     lines.push(`index: built at ${short(index.head)}${behind}${words}`);
   }
-  // No handoff is said once, in `next:` where one is needed.
-  if (handoff.present) {
+  // No handoff is said once, in `next:` where one is needed; an untouched template says nothing either.
+  if (handoff.present && (handoff.objective || handoff.next)) {
     const parts = [handoff.objective ? `objective: ${oneLine(handoff.objective, 120)}` : "no objective", handoff.next ? `next: ${oneLine(handoff.next, 120)}` : "no next step"];
     if (handoff.problems) parts.push(`${handoff.problems} problem${handoff.problems === 1 ? "" : "s"} (${brief.invocation} validate-handoff)`);
     lines.push(`handoff: ${parts.join(" · ")}`);
@@ -65,15 +72,29 @@ function list<T>(title: string, values: readonly T[], line: (value: T) => string
 }
 
 /**
+ * `next:` as the text says it: "read first" the two files it would name again at the top of the
+ * list below says so in a few words (`--json` keeps the places).
+ */
+function nextText(brief: Brief): string {
+  const [first, second] = brief.files;
+  const named = /^read first: ([^;]*)(;.*)?$/.exec(brief.next);
+  if (!named || !first || !second) return brief.next;
+  const places = named[1]!.split(", ");
+  const listed = places.length === 2 && places[0]!.startsWith(first.path) && places[1]!.startsWith(second.path);
+  return listed ? `read the top two files first${named[2] ?? ""}` : brief.next;
+}
+
+/**
  * The brief as an agent reads it in a prompt: a verdict line, state, the next step, then ranked
  * lists cut to the budget. A section with nothing to say is left out.
  */
 export function renderBriefText(brief: Brief, budget: number = defaultBudget(brief.lane)): string {
+  // The task is repeated only when the agent did not give it (it came from the handoff).
   const verdict = brief.lane
-    ? [`BRIEF ${brief.lane} · ${brief.kind} · ${brief.laneReason}`, `task${brief.taskFrom === "handoff" ? " (from the handoff)" : ""}: ${oneLine(brief.task ?? "")}`]
+    ? [`BRIEF ${brief.lane} · ${brief.laneReason}`, ...(brief.taskFrom === "handoff" ? [`task (from the handoff): ${oneLine(brief.task ?? "")}`] : [])]
     : ["BRIEF (no task given: state only)"];
   const head: BriefSection = {
-    head: [...verdict, ...(brief.risk.length > 0 ? [`risk: ${brief.risk.join(", ")}`] : []), `next: ${brief.next}`],
+    head: [...verdict, ...(brief.risk.length > 0 ? [`risk: ${brief.risk.join(", ")}`] : []), `next: ${nextText(brief)}`],
     items: [],
     priority: 99,
     keep: 0,
