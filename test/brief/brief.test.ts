@@ -51,7 +51,7 @@ describe("ctx brief", () => {
     const json = JSON.parse((await ctx(dir, "brief", "users cannot log in", "--json")).stdout) as { next: string; files: { path: string }[] };
     expect(json.next).toMatch(new RegExp(`^read first: ${json.files[0]!.path}:\\d+ \`[^\`]+\`, ${json.files[1]!.path}:\\d+ \`[^\`]+\`; then plan in \\.ai/HANDOFF\\.md`));
     expect(text.stdout).toContain("\nnext: read the top two files first; then plan in .ai/HANDOFF.md");
-    expect(text.stdout.split("files:\n")[1]!.split("\n").slice(0, 2).map((line) => line.trim().split(":")[0])).toEqual(json.files.slice(0, 2).map((file) => file.path));
+    expect(text.stdout.split(/^files[^\n]*:\n/m)[1]!.split("\n").slice(0, 2).map((line) => line.trim().split(":")[0])).toEqual(json.files.slice(0, 2).map((file) => file.path));
     // The untouched handoff template `ctx init` writes says nothing worth a line.
     expect((await ctx(dir, "init")).code).toBe(0);
     const after = await ctx(dir, "brief", "users cannot log in");
@@ -159,7 +159,7 @@ describe("ctx brief", () => {
     expect(small.stdout).toMatch(/\+\d+ more dirty files/);
     // The head is never cut; the best-ranked file stays.
     expect(small.stdout).toContain("next: ");
-    expect(small.stdout.split("files:\n")[1]?.split("\n")[0]).toBe(full.stdout.split("files:\n")[1]?.split("\n")[0]);
+    expect(small.stdout.split(/^files[^\n]*:\n/m)[1]?.split("\n")[0]).toBe(full.stdout.split(/^files[^\n]*:\n/m)[1]?.split("\n")[0]);
     // The dirty list is bounded whatever the budget, and leaves ctx's own .ai/ out: 40 new files are listed.
     expect(full.stdout.split("\n").filter((line) => line.endsWith("(untracked)"))).toHaveLength(3);
     expect(full.stdout).toContain("+37 more dirty files (git status)");

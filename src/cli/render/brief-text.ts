@@ -105,7 +105,8 @@ export function renderBriefText(brief: Brief, budget: number = defaultBudget(bri
     head,
     gitSection(brief),
     state,
-    ...list("files", brief.files.slice(0, FILES_SHOWN), fileLine, 5, 3, `ranked files (${brief.invocation} brief --json)`),
+    // The read that costs least is said where the places are: agents otherwise `cat` the whole file.
+    ...list(`files (\`${brief.invocation} show <path>:<line>\` prints one)`, brief.files.slice(0, FILES_SHOWN), fileLine, 5, 3, `ranked files (${brief.invocation} brief --json)`),
     ...list("symbols", brief.symbols, (s) => `${quotePath(s.path)}:${s.line} ${s.kind} ${s.name} · ${oneLine(s.signature, 100)}`, 4, 2, "symbols"),
     ...list("endpoints", brief.endpoints, (e) => `${e.method} ${e.route} → ${quotePath(e.path)}:${e.line} ${e.handler}`, 3, 2, "endpoints"),
     ...list("modules", brief.modules, (m) => `${m.name} (${m.paths.join(", ")}) — ${m.reason}`, 2, 1, "modules"),
