@@ -5,6 +5,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { copyFixture, ctx, indexedFixture } from "../helpers/fixture.js";
+import { HUB_SITES, hubRepository } from "../helpers/hub-repository.js";
 
 const CTX_BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
 const clients: Client[] = [];
@@ -122,6 +123,24 @@ describe("ctx mcp", () => {
     expect((outline.json.entries as { name: string }[]).map((entry) => entry.name)).toEqual(outlineCli.files[0]!.entries.map((entry) => entry.name));
     expect(outline.json.complete).toBe(true);
     expect((await ask(client, { request: "show", query: "NoSuchThing" })).json).toMatchObject({ status: "miss", reason: "no-such-symbol", complete: false });
+  });
+
+  it("pages every call site of a declaration called thousands of times, to the last, then says complete", async () => {
+    const client = await connect(await hubRepository());
+    let cursor: string | null | undefined;
+    let sites = 0;
+    let pages = 0;
+    do {
+      const page = await ask(client, { request: "caller", query: "hub", budget: 20000, ...(cursor ? { cursor } : {}) });
+      sites += (page.json.groups as { sites: string[] }[]).reduce((sum, group) => sum + group.sites.length, 0);
+      expect(page.json.total).toBe(HUB_SITES);
+      expect(page.json.capped).toBeUndefined();
+      cursor = page.json.cursor;
+      expect(page.json.complete).toBe(!cursor);
+      pages += 1;
+    } while (cursor);
+    expect(sites).toBe(HUB_SITES);
+    expect(pages).toBeGreaterThan(1);
   });
 
   it("pages hits to the budget: `more` and a cursor, and the pages together are every hit, once", async () => {

@@ -33,7 +33,7 @@ export const TOOL_DESCRIPTION = [
   "modules. Each hit was checked against its file's current SHA-256 just now: a fresh path:line needs no re-reading of",
   "the file, only that range. status \"miss\" (TRAVERSE_MISS) means no fresh answer: search narrowly instead.",
   "caller and callee answer in groups: the callee, its place and the file once, then its sites as \"line caller (kind)\";",
-  "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". A walk stops at 500 sites and says so (capped).",
+  "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". Depth 1 returns every site; a deeper walk stops at 2000 sites and says so (truncated).",
   "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures);",
   "only show returns source. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");

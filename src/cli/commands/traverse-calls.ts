@@ -25,8 +25,11 @@ export interface CallTraverseOptions {
   depth: number;
 }
 
-/** How many edges a walk may collect before it stops: deep walks through hub functions fan out fast. */
-const MAX_ENTRIES = 500;
+/**
+ * How many edges a walk deeper than one level may collect before it stops: deep walks through hub
+ * functions fan out fast. One level is never cut: every site of the declaration is the answer.
+ */
+const MAX_DEEP_ENTRIES = 2000;
 
 const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
 
@@ -109,7 +112,8 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     await load(next.map((node) => memberName(node.name)));
     frontier = next;
   }
-  const entries = walkCalls(roots, depth, direction, edgesFrom, MAX_ENTRIES);
+  const bound = depth > 1 ? MAX_DEEP_ENTRIES : Number.POSITIVE_INFINITY;
+  const entries = walkCalls(roots, depth, direction, edgesFrom, bound);
   const shownCandidates = candidates.slice(0, limit);
 
   const paths = [...new Set([...entries.flatMap((entry) => filesOf(entry.edge)), ...shownCandidates.flatMap(filesOf)])];
@@ -142,7 +146,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
-    ...(entries.length >= MAX_ENTRIES ? { capped: MAX_ENTRIES } : {}),
+    ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),
     reason: null,
     detail: null,
     fallback: null,

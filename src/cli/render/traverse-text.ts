@@ -53,7 +53,7 @@ export function renderTraverseText(result: TraverseResult): string {
       const isCalls = result.kind === "Caller" || result.kind === "Callee";
       lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
-    if (result.capped !== undefined) lines.push(`the walk stopped at ${result.capped} call sites: name the declaration with its path (path/file.ts:Name) or lower --depth`);
+    if (result.truncated) lines.push(`truncated: the walk stopped at ${result.capped} call sites (≥ ${result.total} in all); name the declaration with its path (path/file.ts:Name) or lower --depth`);
   } else {
     lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
@@ -79,7 +79,7 @@ export function traverseJson(result: TraverseResult): object {
     rejected: result.rejected,
     suggestions: result.suggestions,
     ...(result.candidates ? { candidates: result.candidates } : {}),
-    ...(result.capped !== undefined ? { capped: result.capped } : {}),
+    ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),
     reason: result.reason,
     fallback: result.fallback,
     ...(result.warnings ? { warnings: result.warnings } : {}),

@@ -38,6 +38,8 @@ export interface TraverseResult {
   candidates?: TraverseHit[];
   /** Caller/Callee: the walk stopped at this many sites (hub functions fan out fast); `total` counts those only. */
   capped?: number;
+  /** Caller/Callee deeper than one level: the walk stopped at `capped` sites, so `total` is a lower bound. */
+  truncated?: boolean;
   reason: MissReason | null;
   /** Err/Brain: lines of the memory files that could not be read (each kept in its file), as `file:line: what`. */
   warnings?: string[];
