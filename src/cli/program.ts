@@ -138,6 +138,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .option("--json", "print one JSON object")
     .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
+    .option("--tests", "Caller/Callee: list the call sites in test files too (by default they are counted)")
     .addHelpText(
       "after",
       [
@@ -158,7 +159,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean }) => {
       const { runTraverse } = await import("./commands/traverse-command.js");
       const { renderTraverseText, traverseJson } = await import("./render/traverse-text.js");
       let query = words.join(" ");
@@ -167,7 +168,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
       const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth });
-      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal));
+      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal, { tests: options.tests, depth: options.depth }));
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
     });
 

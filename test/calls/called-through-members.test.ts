@@ -13,26 +13,31 @@ describe("traverse Caller on a class, an interface or a namespace", () => {
   it("lists a class's new sites, then the callers of each member — static ones included — in member order", async () => {
     const dir = await indexedFixture(FIXTURE);
     expect(await callers(dir, "Scheduler")).toEqual([
-      "TRAVERSE_HIT Caller Scheduler (4)",
-      "src/jobs.ts:6 method Scheduler.start → (new) Scheduler · class @ src/jobs.ts:2",
-      "src/main.ts:4 function boot → Scheduler.start · method @ src/jobs.ts:5",
-      "src/main.ts:10 function restart → Scheduler.start · method @ src/jobs.ts:5",
-      "src/jobs.ts:7 method Scheduler.start → Scheduler.tick · method @ src/jobs.ts:11",
+      "TRAVERSE_HIT Caller Scheduler (4 sites in 2 files)",
+      "→ class Scheduler src/jobs.ts:2 · 1 site in 1 file",
+      "  src/jobs.ts: Scheduler.start 6",
+      "→ method Scheduler.start src/jobs.ts:5 · 2 sites in 1 file",
+      "  src/main.ts: boot 4; restart 10",
+      "→ method Scheduler.tick src/jobs.ts:11 · 1 site in 1 file",
+      "  src/jobs.ts: Scheduler.start 7",
+      "complete: 4 sites in 2 files; no unresolved calls named Scheduler",
     ]);
   });
 
   it("answers for an interface through the calls of its members, and for a namespace through its functions", async () => {
     const dir = await indexedFixture(FIXTURE);
-    expect((await callers(dir, "Queue")).slice(1)).toEqual(["src/main.ts:5 function boot → Queue.push · method @ src/jobs.ts:17", "src/main.ts:6 function boot → Queue.drain · method @ src/jobs.ts:18"]);
-    expect((await callers(dir, "Queues")).slice(1)).toEqual(["src/main.ts:13 constant defaultQueue → Queues.memory · function @ src/jobs.ts:22"]);
+    expect((await callers(dir, "Queue")).slice(1, -1)).toEqual(["→ method Queue.push src/jobs.ts:17 · 1 site in 1 file", "  src/main.ts: boot 5", "→ method Queue.drain src/jobs.ts:18 · 1 site in 1 file", "  src/main.ts: boot 6"]);
+    expect((await callers(dir, "Queues")).slice(1, -1)).toEqual(["→ function Queues.memory src/jobs.ts:22 · 1 site in 1 file", "  src/main.ts: defaultQueue 13"]);
   });
 
   it("gives a class's Callee as the calls its members make", async () => {
     const dir = await indexedFixture(FIXTURE);
     const run = await ctx(dir, "traverse", "Callee", "Scheduler");
     expect(run.stdout.trimEnd().split("\n").slice(1)).toEqual([
-      "src/jobs.ts:6 method Scheduler.start → (new) Scheduler · class @ src/jobs.ts:2",
-      "src/jobs.ts:7 method Scheduler.start → Scheduler.tick · method @ src/jobs.ts:11",
+      "← method Scheduler.start src/jobs.ts · 2 calls",
+      "  6 Scheduler · class @ src/jobs.ts:2",
+      "  7 Scheduler.tick · method @ src/jobs.ts:11",
+      "complete: 2 sites in 1 file; no unresolved calls named Scheduler",
     ]);
   });
 });

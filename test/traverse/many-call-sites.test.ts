@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ctx } from "../helpers/fixture.js";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ctx, git, tempDir } from "../helpers/fixture.js";
 import { HUB_SITES as SITES, hubRepository } from "../helpers/hub-repository.js";
 
 describe("a declaration with thousands of call sites", () => {
@@ -11,8 +13,13 @@ describe("a declaration with thousands of call sites", () => {
     expect(all.capped).toBeUndefined();
     expect(all.truncated).toBeUndefined();
     const text = await ctx(dir, "traverse", "Caller", "hub", "--limit", "10");
-    expect(text.stdout.split("\n")[0]).toBe(`TRAVERSE_HIT Caller hub (${SITES})`);
-    expect(text.stdout).toContain(`+${SITES - 10} more (raise --limit to see them)`);
+    expect(text.stdout.split("\n").slice(0, 3)).toEqual([`TRAVERSE_HIT Caller hub (${SITES} sites)`, "→ function hub src/hub.ts:1 · 10 sites in 1 file", "  src/callers/caller0.ts: caller0 4, 5, 6, 7, 8, 9, 10, 11, 12, 13"]);
+    expect(text.stdout).toContain(`+${SITES - 10} more sites (raise --limit to see them); no unresolved calls named hub`);
+    // Every site, grouped: 40 file lines of 80 lines each, and a closing line that says so.
+    const whole = await ctx(dir, "traverse", "Caller", "hub", "--limit", "100000");
+    const lines = whole.stdout.trimEnd().split("\n");
+    expect(lines.filter((line) => line.startsWith("  src/callers/"))).toHaveLength(40);
+    expect(lines.at(-1)).toBe(`complete: ${SITES} sites in 40 files; no unresolved calls named hub`);
   });
 
   it("says a deeper walk was cut, in text and JSON, with a lower bound for the total", async () => {
@@ -21,5 +28,29 @@ describe("a declaration with thousands of call sites", () => {
     expect(deep).toMatchObject({ capped: 2000, truncated: true, total: 2000 });
     const text = await ctx(dir, "traverse", "Caller", "hub", "--depth", "2");
     expect(text.stdout).toContain("truncated: the walk stopped at 2000 call sites (≥ 2000 in all)");
+  });
+});
+
+describe("a one-level call answer in text", () => {
+  it("counts the sites in test files unless --tests, and closes with the unresolved calls of that name", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    mkdirSync(join(dir, "src"), { recursive: true });
+    mkdirSync(join(dir, "test"), { recursive: true });
+    writeFileSync(join(dir, "src/format.ts"), "export function format(value: number): string {\n  return String(value);\n}\n");
+    writeFileSync(join(dir, "src/report.ts"), 'import { format } from "./format";\n\nexport function report(): string {\n  return format(1);\n}\n');
+    writeFileSync(join(dir, "src/loose.ts"), "export function loose(thing: any): string {\n  return thing.format(2);\n}\n");
+    writeFileSync(join(dir, "test/format.test.ts"), 'import { format } from "../src/format";\n\nexport function check(): boolean {\n  const one = format(1);\n  return one === "1" && format(2) === "2";\n}\n');
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const text = await ctx(dir, "traverse", "Caller", "format");
+    expect(text.stdout.trimEnd().split("\n")).toEqual([
+      "TRAVERSE_HIT Caller format (3 sites in 2 files)",
+      "→ function format src/format.ts:1 · 1 site in 1 file",
+      "  src/report.ts: report 4",
+      "tests: 2 sites in 1 file (--tests lists them)",
+      "complete: 3 sites in 2 files; 1 unresolved call named format: src/loose.ts:2",
+    ]);
+    const withTests = await ctx(dir, "traverse", "Caller", "format", "--tests");
+    expect(withTests.stdout).toContain("→ function format src/format.ts:1 · 3 sites in 2 files\n  src/report.ts: report 4\n  test/format.test.ts: check 4, 5\n");
   });
 });

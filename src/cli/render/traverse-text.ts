@@ -1,5 +1,6 @@
 import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
+import { renderCallGroups } from "./call-groups-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -40,8 +41,17 @@ function hitLine(hit: TraverseHit): string {
   return `${location(hit)} ${hit.kind} ${name}${hit.exported ? "" : " (internal)"} · ${hit.signature}`;
 }
 
-/** What an agent reads in a shell: a status line, one line per hit, never source bodies. */
-export function renderTraverseText(result: TraverseResult): string {
+/**
+ * What an agent reads in a shell: a status line, one line per hit, never source bodies. A one-level
+ * Caller/Callee answer is grouped (see renderCallGroups); `tests` lists its sites in test files.
+ */
+export function renderTraverseText(result: TraverseResult, options: { tests?: boolean; depth?: number } = {}): string {
+  const calls = result.kind === "Caller" || result.kind === "Callee";
+  if (calls && result.status === "hit" && (options.depth ?? 1) === 1) {
+    const lines = renderCallGroups(result, options.tests ?? false);
+    for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
+    return `${lines.join("\n")}\n`;
+  }
   const lines: string[] = [];
   // A pasted error runs over several lines; the status line stays one line.
   const query = result.query.includes("\n") ? `${result.query.split("\n")[0]!.trim()} …` : result.query;

@@ -1,0 +1,66 @@
+import { isTestPath } from "../../core/index/select-files.js";
+import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
+import { quotePath } from "../../formats/quoted-path.js";
+
+/** Unresolved sites named in the closing line before the rest are counted. */
+const UNRESOLVED_SHOWN = 5;
+
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+const filesOf = (hits: readonly TraverseHit[]): number => new Set(hits.map((hit) => hit.path)).size;
+
+/**
+ * A one-level Caller or Callee answer, grouped: one header per declaration the sites reach
+ * (Caller) or leave (Callee), most sites first, then one line per file — each caller (or callee)
+ * once, with the lines of its sites. Sites in test files come after, or only as a count unless
+ * `tests`; a closing line says whether this is every site, and which calls by that name stayed
+ * unresolved, so the answer can be trusted without a grep to check it.
+ */
+export function renderCallGroups(result: TraverseResult, tests: boolean): string[] {
+  const callers = result.kind === "Caller";
+  const qualified = result.query.slice(result.query.lastIndexOf(":") + 1);
+  const name = qualified.slice(qualified.lastIndexOf(".") + 1);
+  const shownHits = tests ? result.hits : result.hits.filter((hit) => !isTestPath(hit.path));
+  const testHits = result.hits.filter((hit) => isTestPath(hit.path));
+  const groups = new Map<string, TraverseHit[]>();
+  for (const hit of shownHits) {
+    const key = callers ? `${String(hit.calleePath)}:${String(hit.calleeLine)}:${String(hit.callee)}` : `${hit.path}:${hit.name}`;
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
+  }
+  const all = result.total === result.hits.length;
+  const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(result.total, "site")}${all ? ` in ${plural(filesOf(result.hits), "file")}` : ""})`];
+  // In the walk's order (the declarations named, then a class's members in line order); definitions
+  // that share a name, the most called first.
+  const byName = new Map<string, TraverseHit[][]>();
+  for (const sites of groups.values()) {
+    const key = String(callers ? sites[0]!.callee : sites[0]!.name);
+    byName.set(key, [...(byName.get(key) ?? []), sites]);
+  }
+  const ordered = [...byName.values()].flatMap((same) => same.sort((a, b) => b.length - a.length));
+  for (const sites of ordered) {
+    const first = sites[0]!;
+    lines.push(
+      callers
+        ? `→ ${String(first.calleeKind)} ${String(first.callee)} ${first.calleePath === null ? "(unresolved)" : `${quotePath(String(first.calleePath))}:${String(first.calleeLine)}`} · ${plural(sites.length, "site")} in ${plural(filesOf(sites), "file")}`
+        : `← ${first.kind} ${first.name} ${quotePath(first.path)} · ${plural(sites.length, "call")}`,
+    );
+    // Application files first, then tests (when listed), each in path order.
+    const byFile = [...new Set(sites.map((hit) => hit.path))].sort((a, b) => Number(isTestPath(a)) - Number(isTestPath(b)) || (a < b ? -1 : a > b ? 1 : 0));
+    for (const path of byFile) {
+      const here = sites.filter((hit) => hit.path === path);
+      if (callers) {
+        const byCaller = new Map<string, number[]>();
+        for (const hit of here) byCaller.set(`${hit.name}`, [...(byCaller.get(hit.name) ?? []), hit.line ?? 0]);
+        lines.push(`  ${quotePath(path)}: ${[...byCaller].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
+      } else {
+        for (const hit of here) lines.push(`  ${hit.line} ${String(hit.callee)}${hit.calleePath === null ? "" : ` · ${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`}`);
+      }
+    }
+  }
+  if (!tests && testHits.length > 0) lines.push(`tests: ${plural(testHits.length, "site")} in ${plural(filesOf(testHits), "file")} (--tests lists them)`);
+  const unresolved = result.candidates ?? [];
+  const unresolvedText = unresolved.length === 0 ? `no unresolved calls named ${name}` : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
+  if (result.total > result.hits.length) lines.push(`+${result.total - result.hits.length} more sites (raise --limit to see them); ${unresolvedText}`);
+  else if (result.rejected.length === 0) lines.push(`complete: ${plural(result.total, "site")} in ${plural(filesOf(result.hits), "file")}; ${unresolvedText}`);
+  else lines.push(unresolvedText);
+  return lines;
+}
