@@ -6,7 +6,9 @@
 // A site matches when the path is the same and the line is within 1.
 import { readFileSync, existsSync } from "node:fs";
 import { join, dirname } from "node:path";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
+import { encode } from "gpt-tokenizer";
+import { renderTraverseText } from "../dist/cli/render/traverse-text.js";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import ts from "typescript";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
@@ -15,6 +17,9 @@ import { random } from "./random.mjs";
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 const CALLABLE = new Set(["function", "method"]);
 export const LINE_TOLERANCE = 1;
+/** Test files left out of the rg side, as ctx's text leaves them out (counted) by default. */
+const RG_NOT_TESTS = ["-g", "!**/*.test.*", "-g", "!**/*.spec.*", "-g", "!**/test/**", "-g", "!**/tests/**", "-g", "!**/__tests__/**"];
+const hasRg = spawnSync("rg", ["--version"]).status === 0;
 
 /** Data rows of a Markdown table in an .ai file, as cell arrays. */
 export function tableRows(dir, file) {
@@ -139,6 +144,7 @@ export async function evaluateCalls(corpus, targets) {
   let evaluated = 0;
   const missed = [];
   const unconfirmed = [];
+  const tokenRatios = [];
   for (const symbol of chosen) {
     const file = join(dir, symbol.path);
     const sourceFile = program.getSourceFile(file);
@@ -163,6 +169,12 @@ export async function evaluateCalls(corpus, targets) {
     }
     const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     const answer = await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1 });
+    // What reading the whole answer costs, against `rg -n -w <name>` over the repository (tests left out on both sides).
+    if (hasRg) {
+      const search = spawnSync("rg", ["-n", "-w", ...RG_NOT_TESTS, "-e", symbol.name, "--", "."], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
+      const rgTokens = encode(search.stdout ?? "").length;
+      if (rgTokens > 0) tokenRatios.push(encode(renderTraverseText(answer, { depth: 1 })).length / rgTokens);
+    }
     // `path:name` also matches members named `name` in that file; only the sampled declaration's
     // sites count (its own, and those through the members it overrides or that override it).
     const mine = related(`${symbol.path}\0${qualified}`);
@@ -199,11 +211,18 @@ export async function evaluateCalls(corpus, targets) {
     external: calls.external,
     missed,
     unconfirmed,
+    tokenRatios,
   };
 }
 
+const medianOf = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length === 0 ? null : sorted[Math.floor((sorted.length - 1) / 2)];
+};
+
 export function callsReport(results, { commit, command, targets }) {
   const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
+  const ratio = (value) => (value === null ? "n/a" : `${value.toFixed(2)}×`);
   const sum = (key) => results.reduce((total, r) => total + r[key], 0);
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}, TypeScript ${ts.version} language service as the oracle. Command: \`${command}\`.`,
@@ -216,13 +235,16 @@ export function callsReport(results, { commit, command, targets }) {
       ? ["The `ctx (this repository)` row is a clone of the committed HEAD with every non-test function and method as a target, not a sample."]
       : []),
     "",
-    "| corpus | files | targets | oracle sites | recalled | recall | ctx sites | confirmed | precision | resolved sites | unresolved | unresolved share | outside the repository |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "Tokens: o200k of `ctx traverse Caller path:Name` text (every site, test files counted, not listed) ÷ `rg -n -w <name>` over the",
+    "repository with test files left out, median over the targets (goal ≤ 0.5×).",
+    "",
+    "| corpus | files | targets | oracle sites | recalled | recall | ctx sites | confirmed | precision | resolved sites | unresolved | unresolved share | outside the repository | Caller text / rg (median) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.files} | ${r.targets} | ${r.oracleSites} | ${r.recalled} | ${pct(r.recalled, r.oracleSites)} | ${r.ctxSites} | ${r.confirmed} | ${pct(r.confirmed, r.ctxSites)} | ${r.resolved} | ${r.unresolved} | ${pct(r.unresolved, r.resolved + r.unresolved)} | ${r.external} |`,
+        `| ${r.name} | ${r.files} | ${r.targets} | ${r.oracleSites} | ${r.recalled} | ${pct(r.recalled, r.oracleSites)} | ${r.ctxSites} | ${r.confirmed} | ${pct(r.confirmed, r.ctxSites)} | ${r.resolved} | ${r.unresolved} | ${pct(r.unresolved, r.resolved + r.unresolved)} | ${r.external} | ${ratio(medianOf(r.tokenRatios))} |`,
     ),
-    `| **all** | | ${sum("targets")} | ${sum("oracleSites")} | ${sum("recalled")} | **${pct(sum("recalled"), sum("oracleSites"))}** | ${sum("ctxSites")} | ${sum("confirmed")} | **${pct(sum("confirmed"), sum("ctxSites"))}** | ${sum("resolved")} | ${sum("unresolved")} | ${pct(sum("unresolved"), sum("resolved") + sum("unresolved"))} | ${sum("external")} |`,
+    `| **all** | | ${sum("targets")} | ${sum("oracleSites")} | ${sum("recalled")} | **${pct(sum("recalled"), sum("oracleSites"))}** | ${sum("ctxSites")} | ${sum("confirmed")} | **${pct(sum("confirmed"), sum("ctxSites"))}** | ${sum("resolved")} | ${sum("unresolved")} | ${pct(sum("unresolved"), sum("resolved") + sum("unresolved"))} | ${sum("external")} | **${ratio(medianOf(results.flatMap((r) => r.tokenRatios ?? [])))}** |`,
     "",
   ];
   const examples = results.flatMap((r) => [...r.missed.map((m) => `missed (${r.name}): ${m}`), ...r.unconfirmed.map((u) => `unconfirmed (${r.name}): ${u}`)]);

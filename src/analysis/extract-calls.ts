@@ -128,6 +128,38 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
 
   /**
+   * What a function with no declared return type returns when every `return` (or its expression
+   * body) is `new C(…)` of one class C: the compiler would infer C. Anything else stays unknown —
+   * a guess would link calls to the wrong declaration.
+   */
+  const constructedReturn = (node: TS.SignatureDeclaration, scope: Scope): string | undefined => {
+    const body = (node as { body?: TS.Node }).body;
+    if (!body) return undefined;
+    const values: TS.Expression[] = [];
+    const collect = (child: TS.Node): void => {
+      if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
+      if (ts.isReturnStatement(child)) {
+        if (child.expression) values.push(child.expression);
+        else values.push(child as unknown as TS.Expression);
+        return;
+      }
+      ts.forEachChild(child, collect);
+    };
+    if (ts.isBlock(body)) ts.forEachChild(body, collect);
+    else values.push(body as TS.Expression);
+    let type: string | undefined;
+    for (const value of values) {
+      let expression: TS.Node = value;
+      while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
+      if (!ts.isNewExpression(expression)) return undefined;
+      const constructed = valueType(expression, scope, null);
+      if (constructed === undefined || (type !== undefined && constructed !== type)) return undefined;
+      type = constructed;
+    }
+    return type;
+  };
+
+  /**
    * Visits a function's parameters and body. `declared`: the qualified name of the declaration it
    * implements, whose parameter and return types are recorded for calls elsewhere. `contextual`:
    * for a callback passed to a call, the type each untyped parameter gets from the callee's signature.
@@ -144,7 +176,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     });
     if (declared !== undefined && !extras.get(declared)?.params) {
       const params = signatureParams(node, ctx.scope);
-      const returns = typeName(node.type, scope);
+      const returns = node.type ? typeName(node.type, scope) : constructedReturn(node, ctx.scope);
       extras.set(declared, { ...extras.get(declared), params, ...(returns === undefined ? {} : { returns }) });
     }
     // A `function` has its own `this`; an arrow function keeps the enclosing one; a declared

@@ -313,3 +313,13 @@ describe("freshness and upkeep", () => {
     expect(await sites(dir, "Caller", "UsersService.find")).toEqual(before);
   });
 });
+
+describe("return types the compiler would infer", () => {
+  it("links a call on what an undeclared method or arrow returns when every return is `new C()`, and guesses nothing when two classes are", async () => {
+    const dir = await indexedCalls("inferred-returns");
+    expect(await sites(dir, "Caller", "Runner.commit")).toEqual(["src/runner.ts:12 Pool.run", "src/runner.ts:19 useArrow"]);
+    expect(await sites(dir, "Caller", "Other.commit")).toEqual([]);
+    const { json } = await traverse(dir, "Caller", "Runner.commit");
+    expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/runner.ts:33 useEither"]);
+  });
+});
