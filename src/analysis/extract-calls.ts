@@ -309,6 +309,30 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
 
   /** Any node inside a body: finds call sites and keeps the scope in step with blocks and functions. */
+  /** The context where `condition` holds: each `name instanceof C` among its `&&` terms makes that name a C. */
+  const narrowedBy = (condition: TS.Expression, ctx: Context): Context => {
+    const facts: [string, string][] = [];
+    const collect = (expression: TS.Expression): void => {
+      let current = expression;
+      while (ts.isParenthesizedExpression(current)) current = current.expression;
+      if (!ts.isBinaryExpression(current)) return;
+      if (current.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
+        collect(current.left);
+        collect(current.right);
+      } else if (current.operatorToken.kind === ts.SyntaxKind.InstanceOfKeyword) {
+        const subject = skipOuter(current.left);
+        const name = entityName(current.right);
+        const type = name === undefined ? undefined : inScope(name, ctx.scope);
+        if (ts.isIdentifier(subject) && type !== undefined) facts.push([subject.text, type]);
+      }
+    };
+    collect(condition);
+    if (facts.length === 0) return ctx;
+    const scope = new Scope(ctx.scope);
+    for (const [name, type] of facts) scope.names.set(name, { kind: "local", type });
+    return { ...ctx, scope };
+  };
+
   const visit = (node: TS.Node, ctx: Context): void => {
     const K = ts.SyntaxKind;
     switch (node.kind) {
@@ -402,6 +426,29 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
           }
         }
         visitChildren(node, { ...ctx, scope });
+        return;
+      }
+      // `if (x instanceof C) x.run()`, `x instanceof C && x.run()`, `x instanceof C ? x.run() : …`:
+      // where the test holds, x is a C, as the compiler narrows it.
+      case K.IfStatement: {
+        const statement = node as TS.IfStatement;
+        visit(statement.expression, ctx);
+        visit(statement.thenStatement, narrowedBy(statement.expression, ctx));
+        if (statement.elseStatement) visit(statement.elseStatement, ctx);
+        return;
+      }
+      case K.ConditionalExpression: {
+        const conditional = node as TS.ConditionalExpression;
+        visit(conditional.condition, ctx);
+        visit(conditional.whenTrue, narrowedBy(conditional.condition, ctx));
+        visit(conditional.whenFalse, ctx);
+        return;
+      }
+      case K.BinaryExpression: {
+        const binary = node as TS.BinaryExpression;
+        if (binary.operatorToken.kind !== K.AmpersandAmpersandToken) break;
+        visit(binary.left, ctx);
+        visit(binary.right, narrowedBy(binary.left, ctx));
         return;
       }
       case K.CatchClause: {

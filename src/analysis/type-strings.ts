@@ -13,23 +13,30 @@ export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: Callee
   let nameNode: TS.Node | undefined;
   let current = skipOuter(expression);
   for (;;) {
+    let receiver: TS.Expression;
     if (ts.isPropertyAccessExpression(current)) {
       const name = nameText(current.name);
       if (name === undefined) return undefined;
       names.unshift(name);
       nameNode ??= current.name;
-      current = skipOuter(current.expression);
+      receiver = current.expression;
     } else if (ts.isElementAccessExpression(current) && isLiteralName(current.argumentExpression)) {
       names.unshift(current.argumentExpression.text);
       nameNode ??= current.argumentExpression;
-      current = skipOuter(current.expression);
+      receiver = current.expression;
     } else if (ts.isElementAccessExpression(current) && nameNode !== undefined) {
       // `items[i].run()`: an element of whatever `items` is declared as.
       names.unshift(ELEMENT);
-      current = skipOuter(current.expression);
+      receiver = current.expression;
     } else {
       break;
     }
+    // `(x as T).run()` is T's run, whatever x is: the assertion is what the compiler goes by.
+    const asserted = assertedType(receiver, ctx.scope);
+    if (asserted !== undefined && nameNode !== undefined) {
+      return asserted === null ? { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode } : { ref: { head: "type", owner: asserted, names }, nameNode };
+    }
+    current = skipOuter(receiver);
   }
   if (ts.isIdentifier(current)) {
     nameNode ??= current;
@@ -61,6 +68,19 @@ export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: Callee
   const type = valueType(current, ctx.scope, ctx.owner);
   if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
   return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
+};
+
+/**
+ * The type an expression is asserted to be (`x as T`, `<T>x`, inside parentheses): the type's
+ * name, null when it names nothing a member could be found on (`any`, `unknown`, a literal type),
+ * undefined when there is no assertion (or only `as const`, which asserts nothing new).
+ */
+const assertedType = (expression: TS.Expression, scope: Scope): string | null | undefined => {
+  let current = expression;
+  while (ts.isParenthesizedExpression(current) || ts.isNonNullExpression(current)) current = current.expression;
+  if (!ts.isAsExpression(current) && !ts.isTypeAssertionExpression(current)) return undefined;
+  if (ts.isConstTypeReference(current.type)) return undefined;
+  return typeName(current.type, scope) ?? null;
 };
 
 /** For a parameter of function type, the declared types of that function's own parameters. */

@@ -323,3 +323,17 @@ describe("return types the compiler would infer", () => {
     expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/runner.ts:33 useEither"]);
   });
 });
+
+describe("assertions and narrowing", () => {
+  it("goes by the asserted type of a receiver (never the stripped one), and narrows by instanceof in if, && and ?:", async () => {
+    const dir = await indexedCalls("assertions-and-narrowing");
+    expect(await sites(dir, "Caller", "Select.subQuery")).toEqual(["src/query.ts:10 Builder.build", "src/query.ts:14 Builder.plain", "src/query.ts:15 Builder.plain"]);
+    // `(this as any as Select<T>)` was Builder's own subQuery before: a wrong target, not a missed one.
+    expect(await sites(dir, "Caller", "Builder.subQuery")).toEqual([]);
+    expect(await sites(dir, "Caller", "Branded.brand")).toEqual(["src/query.ts:32 read", "src/query.ts:37 both", "src/query.ts:38 both"]);
+    expect(await sites(dir, "Caller", "Token.unwrap")).toEqual(["src/query.ts:33 read"]);
+    // `as any` asserts nothing a member can be found on: the call stays a candidate, named.
+    const { json } = await traverse(dir, "Caller", "Select.subQuery");
+    expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/query.ts:42 loose"]);
+  });
+});
