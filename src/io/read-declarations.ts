@@ -1,12 +1,8 @@
-import { lstatSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import type { Declaration } from "../core/read/declaration-lines.js";
 import { parseRoutingSymbols, type RoutingTable } from "../formats/routing-table.js";
 import type { RepoPath } from "../model.js";
 import type { IndexReader } from "./lookup-cache.js";
-import { sha256 } from "./read-source.js";
-
-const UTF8 = new TextDecoder("utf-8", { fatal: true });
+import { observeFile } from "./read-source.js";
 
 /**
  * A file as `show` and `outline` read it: its text now, and its declarations — the index's when the
@@ -62,17 +58,11 @@ export async function readDeclarations(root: string, reader: IndexReader, table:
   return results;
 }
 
-/** The file's text and hash now; a symbolic link or anything but a regular file is not read. */
+/** The file's text and hash now, read as `ctx index` reads it (a symbolic link, a binary or a non-UTF-8 file is not read). */
 function readNow(root: string, path: RepoPath): { text: string; sha: string } | "missing" | "unreadable" {
-  const absolute = join(root, path);
-  try {
-    const stats = lstatSync(absolute);
-    if (!stats.isFile()) return "unreadable";
-    const bytes = readFileSync(absolute);
-    return { text: UTF8.decode(bytes), sha: sha256(bytes) };
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "ENOENT" ? "missing" : "unreadable";
-  }
+  const observed = observeFile(root, path, Number.POSITIVE_INFINITY);
+  if (observed.kind === "read") return { text: observed.text, sha: observed.sha256 };
+  return observed.kind === "skipped" && observed.reason.startsWith("deleted") ? "missing" : "unreadable";
 }
 
 /** Declarations from a parse of the text as it is now. The compiler is loaded only here: a fresh file never needs it. */

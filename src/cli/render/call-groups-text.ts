@@ -1,4 +1,4 @@
-import { isTestPath } from "../../core/index/select-files.js";
+import { isTestPath } from "../../core/index/is-test-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { quotePath } from "../../formats/quoted-path.js";
 

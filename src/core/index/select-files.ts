@@ -29,10 +29,3 @@ export function selectSourceFiles(listed: readonly RepoPath[], config: IndexConf
   });
 }
 
-const TEST_DIRECTORY = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e|fixtures?)\//;
-const TEST_FILE = /\.(test|spec|e2e|bench)\.[cm]?[jt]sx?$/;
-
-/** Whether a path is test code, by the conventions test runners use. */
-export function isTestPath(path: RepoPath): boolean {
-  return TEST_DIRECTORY.test(path) || TEST_FILE.test(path);
-}

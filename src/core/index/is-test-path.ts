@@ -1,0 +1,11 @@
+import type { RepoPath } from "../../model.js";
+
+// NOTE: a module of its own, importing nothing: traverse's text needs it, and every module that
+// command loads is paid for in its start-up.
+const TEST_DIRECTORY = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e|fixtures?)\//;
+const TEST_FILE = /\.(test|spec|e2e|bench)\.[cm]?[jt]sx?$/;
+
+/** Whether a path is test code, by the conventions test runners use. */
+export function isTestPath(path: RepoPath): boolean {
+  return TEST_DIRECTORY.test(path) || TEST_FILE.test(path);
+}
