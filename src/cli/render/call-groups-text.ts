@@ -10,8 +10,8 @@ const filesOf = (hits: readonly TraverseHit[]): number => new Set(hits.map((hit)
 
 /**
  * A one-level Caller or Callee answer, grouped: one header per declaration the sites reach
- * (Caller) or leave (Callee), most sites first, then one line per file — each caller (or callee)
- * once, with the lines of its sites. Sites in test files come after, or only as a count unless
+ * (Caller) or leave (Callee), in the walk's order (same-named definitions, the most called first),
+ * then one line per file — each caller once, with the lines of its sites (Callee: a line per call). Sites in test files come after, or only as a count unless
  * `tests`; a closing line says whether this is every site, and which calls by that name stayed
  * unresolved, so the answer can be trusted without a grep to check it.
  */
@@ -24,7 +24,9 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
   const groups = new Map<string, TraverseHit[]>();
   for (const hit of shownHits) {
     const key = callers ? `${String(hit.calleePath)}:${String(hit.calleeLine)}:${String(hit.callee)}` : `${hit.path}:${hit.name}`;
-    groups.set(key, [...(groups.get(key) ?? []), hit]);
+    const group = groups.get(key);
+    if (group) group.push(hit);
+    else groups.set(key, [hit]);
   }
   const all = result.total === result.hits.length;
   const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(result.total, "site")}${all ? ` in ${plural(filesOf(result.hits), "file")}` : ""})`];
@@ -33,7 +35,9 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
   const byName = new Map<string, TraverseHit[][]>();
   for (const sites of groups.values()) {
     const key = String(callers ? sites[0]!.callee : sites[0]!.name);
-    byName.set(key, [...(byName.get(key) ?? []), sites]);
+    const same = byName.get(key);
+    if (same) same.push(sites);
+    else byName.set(key, [sites]);
   }
   const ordered = [...byName.values()].flatMap((same) => same.sort((a, b) => b.length - a.length));
   for (const sites of ordered) {
@@ -44,12 +48,22 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
         : `← ${first.kind} ${first.name} ${quotePath(first.path)} · ${plural(sites.length, "call")}`,
     );
     // Application files first, then tests (when listed), each in path order.
-    const byFile = [...new Set(sites.map((hit) => hit.path))].sort((a, b) => Number(isTestPath(a)) - Number(isTestPath(b)) || (a < b ? -1 : a > b ? 1 : 0));
-    for (const path of byFile) {
-      const here = sites.filter((hit) => hit.path === path);
+    const byFile = new Map<string, TraverseHit[]>();
+    for (const hit of sites) {
+      const here = byFile.get(hit.path);
+      if (here) here.push(hit);
+      else byFile.set(hit.path, [hit]);
+    }
+    const paths = [...byFile.keys()].sort((a, b) => Number(isTestPath(a)) - Number(isTestPath(b)) || (a < b ? -1 : a > b ? 1 : 0));
+    for (const path of paths) {
+      const here = byFile.get(path)!;
       if (callers) {
         const byCaller = new Map<string, number[]>();
-        for (const hit of here) byCaller.set(`${hit.name}`, [...(byCaller.get(hit.name) ?? []), hit.line ?? 0]);
+        for (const hit of here) {
+          const at = byCaller.get(hit.name);
+          if (at) at.push(hit.line ?? 0);
+          else byCaller.set(hit.name, [hit.line ?? 0]);
+        }
         lines.push(`  ${quotePath(path)}: ${[...byCaller].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
       } else {
         for (const hit of here) lines.push(`  ${hit.line} ${String(hit.callee)}${hit.calleePath === null ? "" : ` · ${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`}`);
