@@ -23,13 +23,7 @@ export interface ShowOptions {
 }
 
 /** A declaration `show` found, fresh: from the index over an unchanged file, or parsed from a changed one. */
-export interface ShowMatch {
-  name: string;
-  kind: string;
-  path: RepoPath;
-  line: number;
-  endLine: number;
-  exported: boolean;
+export interface ShowMatch extends Declaration {
   /** The first line of code, cut: what a list of several matches shows of each. */
   head: string;
   state: "fresh" | "parsed";
