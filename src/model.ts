@@ -165,8 +165,23 @@ export interface CallableDeclaration {
    * Functions, methods and constructors: each parameter's declared type name; for a parameter of
    * function type, the declared types of that function's parameters (what a callback passed there receives).
    */
-  params?: (string | (string | null)[] | null)[];
+  params?: CallSignature["params"];
+  /** The last of `params` is a rest parameter: it types every argument from there on. */
+  rest?: true;
   /** The declared return type name. */
+  returns?: string;
+  /**
+   * Every call signature, where there is more than the one above or the declaration is a type:
+   * a function's or method's overloads (not the implementation's), an interface's call
+   * signatures, a function type alias's (one per member of a union of function types).
+   */
+  signatures?: CallSignature[];
+}
+
+/** One way to call something: as CallableDeclaration's `params`, `rest` and `returns`. */
+export interface CallSignature {
+  params: (string | (string | null)[] | null)[];
+  rest?: true;
   returns?: string;
 }
 

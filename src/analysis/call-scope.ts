@@ -38,4 +38,8 @@ export interface Context {
   caller: number;
   /** The qualified name of the indexed class `this` refers to; null where `this` is not such a class. */
   owner: string | null;
+  /** The enclosing function's declared return type: what types the parameters of a function it returns. */
+  returns?: string;
+  /** Where no return type is declared, the types the function's `return`s were seen to evaluate to (see visitReturned). */
+  returned?: { types: Set<string>; unknown: boolean };
 }

@@ -1,6 +1,7 @@
 import type {
   CallableDeclaration,
   CalleeRef,
+  CallSignature,
   CallSite,
   CallSummary,
   CallVia,
@@ -15,7 +16,7 @@ import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
-import { callbackTypes, calleeOf, declaredType, declareTypeParameters, inScope, signatureParams, typeName, valueType } from "./type-strings.js";
+import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
 export const MODULE_CALLER = "(module)";
 
@@ -48,7 +49,23 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     return index;
   };
 
-  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "baseArgs" | "typeParams" | "params" | "returns">>();
+  const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "baseArgs" | "typeParams" | "params" | "rest" | "returns" | "signatures">>();
+  /** Per declaration, its overload signatures (bodiless declarations), which hide the implementation's from callers. */
+  const overloads = new Map<string, CallSignature[]>();
+  /** The first signature declared for a name is its `params`; a bodiless one is an overload too. */
+  const recordSignature = (declared: string, signature: CallSignature, overload: boolean): void => {
+    const known = extras.get(declared);
+    if (!known?.params) extras.set(declared, { ...known, ...signature });
+    if (overload) overloads.set(declared, [...(overloads.get(declared) ?? []), signature]);
+  };
+  /** A function whose untyped parameters take their types from a declared function type (`const h: Handler = (c) => …`). */
+  const typedBy = (type: string, ctx: Context) => (index: number) => `sig:${JSON.stringify([index, ctx.scope.table.embed(type)])}`;
+  /** An inferred type that is one of several (`either:`): unlike a declared union, unknown if any of them is. */
+  const unionType = (types: readonly string[], scope: Scope): string => (types.length === 1 ? types[0]! : `either:${JSON.stringify(types.map((type) => scope.table.embed(type)))}`);
+  const untypedFunction = (node: TS.Node | undefined): TS.ArrowFunction | TS.FunctionExpression | undefined => {
+    const fn = unwrapExpression(node as TS.Expression | undefined);
+    return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type) ? fn : undefined;
+  };
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
@@ -128,38 +145,6 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
 
   /**
-   * What a function with no declared return type returns when every `return` (or its expression
-   * body) is `new C(…)` of one class C: the compiler would infer C. Anything else stays unknown —
-   * a guess would link calls to the wrong declaration.
-   */
-  const constructedReturn = (node: TS.SignatureDeclaration, scope: Scope): string | undefined => {
-    const body = (node as { body?: TS.Node }).body;
-    if (!body) return undefined;
-    const values: TS.Expression[] = [];
-    const collect = (child: TS.Node): void => {
-      if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
-      if (ts.isReturnStatement(child)) {
-        if (child.expression) values.push(child.expression);
-        else values.push(child as unknown as TS.Expression);
-        return;
-      }
-      ts.forEachChild(child, collect);
-    };
-    if (ts.isBlock(body)) ts.forEachChild(body, collect);
-    else values.push(body as TS.Expression);
-    let type: string | undefined;
-    for (const value of values) {
-      let expression: TS.Node = value;
-      while (ts.isParenthesizedExpression(expression)) expression = expression.expression;
-      if (!ts.isNewExpression(expression)) return undefined;
-      const constructed = valueType(expression, scope, null);
-      if (constructed === undefined || (type !== undefined && constructed !== type)) return undefined;
-      type = constructed;
-    }
-    return type;
-  };
-
-  /**
    * Visits a function's parameters and body. `declared`: the qualified name of the declaration it
    * implements, whose parameter and return types are recorded for calls elsewhere. `contextual`:
    * for a callback passed to a call, the type each untyped parameter gets from the callee's signature.
@@ -174,18 +159,22 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const type = parameter.type ? typeName(parameter.type, scope) : contextual?.(index);
       declareBinding(scope, parameter.name, type);
     });
-    if (declared !== undefined && !extras.get(declared)?.params) {
-      const params = signatureParams(node, ctx.scope);
-      const returns = node.type ? typeName(node.type, scope) : constructedReturn(node, ctx.scope);
-      extras.set(declared, { ...extras.get(declared), params, ...(returns === undefined ? {} : { returns }) });
-    }
+    const body = (node as { body?: TS.Node }).body;
     // A `function` has its own `this`; an arrow function keeps the enclosing one; a declared
     // `this: T` parameter says what it is.
     const rebindsThis = ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node);
     const thisParameter = node.parameters.find((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === "this");
     const declaredThis = thisParameter?.type ? typeName(thisParameter.type, scope) : undefined;
-    const inner: Context = { ...ctx, scope, owner: declaredThis ?? (rebindsThis ? null : ctx.owner) };
-    const body = (node as { body?: TS.Node }).body;
+    const returns = typeName(node.type, scope);
+    // With no declared return type, what its `return`s evaluate to is collected while visiting them (a generator's never is).
+    const returned = declared !== undefined && !node.type && body && !(node as { asteriskToken?: TS.Node }).asteriskToken ? { types: new Set<string>(), unknown: false } : undefined;
+    const inner: Context = {
+      scope,
+      caller: ctx.caller,
+      owner: declaredThis ?? (rebindsThis ? null : ctx.owner),
+      ...(returns === undefined ? {} : { returns }),
+      ...(returned === undefined ? {} : { returned }),
+    };
     if (body && ts.isBlock(body)) {
       declareVars(scope, body, inner.owner);
       declareStatements(scope, body.statements, inner.owner);
@@ -196,8 +185,34 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     }
     if (body) {
       if (ts.isBlock(body)) body.statements.forEach((statement) => visit(statement, inner));
-      else visit(body, inner);
+      else visitReturned(body as TS.Expression, inner);
     }
+    if (declared !== undefined) {
+      const signature = signatureOf(node, ctx.scope);
+      const inferred = returned && !returned.unknown && returned.types.size > 0 ? unionType([...returned.types], scope) : undefined;
+      recordSignature(declared, inferred === undefined ? signature : { ...signature, returns: inferred }, !body);
+    }
+  };
+
+  /**
+   * What a function returns: a function returned where the return type is declared is typed by
+   * it. Where none is declared, the type is inferred as the compiler does, from every `return`:
+   * each one's type when it can be told (`new C()`, a typed member, another call's declared
+   * return), a union when they differ; `null` and `undefined` add nothing. One that cannot be told
+   * leaves the whole unknown — a guess would link calls to the wrong declaration.
+   */
+  const visitReturned = (expression: TS.Expression, ctx: Context): void => {
+    if (ctx.returned && !ctx.returned.unknown) {
+      const value = skipOuter(expression);
+      if (value.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(value) && value.text === "undefined")) {
+        const type = valueType(expression, ctx.scope, ctx.owner);
+        if (type === undefined) ctx.returned.unknown = true;
+        else ctx.returned.types.add(type);
+      }
+    }
+    const fn = ctx.returns === undefined ? undefined : untypedFunction(expression);
+    if (fn) visitFunction(fn, ctx, undefined, typedBy(ctx.returns!, ctx));
+    else visit(expression, ctx);
   };
 
   const visitDecorators = (node: TS.Node, ctx: Context): void => {
@@ -279,8 +294,13 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       if (declared !== undefined && ts.isConstructorDeclaration(member) && !members.some((m) => m.name === declared)) {
         members.push({ name: declared, kind: "constructor", line: line(member) });
       }
+      const initializer = ts.isPropertyDeclaration(member) ? unwrapExpression(member.initializer) : undefined;
       if (ts.isFunctionLike(member)) visitFunction(member, memberCtx, declared);
-      else if (ts.isPropertyDeclaration(member) && member.initializer) visit(member.initializer, memberCtx);
+      // `static create = (…): ZodString => …`: a property holding a function is called like a method.
+      else if (initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))) {
+        const type = ts.isPropertyDeclaration(member) && member.type ? typeName(member.type, scope) : undefined;
+        visitFunction(initializer, memberCtx, declared, type === undefined ? undefined : typedBy(type, memberCtx));
+      } else if (ts.isPropertyDeclaration(member) && member.initializer) visit(member.initializer, memberCtx);
       else if (ts.isClassStaticBlockDeclaration(member)) visitFunctionBody(member.body, memberCtx);
     }
   };
@@ -399,6 +419,19 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       case K.ArrowFunction:
         visitFunction(node as TS.ArrowFunction, ctx);
         return;
+      case K.ReturnStatement:
+        if ((node as TS.ReturnStatement).expression) visitReturned((node as TS.ReturnStatement).expression!, ctx);
+        return;
+      case K.VariableDeclaration: {
+        // `const handler: Handler = (c) => …`: the declared function type types its parameters.
+        const declaration = node as TS.VariableDeclaration;
+        const fn = declaration.type ? untypedFunction(declaration.initializer) : undefined;
+        const type = fn && typeName(declaration.type, ctx.scope);
+        if (!fn || type === undefined) break;
+        visit(declaration.name, ctx);
+        visitFunction(fn, ctx, undefined, typedBy(type, ctx));
+        return;
+      }
       case K.ClassDeclaration:
       case K.ClassExpression:
         visitClass(node as TS.ClassLikeDeclaration, null, ctx);
@@ -500,6 +533,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         for (const parameter of statement.typeParameters ?? []) aliasScope.names.set(parameter.name.text, { kind: "local", type: undefined });
         const aliased = typeName(statement.type, aliasScope);
         if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased });
+        // `type H = Handler | Middleware`, `type Handler = (c: Context) => R`: what a function of this type is passed.
+        const functions = (ts.isUnionTypeNode(statement.type) ? statement.type.types : [statement.type]).map(unparenthesizedType).filter((type) => ts.isFunctionTypeNode(type));
+        if (functions.length > 0) {
+          const name = qualify(container, statement.name.text);
+          extras.set(name, { ...extras.get(name), signatures: functions.map((type) => signatureOf(type, aliasScope)) });
+        }
       } else if (ts.isImportDeclaration(statement)) {
         if (container === "") collectImport(statement);
       } else if (ts.isImportEqualsDeclaration(statement)) {
@@ -535,10 +574,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const type = declaredType(declaration, scope, null);
     if (type !== undefined) extras.set(qualified, { type });
     // `const make: (tag: T) => new () => Base = …`: a variable of function type has a signature too.
-    if (declaration.type && ts.isFunctionTypeNode(declaration.type)) {
-      const returns = typeName(declaration.type.type, scope);
-      extras.set(qualified, { ...extras.get(qualified), params: signatureParams(declaration.type, scope), ...(returns === undefined ? {} : { returns }) });
-    }
+    if (declaration.type && ts.isFunctionTypeNode(declaration.type)) recordSignature(qualified, signatureOf(declaration.type, scope), false);
     const initializer = unwrapExpression(declaration.initializer);
     if (initializer && ts.isClassExpression(initializer)) {
       visitClass(initializer, qualified, ctx);
@@ -559,7 +595,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         }
       }
     } else if (initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))) {
-      visitFunction(initializer, ctx, qualified);
+      const declared = declaration.type && untypedFunction(initializer) ? typeName(declaration.type, scope) : undefined;
+      visitFunction(initializer, ctx, qualified, declared === undefined ? undefined : typedBy(declared, ctx));
     } else if (declaration.initializer) {
       visit(declaration.initializer, ctx);
     }
@@ -602,15 +639,11 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     declareTypeParameters(scope, node.typeParameters);
     recordHeritage(node, qualified, outer, scope);
     for (const member of node.members) {
+      // `interface HandlerInterface { (path: string, ...handlers: H[]): App }`: calling a value of this type.
+      if (ts.isCallSignatureDeclaration(member)) recordSignature(qualified, signatureOf(member, scope), true);
       const name = nameText(member.name);
       if (name === undefined) continue;
-      if (ts.isMethodSignature(member)) {
-        const signature = new Scope(scope);
-        declareTypeParameters(signature, member.typeParameters);
-        const params = member.parameters.map((parameter) => callbackTypes(parameter.type, signature) ?? typeName(parameter.type, signature) ?? null);
-        const returns = typeName(member.type, signature);
-        extras.set(`${qualified}.${name}`, { params, ...(returns === undefined ? {} : { returns }) });
-      }
+      if (ts.isMethodSignature(member)) recordSignature(`${qualified}.${name}`, signatureOf(member, scope), true);
       const type = ts.isPropertySignature(member) ? typeName(member.type, scope) : undefined;
       // A property of function type is called like a method (`next: (value: T) => void`).
       const isFunctionProperty = ts.isPropertySignature(member) && member.type !== undefined && ts.isFunctionTypeNode(member.type);
@@ -675,6 +708,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
 
   visitStatements(sourceFile.statements, "", new Scope(undefined, table));
 
+  // More than one overload, or the call signatures of a type: callers see these, not the implementation.
+  for (const [name, signatures] of overloads) {
+    const known = extras.get(name);
+    const isType = kinds.get(name)?.kind === "interface";
+    if (signatures.length > 1 || isType) extras.set(name, { ...known, signatures });
+  }
   const declarations: CallableDeclaration[] = [];
   for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
   for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });

@@ -1,6 +1,6 @@
 // The type strings of core/calls/CALLS.md, read off the syntax of one file: what a receiver, a
 // variable or a parameter is declared as, in the scope it is written in, to be resolved when linking.
-import type { CallableDeclaration, CalleeRef } from "../model.js";
+import type { CallableDeclaration, CalleeRef, CallSignature } from "../model.js";
 import { ELEMENT } from "../core/calls/call-site-codec.js";
 import { THIS_TYPE } from "../core/calls/type-references.js";
 import { Scope, type Context } from "./call-scope.js";
@@ -85,12 +85,12 @@ const assertedType = (expression: TS.Expression, scope: Scope): string | null | 
 
 /** For a parameter of function type, the declared types of that function's own parameters. */
 export const callbackTypes = (type: TS.TypeNode | undefined, scope: Scope): (string | null)[] | undefined => {
-  let current = type;
-  while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+  let current = type && unparenthesizedType(type);
   if (current && ts.isUnionTypeNode(current)) {
+    // `Brackets | string | ((qb: this) => string)`: a function passed there can only be the one function type.
+    const functions = current.types.map(unparenthesizedType).filter((member) => ts.isFunctionTypeNode(member));
     const named = current.types.filter((member) => !isNullish(member));
-    current = named.length === 1 ? named[0] : undefined;
-    while (current && ts.isParenthesizedTypeNode(current)) current = current.type;
+    current = functions.length === 1 ? functions[0] : named.length === 1 ? unparenthesizedType(named[0]!) : undefined;
   }
   if (!current || !ts.isFunctionTypeNode(current)) return undefined;
   const inner = new Scope(scope);
@@ -121,6 +121,14 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}` : named;
   }
   if (type.kind === ts.SyntaxKind.ThisType) return THIS_TYPE;
+  // `typeof BaseEntity`: the value itself (a class's static side), as the name refers to it.
+  if (ts.isTypeQueryNode(type) && !type.typeArguments) {
+    const names = qualifiedNameText(type.exprName).split(".");
+    const binding = scope.lookup(names[0]!);
+    if (binding?.kind === "local") return names.length === 1 && !binding.typeParameter ? binding.type : undefined;
+    const qualified = binding ? [...binding.name.split("."), ...names.slice(1)] : names;
+    return `val:${JSON.stringify(["scope", "", qualified])}`;
+  }
   if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
   // `new (…) => T`: what it constructs.
   if (ts.isConstructorTypeNode(type)) return typeName(type.type, scope);
@@ -265,11 +273,56 @@ export const declareTypeParameters = (scope: Scope, parameters: readonly TS.Type
   }
 };
 
-/** Each parameter's declared type; for one of function type, its own parameters' types. */
-export const signatureParams = (node: TS.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => {
+export const unparenthesizedType = (type: TS.TypeNode): TS.TypeNode => {
+  let current = type;
+  while (ts.isParenthesizedTypeNode(current)) current = current.type;
+  return current;
+};
+
+/** A parameter's entry in CallSignature.params: for one of function type, its own parameters' types. */
+const parameterType = (type: TS.TypeNode | undefined, scope: Scope): string | (string | null)[] | null =>
+  callbackTypes(type, scope) ?? typeName(type, scope) ?? null;
+
+/**
+ * A signature's parameter and return types (see CallSignature). A rest parameter is spread: `...handlers: H[]`
+ * types every argument from there as H; `...handlers: [A, B]` types two more positions.
+ */
+export const signatureOf = (node: TS.SignatureDeclarationBase, outer: Scope): CallSignature => {
   const scope = new Scope(outer);
   declareTypeParameters(scope, node.typeParameters);
-  return node.parameters
-    .filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this"))
-    .map((parameter) => callbackTypes(parameter.type, scope) ?? typeName(parameter.type, scope) ?? null);
+  const params: CallSignature["params"] = [];
+  let rest = false;
+  for (const parameter of node.parameters) {
+    if (ts.isIdentifier(parameter.name) && parameter.name.text === "this") continue;
+    const type = parameter.type && unparenthesizedType(parameter.type);
+    if (!parameter.dotDotDotToken || !type) {
+      params.push(parameterType(type, scope));
+      if (parameter.dotDotDotToken) rest = true;
+      continue;
+    }
+    if (ts.isTupleTypeNode(type)) {
+      for (const element of type.elements) {
+        let inner = ts.isNamedTupleMember(element) ? element.type : element;
+        const spread = ts.isRestTypeNode(inner) || (ts.isNamedTupleMember(element) && element.dotDotDotToken !== undefined);
+        if (ts.isRestTypeNode(inner) || ts.isOptionalTypeNode(inner)) inner = inner.type;
+        inner = unparenthesizedType(inner);
+        if (spread && ts.isArrayTypeNode(inner)) inner = inner.elementType;
+        params.push(parameterType(inner, scope));
+        if (spread) rest = true;
+      }
+      continue;
+    }
+    const element = ts.isArrayTypeNode(type)
+      ? type.elementType
+      : ts.isTypeReferenceNode(type) && /^(Readonly)?Array$/.test(qualifiedNameText(type.typeName)) && type.typeArguments?.length === 1
+        ? type.typeArguments[0]
+        : undefined;
+    params.push(parameterType(element, scope));
+    rest = true;
+  }
+  const returns = typeName(node.type, scope);
+  return { params, ...(rest ? { rest: true as const } : {}), ...(returns === undefined ? {} : { returns }) };
 };
+
+/** Each parameter's declared type; for one of function type, its own parameters' types. */
+export const signatureParams = (node: TS.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => signatureOf(node, outer).params;

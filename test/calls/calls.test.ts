@@ -315,12 +315,19 @@ describe("freshness and upkeep", () => {
 });
 
 describe("return types the compiler would infer", () => {
-  it("links a call on what an undeclared method or arrow returns when every return is `new C()`, and guesses nothing when two classes are", async () => {
+  it("links a call on what an undeclared method or arrow returns, inferred from every `return`, and guesses nothing when one cannot be told", async () => {
     const dir = await indexedCalls("inferred-returns");
-    expect(await sites(dir, "Caller", "Runner.commit")).toEqual(["src/runner.ts:12 Pool.run", "src/runner.ts:19 useArrow"]);
-    expect(await sites(dir, "Caller", "Other.commit")).toEqual([]);
+    expect(await sites(dir, "Caller", "Runner.commit")).toEqual([
+      "src/runner.ts:14 Pool.run",
+      "src/runner.ts:23 Pool.again",
+      "src/runner.ts:30 useArrow",
+      "src/runner.ts:44 useEither",
+      "src/runner.ts:66 viaTypeof",
+    ]);
+    // `new Runner()` or `new Other()`: a union, whose member is each part's.
+    expect(await sites(dir, "Caller", "Other.commit")).toEqual(["src/runner.ts:44 useEither"]);
     const { json } = await traverse(dir, "Caller", "Runner.commit");
-    expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/runner.ts:33 useEither"]);
+    expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/runner.ts:54 useUnknowable"]);
   });
 });
 
@@ -335,5 +342,42 @@ describe("assertions and narrowing", () => {
     // `as any` asserts nothing a member can be found on: the call stays a candidate, named.
     const { json } = await traverse(dir, "Caller", "Select.subQuery");
     expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/query.ts:42 loose"]);
+  });
+});
+
+describe("callback parameters typed by the context they are passed in", () => {
+  it("types a callback through a property of an interface with overloaded call signatures, rest tuples and function type aliases, and an enclosing function's declared return type", async () => {
+    const dir = await indexedCalls("contextual-callbacks");
+    // Every handler's `c` is a Context: passed to `app.get` (call signatures of HandlerInterface, H = Handler | MiddlewareHandler),
+    // to `use` (a rest of MiddlewareHandler), to an overloaded method, returned where `MiddlewareHandler` or `Handler` is declared,
+    // and assigned where the variable's type is declared.
+    expect(await sites(dir, "Caller", "Context.header")).toEqual([
+      "src/routes.ts:9 (module)",
+      "src/routes.ts:12 (module)",
+      "src/routes.ts:15 (module)",
+      "src/routes.ts:16 (module)",
+      "src/routes.ts:20 cors",
+      "src/routes.ts:27 plain",
+      "src/routes.ts:30 nested",
+    ]);
+    expect(await sites(dir, "Caller", "Request.query")).toEqual(["src/routes.ts:6 (module)", "src/routes.ts:25 logger"]);
+    // `H | OtherHandler`: two function types whose parameters differ prove nothing; the call stays a candidate.
+    expect(await sites(dir, "Caller", "Other.header")).toEqual([]);
+    const { json } = await traverse(dir, "Caller", "Context.header");
+    expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line}`)).toEqual(["src/routes.ts:35"]);
+  });
+
+  it("types a callback parameter declared `this` inside a union-typed parameter as the receiver", async () => {
+    const dir = await indexedCalls("this-typed-callbacks");
+    expect(await sites(dir, "Caller", "Select.subQuery")).toEqual(["src/queries.ts:4 active"]);
+    // On an Update, `this` is the Update: its own member is found.
+    expect(await sites(dir, "Caller", "Update.set")).toEqual(["src/queries.ts:8 touched"]);
+    expect(await sites(dir, "Caller", "Select.getQuery")).toEqual(["src/queries.ts:4 active", "src/queries.ts:8 touched"]);
+  });
+
+  it("follows an alias of a static factory, method or arrow-function property, to its declared return type", async () => {
+    const dir = await indexedCalls("static-factory-aliases");
+    expect(await sites(dir, "Caller", "ZodString.min")).toEqual(["src/index.ts:4 name", "src/index.ts:6 direct"]);
+    expect(await sites(dir, "Caller", "ZodNumber.int")).toEqual(["src/index.ts:5 age"]);
   });
 });

@@ -1,4 +1,4 @@
-import type { CallableDeclaration, CallEdge, CalleeRef, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
+import type { CallableDeclaration, CallEdge, CalleeRef, CallSignature, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
@@ -124,7 +124,29 @@ function unionOf(parts: readonly Entity[]): Entity | undefined {
   const known = parts.filter((part) => part.type !== "external");
   if (known.length === 0) return parts.length > 0 ? EXTERNAL : undefined;
   if (known.length === 1) return known[0];
-  return { type: "union", members: known.flatMap((part) => (part.type === "union" ? part.members : [part])) };
+  // `a ?? b` of one type is that type, not a union of it with itself.
+  const members: Entity[] = [];
+  for (const part of known.flatMap((entity) => (entity.type === "union" ? entity.members : [entity]))) {
+    const same = (other: Entity): boolean => other === part || ((part.type === "instance" || part.type === "decl") && other.type === part.type && other.decl === part.decl && other.scope === part.scope && other.subst === part.subst);
+    if (!members.some(same)) members.push(part);
+  }
+  return members.length === 1 ? members[0] : { type: "union", members };
+}
+
+/** Argument `i`'s declared type in a signature: its parameter, or the rest parameter's element. */
+function argumentAt(signature: CallSignature, i: number): CallSignature["params"][number] | undefined {
+  const { params } = signature;
+  return i < params.length ? params[i] : signature.rest ? params[params.length - 1] : undefined;
+}
+
+/** The type several signatures agree on: one class or interface (whatever it is bound to), or outside the repository; else nothing. */
+function agreed(types: readonly (Entity | undefined)[]): Entity | undefined {
+  const known = types.filter((type) => type !== undefined);
+  const [first] = known;
+  if (first === undefined) return undefined;
+  const same = (type: Entity): boolean =>
+    type.type === first.type && (type.type === "external" || ((type.type === "instance" || type.type === "decl") && (first.type === "instance" || first.type === "decl") && type.decl === first.decl && type.scope === first.scope));
+  return known.every(same) && (first.type === "external" || first.type === "instance" || first.type === "decl") ? first : known.length === 1 ? first : undefined;
 }
 
 /** The declarations an entity stands for: itself, or each member of a union. */
@@ -359,6 +381,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
       return unionOf(parts.filter((part): part is Entity => part !== undefined));
     }
+    if (text.startsWith("either:")) {
+      const parts = (JSON.parse(text.slice(7)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
+      return parts.every((part) => part !== undefined) ? unionOf(parts) : undefined;
+    }
     if (text.startsWith("mem:")) {
       const [name, type] = JSON.parse(text.slice(4)) as [string, string];
       const holder = resolveType(scope, type, depth + 1, subst);
@@ -367,6 +393,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("val:")) {
       const [head, owner, names] = JSON.parse(text.slice(4)) as [CalleeRef["head"], string, string[]];
       return valueOf(resolveCallee(scope, { head, owner, names }, depth + 1), depth);
+    }
+    if (text.startsWith("sig:")) {
+      const [j, type] = JSON.parse(text.slice(4)) as [number, string];
+      return agreed(parameterTypes(signaturesOf(resolveType(scope, type, depth + 1, subst), depth + 1), j, () => undefined, depth));
     }
     return null;
   };
@@ -406,14 +436,61 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (head === "super") return resolveCallee(scope, { head: "this", owner, names: [] }, depth + 1);
       return names.length > 1 || head === "type" || head === "this" ? resolveCallee(scope, { head, owner, names: names.slice(0, -1) }, depth + 1) : undefined;
     }
-    if (isReturn) return callee.decl.returns === undefined ? undefined : resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
+    // The receiver, for a signature that takes or returns `this`.
+    const receiver = (): Entity | undefined =>
+      names.length > 1 || head === "type" || head === "this" ? resolveCallee(scope, { head, owner, names: names.slice(0, -1) }, depth + 1) : undefined;
+    if (isReturn) {
+      if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) return resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
+      // Overloads, or a property of a callable type: what every signature agrees it returns.
+      return agreed(signaturesOf(callee, depth + 1).map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, subst, receiver, depth)));
+    }
     const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
-    // A callback passed to `new C(…)` takes its types from C's constructor.
-    const signature = callee.decl.kind === "class" ? callee.scope.decls.get(`${callee.decl.name}.constructor`) : callee.decl;
-    const declared = signature?.params?.[argument];
-    const type = Array.isArray(declared) ? declared[parameter] : undefined;
-    return typeof type === "string" ? resolveType(callee.scope, type, depth + 1, callee.subst) : undefined;
+    // A callback passed to `new C(…)` takes its types from C's constructor; to an overloaded
+    // function, from each overload that takes a function there, when they agree.
+    const types: (Entity | undefined)[] = [];
+    for (const { signature, scope: at, subst } of signaturesOf(callee, depth + 1)) {
+      const declared = argumentAt(signature, argument);
+      if (Array.isArray(declared)) types.push(typeIn(at, declared[parameter], subst, receiver, depth));
+      // `handler: H`, where `type H = (c: Context) => …`: the parameter of H's signatures.
+      else if (typeof declared === "string") types.push(...parameterTypes(signaturesOf(resolveType(at, declared, depth + 1, subst), depth + 1), parameter, receiver, depth));
+    }
+    return agreed(types);
   };
+
+  /**
+   * The ways an entity can be called: a function's or method's own signature or its overloads, a
+   * class's constructor, an interface's or function type's call signatures, and what a property or
+   * variable of such a type (or an alias of a method, `const string = ZodString.create`) holds.
+   */
+  const signaturesOf = (entity: Entity | undefined, depth: number): { signature: CallSignature; scope: FileScope; subst: Subst | undefined }[] => {
+    if (!entity || depth > MAX_DEPTH) return [];
+    if (entity.type === "union") return entity.members.flatMap((part) => signaturesOf(part, depth + 1));
+    if (entity.type !== "decl" && entity.type !== "instance") return [];
+    const { scope, decl, subst } = entity;
+    if (decl.signatures) return decl.signatures.map((signature) => ({ signature, scope, subst }));
+    if (decl.kind === "class") {
+      const constructor = entity.type === "decl" ? scope.decls.get(`${decl.name}.constructor`) : undefined;
+      return constructor?.params ? [{ signature: constructor as CallSignature, scope, subst }] : [];
+    }
+    if (decl.params) return [{ signature: decl as CallSignature, scope, subst }];
+    if (decl.kind === "interface" || decl.type === undefined) return [];
+    if (decl.type.startsWith("val:")) {
+      const [head, owner, names] = JSON.parse(decl.type.slice(4)) as [CalleeRef["head"], string, string[]];
+      return signaturesOf(resolveCallee(scope, { head, owner, names }, depth + 1), depth + 1);
+    }
+    return signaturesOf(resolveType(scope, decl.type, depth + 1, subst), depth + 1);
+  };
+
+  /** Parameter `j`'s type in each signature that declares one. */
+  const parameterTypes = (signatures: ReturnType<typeof signaturesOf>, j: number, receiver: () => Entity | undefined, depth: number): (Entity | undefined)[] =>
+    signatures.flatMap(({ signature, scope: at, subst }) => {
+      const declared = argumentAt(signature, j);
+      return typeof declared === "string" ? [typeIn(at, declared, subst, receiver, depth)] : [];
+    });
+
+  /** A type string of a signature, in the scope it was declared in; `this` is the receiver. */
+  const typeIn = (scope: FileScope, type: string | null | undefined, subst: Subst | undefined, receiver: () => Entity | undefined, depth: number): Entity | undefined =>
+    typeof type !== "string" ? undefined : type === THIS_TYPE ? receiver() : resolveType(scope, type, depth + 1, subst);
 
   const namedType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
     const parts = dotted.split(".");
@@ -422,6 +499,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (entity?.type === "external") return EXTERNAL;
     if (entity?.type === "decl" && (entity.decl.kind === "class" || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
+    // A function type: what its signatures say a function of it takes and returns.
+    if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.signatures !== undefined) return { type: "instance", scope: entity.scope, decl: entity.decl };
     return undefined;
   };
 
