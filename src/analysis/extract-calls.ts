@@ -114,17 +114,41 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
           visitFunction(fn, ctx, undefined, (j) => (Array.isArray(declared) ? (declared[j] ?? undefined) : undefined));
           return;
         }
-        if (encoded === undefined) {
-          const ref = calleeOf(callee, ctx)?.ref;
-          encoded = ref && ref.head !== "unknown" ? encodeRef(ref, ctx.scope.table) : null;
-        }
-        const prefix = encoded;
+        const prefix = calleeRef();
         if (prefix !== null) {
           visitFunction(fn, ctx, undefined, (j) => `cb:${i}.${j}:${prefix}`);
           return;
         }
       }
+      if (fn && ts.isObjectLiteralExpression(fn) && calleeRef() !== null) {
+        visitOptions(fn, i, []);
+        return;
+      }
       visit(argument, ctx);
+    };
+    const calleeRef = (): string | null => {
+      if (encoded === undefined) {
+        const ref = calleeOf(callee, ctx)?.ref;
+        encoded = ref && ref.head !== "unknown" ? encodeRef(ref, ctx.scope.table) : null;
+      }
+      return encoded;
+    };
+    /**
+     * `bodyLimit({ onError: (c) => … })`: a function in an object passed as argument `i` is typed
+     * by the property it is assigned to, in the type of that parameter (`cbo:[i, path, j, <callee>]`).
+     */
+    const visitOptions = (object: TS.ObjectLiteralExpression, i: number, path: readonly string[]): void => {
+      for (const property of object.properties) {
+        const name = nameText(property.name);
+        const value = ts.isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
+        const typed = (j: number): string => `cbo:${JSON.stringify([i, [...path, name], j, calleeRef()])}`;
+        if (name !== undefined && value && ts.isObjectLiteralExpression(value)) visitOptions(value, i, [...path, name]);
+        else if (name !== undefined && untypedFunction(value)) visitFunction(untypedFunction(value)!, ctx, undefined, typed);
+        else if (name !== undefined && ts.isMethodDeclaration(property) && property.parameters.some((parameter) => !parameter.type)) {
+          visitDecorators(property, ctx);
+          visitFunction(property, { ...ctx, owner: null }, undefined, typed);
+        } else visit(property, ctx);
+      }
     };
     (args ?? []).forEach(visitArgument);
   };
@@ -646,7 +670,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       if (ts.isMethodSignature(member)) recordSignature(`${qualified}.${name}`, signatureOf(member, scope), true);
       const type = ts.isPropertySignature(member) ? typeName(member.type, scope) : undefined;
       // A property of function type is called like a method (`next: (value: T) => void`).
-      const isFunctionProperty = ts.isPropertySignature(member) && member.type !== undefined && ts.isFunctionTypeNode(member.type);
+      const isFunctionProperty = ts.isPropertySignature(member) && member.type !== undefined && ts.isFunctionTypeNode(unparenthesizedType(member.type));
+      if (isFunctionProperty) recordSignature(`${qualified}.${name}`, signatureOf(unparenthesizedType(member.type!) as TS.FunctionTypeNode, scope), false);
       const kind = ts.isMethodSignature(member) || isFunctionProperty ? "method" : ts.isPropertySignature(member) ? "property" : undefined;
       if (kind) members.push({ name: `${qualified}.${name}`, kind, line: line(member), ...(type === undefined ? {} : { type }) });
     }

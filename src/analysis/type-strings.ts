@@ -136,9 +136,13 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     // `{ subs: Subscription }`: the declared types of its properties (`obj:{…}`).
     const members: Record<string, string> = {};
     for (const member of type.members) {
-      const name = ts.isPropertySignature(member) ? nameText(member.name) : undefined;
-      const memberType = name === undefined ? undefined : typeName((member as TS.PropertySignature).type, scope);
-      if (name !== undefined && memberType !== undefined) members[name] = scope.table.embed(memberType);
+      const name = ts.isPropertySignature(member) || ts.isMethodSignature(member) ? nameText(member.name) : undefined;
+      if (name === undefined) continue;
+      // `{ onError?: (c: Context) => Response }`: a function's signature (`fn:`), for a function assigned there.
+      const declared = (member as TS.PropertySignature).type;
+      const fn = ts.isMethodSignature(member) ? member : declared && unparenthesizedType(declared);
+      const memberType = fn && ts.isFunctionLike(fn) ? `fn:${JSON.stringify(signatureOf(fn, scope))}` : typeName((member as TS.PropertySignature).type, scope);
+      if (memberType !== undefined) members[name] = scope.table.embed(memberType);
     }
     return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
   }

@@ -150,7 +150,14 @@ describe("call sites are linked through classes", () => {
     const dir = await indexedCalls("interface-dispatch");
     expect(await sites(dir, "Caller", "English.greet")).toEqual(["src/greeter.ts:18 welcome", "src/greeter.ts:22 welcomeEnglish"]);
     const { json } = await traverse(dir, "Caller", "English.greet");
-    expect(json.hits[0]).toMatchObject({ callee: "Greeter.greet", calleePath: "src/greeter.ts", calleeLine: 2 });
+    // Labelled, so that a call through the interface can be told from a direct one.
+    expect(json.hits[0]).toMatchObject({ callee: "Greeter.greet", calleePath: "src/greeter.ts", calleeLine: 2, through: "via interface Greeter" });
+    expect(json.hits[1]).not.toHaveProperty("through");
+    const text = await ctx(dir, "traverse", "Caller", "English.greet");
+    expect(text.stdout).toContain("→ method Greeter.greet src/greeter.ts:2 · 1 site in 1 file · via interface Greeter\n  src/greeter.ts: welcome 18\n");
+    // From the interface's side, a call on an implementation is a call of an override.
+    const fromInterface = await traverse(dir, "Caller", "Greeter.greet");
+    expect(fromInterface.json.hits.map((hit) => `${hit.line} ${String((hit as unknown as { through?: string }).through)}`)).toEqual(["18 undefined", "22 override in class English"]);
   });
 
   it("records JSX elements, decorators and tagged templates as calls, with their enclosing declaration", async () => {
@@ -346,12 +353,15 @@ describe("assertions and narrowing", () => {
 });
 
 describe("callback parameters typed by the context they are passed in", () => {
-  it("types a callback through a property of an interface with overloaded call signatures, rest tuples and function type aliases, and an enclosing function's declared return type", async () => {
+  it("types a callback through a property of an interface with overloaded call signatures, rest tuples and function type aliases, an enclosing function's declared return type, and an options object's property", async () => {
     const dir = await indexedCalls("contextual-callbacks");
     // Every handler's `c` is a Context: passed to `app.get` (call signatures of HandlerInterface, H = Handler | MiddlewareHandler),
     // to `use` (a rest of MiddlewareHandler), to an overloaded method, returned where `MiddlewareHandler` or `Handler` is declared,
-    // and assigned where the variable's type is declared.
+    // assigned where the variable's type is declared, and assigned to a property of an options object (nested too).
     expect(await sites(dir, "Caller", "Context.header")).toEqual([
+      "src/options.ts:18 limited",
+      "src/options.ts:20 limited",
+      "src/options.ts:22 limited",
       "src/routes.ts:9 (module)",
       "src/routes.ts:12 (module)",
       "src/routes.ts:15 (module)",

@@ -37,7 +37,7 @@ function filesOf(edge: CallEdge): RepoPath[] {
   return edge.target && edge.target.path !== edge.path ? [edge.path, edge.target.path] : [edge.path];
 }
 
-function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent: number | null } | null): TraverseHit {
+function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent: number | null } | null, through?: string): TraverseHit {
   return {
     name: edge.caller,
     kind: edge.callerKind,
@@ -53,6 +53,7 @@ function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent:
     calleePath: edge.target?.path ?? null,
     calleeLine: edge.target?.line ?? null,
     via: edge.via,
+    ...(through === undefined ? {} : { through }),
     ...(place ? { depth: place.depth, parent: place.parent } : {}),
   };
 }
@@ -122,7 +123,9 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const verdict = partitionFresh(entries, (entry) => filesOf(entry.edge), recorded, observed);
   const freshCandidates = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh;
   const candidateHits = freshCandidates.map((edge) => toHit(edge, table, null));
-  const hits = keepTree(entries, new Set(verdict.fresh)).map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }));
+  const kept = keepTree(entries, new Set(verdict.fresh));
+  const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
+  const hits = kept.map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }, labels.get(entry)));
 
   if (hits.length === 0) {
     if (entries.length > 0) {
@@ -154,6 +157,36 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
 }
 
 const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
+
+/**
+ * For each Caller edge that lands on a member related to the one walked rather than on it, what it
+ * was written against: `via interface QueryRunner` (a member it overrides or implements) or
+ * `override in class PostgresQueryRunner` (a member that overrides it). Direct calls get none.
+ */
+async function throughLabels(root: string, entries: readonly CallTreeEntry[], related: ReadonlyMap<string, readonly Override[]>): Promise<Map<CallTreeEntry, string>> {
+  const labels = new Map<CallTreeEntry, string>();
+  const kinds = new Map<string, string>();
+  for (const entry of entries) {
+    const target = entry.edge.target;
+    if (!target) continue;
+    const landed: CallNode = { path: target.path, name: entry.edge.callee };
+    if (nodeKey(landed) === nodeKey(entry.from)) continue;
+    const dot = landed.name.lastIndexOf(".");
+    if (dot < 0) continue;
+    const container = landed.name.slice(0, dot);
+    const key = `${target.path}\0${container}`;
+    if (!kinds.has(key)) {
+      const own = container.slice(container.lastIndexOf(".") + 1);
+      const rows = (await loadSymbolLookup(root, own))?.rows ?? [];
+      const row = rows.find((r) => r.path === target.path && (r.container ? `${r.container}.${r.name}` : r.name) === container);
+      kinds.set(key, row?.kind ?? "class");
+    }
+    const overrides = related.get(memberName(entry.from.name)) ?? [];
+    const isBase = overrides.some((o) => nodeKey({ path: o.member.path, name: o.member.name }) === nodeKey(entry.from) && nodeKey({ path: o.base.path, name: o.base.name }) === nodeKey(landed));
+    labels.set(entry, `${isBase ? "via" : "override in"} ${kinds.get(key)!} ${container}`);
+  }
+  return labels;
+}
 
 /**
  * The members of the named classes, interfaces and namespaces that calls land in (callers) or that

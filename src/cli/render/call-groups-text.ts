@@ -44,7 +44,7 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
     const first = sites[0]!;
     lines.push(
       callers
-        ? `→ ${String(first.calleeKind)} ${String(first.callee)} ${first.calleePath === null ? "(unresolved)" : `${quotePath(String(first.calleePath))}:${String(first.calleeLine)}`} · ${plural(sites.length, "site")} in ${plural(filesOf(sites), "file")}`
+        ? `→ ${String(first.calleeKind)} ${String(first.callee)} ${first.calleePath === null ? "(unresolved)" : `${quotePath(String(first.calleePath))}:${String(first.calleeLine)}`} · ${plural(sites.length, "site")} in ${plural(filesOf(sites), "file")}${typeof first.through === "string" ? ` · ${first.through}` : ""}`
         : `← ${first.kind} ${first.name} ${quotePath(first.path)} · ${plural(sites.length, "call")}`,
     );
     // Application files first, then tests (when listed), each in path order.

@@ -14,7 +14,7 @@ function callLine(hit: TraverseHit): string {
   const indent = "  ".repeat(Math.max(0, (typeof hit.depth === "number" ? hit.depth : 1) - 1));
   const arrow = hit.via === "call" ? "→" : `→ (${String(hit.via)})`;
   const target = hit.calleePath === null ? "unresolved" : `${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`;
-  return `${indent}${quotePath(hit.path)}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}`;
+  return `${indent}${quotePath(hit.path)}:${hit.line} ${hit.kind} ${hit.name} ${arrow} ${String(hit.callee)} · ${target}${typeof hit.through === "string" ? ` · ${hit.through}` : ""}`;
 }
 
 /** A recorded fix: where it is, how it matched, when it was verified, the fix, then its cause and files. */

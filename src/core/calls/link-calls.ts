@@ -115,6 +115,8 @@ type Entity =
   | { type: "arrayMethod"; scope: FileScope; element: string; subst: Subst | undefined; name: string }
   | { type: "instance"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
   | { type: "module"; scope: FileScope }
+  /** A value of a function type written inline (`fn:`): only its signature is known. */
+  | { type: "fn"; scope: FileScope; signature: CallSignature; subst: Subst | undefined }
   | { type: "external" };
 
 const EXTERNAL: Entity = { type: "external" };
@@ -310,7 +312,32 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
 
   const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
     TYPE_REFERENCE.test(text) ? resolveReference(scope, Number(text.slice(1)), depth, subst) :
-    composedType(scope, text, depth, subst) ?? (text.startsWith("ret:") || text.startsWith("cb:") ? inferredType(scope, text, depth) : namedType(scope, text, depth));
+    composedType(scope, text, depth, subst) ??
+    (text.startsWith("ret:") || text.startsWith("cb:") ? inferredType(scope, text, depth) : text.startsWith("cbo:") ? optionType(scope, text, depth) : namedType(scope, text, depth));
+
+  /**
+   * `cbo:[i, path, j, <callee>]`: parameter j of a function assigned at `path` in an object passed
+   * as argument i — the property's declared function type in that parameter's type, in each
+   * signature of the callee, when they agree.
+   */
+  const optionType = (scope: FileScope, encoded: string, depth: number): Entity | undefined => {
+    const [argument, path, parameter, ref] = JSON.parse(encoded.slice(4)) as [number, string[], number, string];
+    const [head, owner, names] = JSON.parse(ref) as [CalleeRef["head"], string, string[]];
+    const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
+    if (callee?.type === "external") return EXTERNAL;
+    const types: (Entity | undefined)[] = [];
+    for (const { signature, scope: at, subst } of signaturesOf(callee, depth + 1)) {
+      const declared = argumentAt(signature, argument);
+      let holder = typeof declared === "string" ? resolveType(at, declared, depth + 1, subst) : undefined;
+      path.forEach((name, k) => {
+        const found = holder && member(holder, name, depth + 1);
+        // The last property is called as it is declared; the ones before hold objects.
+        holder = k === path.length - 1 ? found : valueOf(found, depth);
+      });
+      types.push(...parameterTypes(signaturesOf(holder, depth + 1), parameter, () => undefined, depth));
+    }
+    return agreed(types);
+  };
 
   /**
    * `#n`, entry n of the file's table. Entries refer only to earlier ones, which are resolved
@@ -367,6 +394,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
     }
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
+    if (text.startsWith("fn:")) return { type: "fn", scope, signature: JSON.parse(text.slice(3)) as CallSignature, subst };
     if (text.startsWith("gen:")) {
       const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];
       return bind(resolveType(scope, name, depth + 1), args, scope, subst);
@@ -465,6 +493,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const signaturesOf = (entity: Entity | undefined, depth: number): { signature: CallSignature; scope: FileScope; subst: Subst | undefined }[] => {
     if (!entity || depth > MAX_DEPTH) return [];
     if (entity.type === "union") return entity.members.flatMap((part) => signaturesOf(part, depth + 1));
+    if (entity.type === "fn") return [{ signature: entity.signature, scope: entity.scope, subst: entity.subst }];
     if (entity.type !== "decl" && entity.type !== "instance") return [];
     const { scope, decl, subst } = entity;
     if (decl.signatures) return decl.signatures.map((signature) => ({ signature, scope, subst }));
@@ -517,6 +546,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         return ARRAY_METHODS.has(name) ? { type: "arrayMethod", scope: entity.scope, element: entity.element, subst: entity.subst, name } : EXTERNAL;
       case "arrayMethod":
         return EXTERNAL;
+      case "fn":
+        return undefined;
       case "object": {
         const type = Object.hasOwn(entity.members, name) ? entity.members[name] : undefined;
         return type === undefined ? undefined : resolveType(entity.scope, type, depth + 1, entity.subst);

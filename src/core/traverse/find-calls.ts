@@ -99,6 +99,8 @@ export interface CallTreeEntry {
   edge: CallEdge;
   depth: number;
   parent: number | null;
+  /** The declaration walked to reach the edge; Caller edges may land on a member it overrides or that overrides it. */
+  from: CallNode;
 }
 
 /**
@@ -117,7 +119,7 @@ export function walkCalls(
   const visit = (node: CallNode, level: number, parent: number | null, path: Set<string>): void => {
     for (const edge of edgesFrom(node)) {
       if (entries.length >= maxEntries) return;
-      entries.push({ edge, depth: level, parent });
+      entries.push({ edge, depth: level, parent, from: node });
       const next = nextNode(edge, direction);
       if (level < depth && next && !path.has(nodeKey(next))) {
         visit(next, level + 1, entries.length - 1, new Set([...path, nodeKey(next)]));
