@@ -173,7 +173,9 @@ export async function evaluateCalls(corpus, targets) {
     if (hasRg) {
       const search = spawnSync("rg", ["-n", "-w", ...RG_NOT_TESTS, "-e", symbol.name, "--", "."], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 });
       const rgTokens = encode(search.stdout ?? "").length;
-      if (rgTokens > 0) tokenRatios.push(encode(renderTraverseText(answer, { depth: 1 })).length / rgTokens);
+      const ctxTokens = encode(renderTraverseText(answer, { depth: 1 })).length;
+      if (rgTokens > 0) tokenRatios.push(ctxTokens / rgTokens);
+      if (process.env.EVAL_VERBOSE) console.error(`TOKENS ${qualified} ctx ${ctxTokens} rg ${rgTokens}`);
     }
     // `path:name` also matches members named `name` in that file; only the sampled declaration's
     // sites count (its own, and those through the members it overrides or that override it).

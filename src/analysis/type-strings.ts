@@ -214,7 +214,10 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
   if (value.kind === ts.SyntaxKind.ThisKeyword) return owner ?? undefined;
   if (ts.isNewExpression(value)) {
     const name = entityName(value.expression);
-    return name === undefined ? undefined : inScope(name, scope);
+    if (name !== undefined) return inScope(name, scope);
+    // `new (this.constructor as typeof Repo)()`: an instance of the class the expression holds.
+    const constructor = valueType(value.expression, scope, owner);
+    return constructor === undefined ? undefined : `new:${constructor}`;
   }
   if (ts.isCallExpression(value)) {
     // `items.reduce(fn)` without a seed returns an element.

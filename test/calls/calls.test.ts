@@ -349,6 +349,8 @@ describe("assertions and narrowing", () => {
     // `as any` asserts nothing a member can be found on: the call stays a candidate, named.
     const { json } = await traverse(dir, "Caller", "Select.subQuery");
     expect((json as unknown as { candidates: CallHit[] }).candidates.map((hit) => `${hit.path}:${hit.line} ${hit.name}`)).toEqual(["src/query.ts:42 loose"]);
+    // `new (x as typeof Session)()` is a Session.
+    expect(await sites(dir, "Caller", "Unit.persist")).toEqual(["src/query.ts:57 Session.fork"]);
   });
 });
 

@@ -13,6 +13,7 @@ import {
 } from "../../core/traverse/find-calls.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { isTestPath } from "../../core/index/is-test-path.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
@@ -125,7 +126,11 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const candidateHits = freshCandidates.map((edge) => toHit(edge, table, null));
   const kept = keepTree(entries, new Set(verdict.fresh));
   const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
-  const hits = kept.map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }, labels.get(entry)));
+  let hits = kept.map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }, labels.get(entry)));
+  // One level deep, the order is free: sites in application files first, so that a page is not
+  // filled with test callers; the tests after them, counted.
+  const testHits = depth === 1 ? hits.filter((hit) => isTestPath(hit.path)) : [];
+  if (testHits.length > 0) hits = [...hits.filter((hit) => !isTestPath(hit.path)), ...testHits];
 
   if (hits.length === 0) {
     if (entries.length > 0) {
@@ -149,6 +154,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
+    ...(testHits.length > 0 ? { tests: { sites: testHits.length, files: new Set(testHits.map((hit) => hit.path)).size } } : {}),
     ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),
     reason: null,
     detail: null,

@@ -20,7 +20,8 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
   const qualified = result.query.slice(result.query.lastIndexOf(":") + 1);
   const name = qualified.slice(qualified.lastIndexOf(".") + 1);
   const shownHits = tests ? result.hits : result.hits.filter((hit) => !isTestPath(hit.path));
-  const testHits = result.hits.filter((hit) => isTestPath(hit.path));
+  // Sites in test files come last and are counted over all of them, not only this page.
+  const testSites = result.tests?.sites ?? 0;
   const groups = new Map<string, TraverseHit[]>();
   for (const hit of shownHits) {
     const key = callers ? `${String(hit.calleePath)}:${String(hit.calleeLine)}:${String(hit.callee)}` : `${hit.path}:${hit.name}`;
@@ -70,10 +71,11 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
       }
     }
   }
-  if (!tests && testHits.length > 0) lines.push(`tests: ${plural(testHits.length, "site")} in ${plural(filesOf(testHits), "file")} (--tests lists them)`);
+  if (!tests && result.tests) lines.push(`tests: ${plural(result.tests.sites, "site")} in ${plural(result.tests.files, "file")} (--tests lists them)`);
   const unresolved = result.candidates ?? [];
   const unresolvedText = unresolved.length === 0 ? `no unresolved calls named ${name}` : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
-  if (result.total > result.hits.length) lines.push(`+${result.total - result.hits.length} more sites (raise --limit to see them); ${unresolvedText}`);
+  const unlisted = tests ? result.total - result.hits.length : result.total - testSites - shownHits.length;
+  if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them); ${unresolvedText}`);
   else if (result.rejected.length === 0) lines.push(`complete: ${plural(result.total, "site")} in ${plural(filesOf(result.hits), "file")}; ${unresolvedText}`);
   else lines.push(unresolvedText);
   return lines;

@@ -394,6 +394,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
     }
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
+    if (text.startsWith("new:")) {
+      const constructed = resolveType(scope, text.slice(4), depth + 1, subst);
+      return constructed?.type === "decl" && constructed.decl.kind === "class" ? { type: "instance", scope: constructed.scope, decl: constructed.decl } : constructed?.type === "external" ? EXTERNAL : undefined;
+    }
     if (text.startsWith("fn:")) return { type: "fn", scope, signature: JSON.parse(text.slice(3)) as CallSignature, subst };
     if (text.startsWith("gen:")) {
       const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];

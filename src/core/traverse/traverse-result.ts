@@ -36,6 +36,8 @@ export interface TraverseResult {
   suggestions: string[];
   /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
   candidates?: TraverseHit[];
+  /** Caller/Callee one level deep: how many of all `total` sites are in test files; they are ordered after the rest. */
+  tests?: { sites: number; files: number };
   /** Caller/Callee: the walk stopped at this many sites (hub functions fan out fast); `total` counts those only. */
   capped?: number;
   /** Caller/Callee deeper than one level: the walk stopped at `capped` sites, so `total` is a lower bound. */
