@@ -15,29 +15,29 @@ describe("traverse Caller on a class, an interface or a namespace", () => {
     expect(await callers(dir, "Scheduler")).toEqual([
       "TRAVERSE_HIT Caller Scheduler (4 sites in 2 files)",
       "→ class Scheduler src/jobs.ts:2 · 1 site in 1 file",
-      "  src/jobs.ts: Scheduler.start 6",
+      "  (same file): Scheduler.start 6",
       "→ method Scheduler.start src/jobs.ts:5 · 2 sites in 1 file",
       "  src/main.ts: boot 4; restart 10",
       "→ method Scheduler.tick src/jobs.ts:11 · 1 site in 1 file",
-      "  src/jobs.ts: Scheduler.start 7",
-      "complete: 4 sites in 2 files; no unresolved calls named Scheduler",
+      "  (same file): Scheduler.start 7",
+      "complete; 0 unresolved",
     ]);
   });
 
   it("answers for an interface through the calls of its members, and for a namespace through its functions", async () => {
     const dir = await indexedFixture(FIXTURE);
     expect((await callers(dir, "Queue")).slice(1, -1)).toEqual(["→ method Queue.push src/jobs.ts:17 · 1 site in 1 file", "  src/main.ts: boot 5", "→ method Queue.drain src/jobs.ts:18 · 1 site in 1 file", "  src/main.ts: boot 6"]);
-    expect((await callers(dir, "Queues")).slice(1, -1)).toEqual(["→ function Queues.memory src/jobs.ts:22 · 1 site in 1 file", "  src/main.ts: defaultQueue 13"]);
+    expect((await callers(dir, "Queues")).slice(1, -1)).toEqual(["→ function Queues.memory src/jobs.ts:22", "  src/main.ts: defaultQueue 13"]);
   });
 
   it("gives a class's Callee as the calls its members make", async () => {
     const dir = await indexedFixture(FIXTURE);
     const run = await ctx(dir, "traverse", "Callee", "Scheduler");
     expect(run.stdout.trimEnd().split("\n").slice(1)).toEqual([
-      "← method Scheduler.start src/jobs.ts · 2 calls",
+      "← method Scheduler.start src/jobs.ts",
       "  6 Scheduler · class @ src/jobs.ts:2",
       "  7 Scheduler.tick · method @ src/jobs.ts:11",
-      "complete: 2 sites in 1 file; no unresolved calls named Scheduler",
+      "complete; 0 unresolved",
     ]);
   });
 });

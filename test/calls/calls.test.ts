@@ -154,7 +154,7 @@ describe("call sites are linked through classes", () => {
     expect(json.hits[0]).toMatchObject({ callee: "Greeter.greet", calleePath: "src/greeter.ts", calleeLine: 2, through: "via interface Greeter" });
     expect(json.hits[1]).not.toHaveProperty("through");
     const text = await ctx(dir, "traverse", "Caller", "English.greet");
-    expect(text.stdout).toContain("→ method Greeter.greet src/greeter.ts:2 · 1 site in 1 file · via interface Greeter\n  src/greeter.ts: welcome 18\n");
+    expect(text.stdout).toContain("→ method Greeter.greet src/greeter.ts:2 · 1 site in 1 file · via interface Greeter\n  (same file): welcome 18\n");
     // From the interface's side, a call on an implementation is a call of an override.
     const fromInterface = await traverse(dir, "Caller", "Greeter.greet");
     expect(fromInterface.json.hits.map((hit) => `${hit.line} ${String((hit as unknown as { through?: string }).through)}`)).toEqual(["18 undefined", "22 override in class English"]);

@@ -43,10 +43,12 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
   const ordered = [...byName.values()].flatMap((same) => same.sort((a, b) => b.length - a.length));
   for (const sites of ordered) {
     const first = sites[0]!;
+    // With one group, its counts are the first line's.
+    const counts = ordered.length === 1 ? "" : ` · ${callers ? `${plural(sites.length, "site")} in ${plural(filesOf(sites), "file")}` : plural(sites.length, "call")}`;
     lines.push(
       callers
-        ? `→ ${String(first.calleeKind)} ${String(first.callee)} ${first.calleePath === null ? "(unresolved)" : `${quotePath(String(first.calleePath))}:${String(first.calleeLine)}`} · ${plural(sites.length, "site")} in ${plural(filesOf(sites), "file")}${typeof first.through === "string" ? ` · ${first.through}` : ""}`
-        : `← ${first.kind} ${first.name} ${quotePath(first.path)} · ${plural(sites.length, "call")}`,
+        ? `→ ${String(first.calleeKind)} ${String(first.callee)} ${first.calleePath === null ? "(unresolved)" : `${quotePath(String(first.calleePath))}:${String(first.calleeLine)}`}${counts}${typeof first.through === "string" ? ` · ${first.through}` : ""}`
+        : `← ${first.kind} ${first.name} ${quotePath(first.path)}${counts}`,
     );
     // Application files first, then tests (when listed), each in path order.
     const byFile = new Map<string, TraverseHit[]>();
@@ -65,7 +67,9 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
           if (at) at.push(hit.line ?? 0);
           else byCaller.set(hit.name, [hit.line ?? 0]);
         }
-        lines.push(`  ${quotePath(path)}: ${[...byCaller].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
+        // Calls in the file that defines the callee are under its header, which names the file.
+        const file = path === first.calleePath ? "(same file)" : quotePath(path);
+        lines.push(`  ${file}: ${[...byCaller].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
       } else {
         for (const hit of here) lines.push(`  ${hit.line} ${String(hit.callee)}${hit.calleePath === null ? "" : ` · ${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`}`);
       }
@@ -73,10 +77,11 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
   }
   if (!tests && result.tests) lines.push(`tests: ${plural(result.tests.sites, "site")} in ${plural(result.tests.files, "file")} (--tests lists them)`);
   const unresolved = result.candidates ?? [];
-  const unresolvedText = unresolved.length === 0 ? `no unresolved calls named ${name}` : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
+  const unresolvedText = unresolved.length === 0 ? "0 unresolved" : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
   const unlisted = tests ? result.total - result.hits.length : result.total - testSites - shownHits.length;
   if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them); ${unresolvedText}`);
-  else if (result.rejected.length === 0) lines.push(`complete: ${plural(result.total, "site")} in ${plural(filesOf(result.hits), "file")}; ${unresolvedText}`);
+  // Every site is above (or counted), and no call by that name is left unproven: no grep needed to check.
+  else if (result.rejected.length === 0) lines.push(`complete; ${unresolvedText}`);
   else lines.push(unresolvedText);
   return lines;
 }

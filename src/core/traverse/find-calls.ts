@@ -116,9 +116,15 @@ export function walkCalls(
   maxEntries: number,
 ): CallTreeEntry[] {
   const entries: CallTreeEntry[] = [];
+  // Roots related by overrides reach the same sites: each is listed once at the first level.
+  const firstLevel = new Set<CallEdge>();
   const visit = (node: CallNode, level: number, parent: number | null, path: Set<string>): void => {
     for (const edge of edgesFrom(node)) {
       if (entries.length >= maxEntries) return;
+      if (level === 1) {
+        if (firstLevel.has(edge)) continue;
+        firstLevel.add(edge);
+      }
       entries.push({ edge, depth: level, parent, from: node });
       const next = nextNode(edge, direction);
       if (level < depth && next && !path.has(nodeKey(next))) {
