@@ -16,7 +16,7 @@ import { replaceSection } from "./report.mjs";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { runShow } from "../dist/cli/commands/show-command.js";
 import { random } from "./random.mjs";
-import { callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
+import { callRepos, callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
 import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
 import { readsReport } from "./eval-reads.mjs";
 
@@ -210,6 +210,12 @@ async function main() {
     callResults.push(calls);
   }
   if (!QUICK) {
+    for (const repo of callRepos(WORK)) {
+      console.error(`eval: callers ${repo.name}`);
+      const calls = await evaluateCallsInWorker(repo, CALL_TARGETS);
+      console.error(JSON.stringify(calls, null, 1));
+      callResults.push(calls);
+    }
     // Issue 3's "done when": on this repository, Caller gives the editor's call hierarchy. Every
     // non-test function and method of the committed HEAD, not a sample.
     const self = { name: `ctx (this repository, ${execFileSync("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim()})`, dir: join(WORK, "ctx-self") };
