@@ -129,7 +129,8 @@ export function languageService(dir, files) {
     return found;
   };
   const workspace = new Map();
-  for (const file of files.filter((f) => f.endsWith("package.json") && !f.includes("node_modules/"))) {
+  const manifests = execFileSync("git", ["ls-files", "-z", "--", "package.json", "**/package.json"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }).split("\0");
+  for (const file of manifests.filter((f) => f.endsWith("package.json") && !f.includes("node_modules/"))) {
     try {
       const name = JSON.parse(readFileSync(join(dir, file), "utf8")).name;
       if (typeof name === "string" && !workspace.has(name)) workspace.set(name, join(dir, dirname(file)));
