@@ -132,19 +132,33 @@ export function languageService(dir, files) {
   const manifests = execFileSync("git", ["ls-files", "-z", "--", "package.json", "**/package.json"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }).split("\0");
   for (const file of manifests.filter((f) => f.endsWith("package.json") && !f.includes("node_modules/"))) {
     try {
-      const name = JSON.parse(readFileSync(join(dir, file), "utf8")).name;
-      if (typeof name === "string" && !workspace.has(name)) workspace.set(name, join(dir, dirname(file)));
+      const manifest = JSON.parse(readFileSync(join(dir, file), "utf8"));
+      if (typeof manifest.name === "string" && !workspace.has(manifest.name)) workspace.set(manifest.name, { root: join(dir, dirname(file)), manifest });
     } catch {
       // Not JSON: not a package.
     }
   }
   const inWorkspace = (specifier) => {
     const name = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0];
-    const root = workspace.get(name);
-    if (root === undefined) return undefined;
+    const entry = workspace.get(name);
+    if (entry === undefined) return undefined;
+    const { root, manifest } = entry;
     const sub = specifier.slice(name.length).replace(/^\//, "").replace(/\.[cm]?js$/, "");
-    const bases = sub === "" ? ["src/index", "index"] : [`src/${sub}`, sub, `src/${sub}/index`, `${sub}/index`];
-    for (const base of bases) for (const ext of [".ts", ".tsx", ".mts"]) if (ts.sys.fileExists(join(root, base + ext))) return join(root, base + ext);
+    // What the package points at (`exports`, `types`, `main`), built output mapped back to its
+    // sources (`lib/common/index.d.ts` → `src/common/index.ts`), then the usual places.
+    const targets = [];
+    const collect = (value) => {
+      if (typeof value === "string") targets.push(value);
+      else if (value && typeof value === "object") for (const inner of Object.values(value)) collect(inner);
+    };
+    const exported = manifest.exports && typeof manifest.exports === "object" && !Array.isArray(manifest.exports) ? manifest.exports[sub === "" ? "." : `./${sub}`] : sub === "" ? manifest.exports : undefined;
+    collect(exported);
+    if (sub === "") collect([manifest.types, manifest.typings, manifest.module, manifest.main]);
+    const fromTargets = targets.map((target) =>
+      target.replace(/^\.\//, "").replace(/^(lib|dist|build|out|esm|cjs)\//, "src/").replace(/\.d\.[cm]?ts$|\.[cm]?js$/, "").replace(/\.(node|browser|esm|cjs)$/, ""),
+    );
+    const bases = [...fromTargets, ...(sub === "" ? ["src/index", "index"] : [`src/${sub}`, sub, `src/${sub}/index`, `${sub}/index`])];
+    for (const base of bases) for (const ext of [".ts", ".tsx", ".mts", "/index.ts"]) if (ts.sys.fileExists(join(root, base + ext))) return join(root, base + ext);
     return undefined;
   };
   const snapshots = new Map();
