@@ -393,3 +393,25 @@ describe("callback parameters typed by the context they are passed in", () => {
     expect(await sites(dir, "Caller", "ZodNumber.int")).toEqual(["src/index.ts:5 age"]);
   });
 });
+
+describe("what a grep for the name would add", () => {
+  it("accounts for every line naming the function in indexed files, so the answer can be trusted without the grep", async () => {
+    const dir = await indexedCalls("grep-accounted");
+    const text = await ctx(dir, "traverse", "Caller", "src/format.ts:format");
+    // 12 lines name `format`: the one site, a call of Printer.format, four declarations (the function, the method, a
+    // parameter, a property), the import, `o.format`, the parameter's use, the doc comment and a string — and
+    // `rows.map(format)`, which passes the function along without calling it: the one line worth a look.
+    expect(text.stdout).toContain(
+      "rg -w format adds 1 call of other format declarations, 4 declarations, 1 import, 1 other member, 1 local, 2 comments or strings, 1 other use: src/use.ts:9\n",
+    );
+    const { json } = await traverse(dir, "Caller", "src/format.ts:format");
+    expect((json as unknown as { mentions: unknown }).mentions).toEqual({
+      lines: 12,
+      sites: 1,
+      otherCalls: 1,
+      kinds: { declaration: 4, import: 1, member: 1, local: 1, text: 2, use: 1 },
+      uses: ["src/use.ts:9"],
+      unclassified: 0,
+    });
+  });
+});

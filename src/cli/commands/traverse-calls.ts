@@ -15,7 +15,9 @@ import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, type FileTable } from "../../io/lookup-cache.js";
+import { loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
+import { readMentionAccount } from "../../io/read-mention-account.js";
+import type { MentionAccount } from "../../core/traverse/mention-account.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 
@@ -145,6 +147,9 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? "" : "s"} match by name` : "";
     return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: candidateHits });
   }
+  // One level of callers: every line a grep for the name would print, accounted for, so that the
+  // answer can be seen to leave nothing out.
+  const mentions = depth === 1 && direction === "callers" ? await accountMentions(root, parsed.name, hits, candidates, shard) : undefined;
   return {
     status: "hit",
     kind,
@@ -155,6 +160,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     suggestions: [],
     candidates: candidateHits,
     ...(testHits.length > 0 ? { tests: { sites: testHits.length, files: new Set(testHits.map((hit) => hit.path)).size } } : {}),
+    ...(mentions ? { mentions } : {}),
     ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),
     reason: null,
     detail: null,
@@ -163,6 +169,16 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
 }
 
 const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
+
+/** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
+async function accountMentions(root: string, name: string, hits: readonly TraverseHit[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
+  const reader = await openIndexReader(root);
+  if (!reader) return undefined;
+  const table = await reader.routing();
+  const sites = new Set([...hits, ...candidates].map((site) => `${site.path}:${String(site.line)}`));
+  const otherCalls = new Set(named.filter((edge) => edge.target !== null).map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
+  return readMentionAccount(root, table.paths(), name, sites, otherCalls);
+}
 
 /**
  * For each Caller edge that lands on a member related to the one walked rather than on it, what it

@@ -90,6 +90,8 @@ export function traverseJson(result: TraverseResult): object {
     suggestions: result.suggestions,
     ...(result.candidates ? { candidates: result.candidates } : {}),
     ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),
+    ...(result.tests ? { tests: result.tests } : {}),
+    ...(result.mentions ? { mentions: result.mentions } : {}),
     reason: result.reason,
     fallback: result.fallback,
     ...(result.warnings ? { warnings: result.warnings } : {}),

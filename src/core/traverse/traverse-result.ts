@@ -1,3 +1,4 @@
+import type { MentionAccount } from "./mention-account.js";
 import type { RepoPath } from "../../model.js";
 
 export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Err", "Brain"] as const;
@@ -38,6 +39,8 @@ export interface TraverseResult {
   candidates?: TraverseHit[];
   /** Caller/Callee one level deep: how many of all `total` sites are in test files; they are ordered after the rest. */
   tests?: { sites: number; files: number };
+  /** Caller one level deep: every line naming the name in indexed files, accounted for (see MentionAccount). */
+  mentions?: MentionAccount;
   /** Caller/Callee: the walk stopped at this many sites (hub functions fan out fast); `total` counts those only. */
   capped?: number;
   /** Caller/Callee deeper than one level: the walk stopped at `capped` sites, so `total` is a lower bound. */
