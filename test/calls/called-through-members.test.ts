@@ -21,7 +21,7 @@ describe("traverse Caller on a class, an interface or a namespace", () => {
       "→ method Scheduler.tick src/jobs.ts:11 · 1 site in 1 file",
       "  (same file): Scheduler.start 7",
       // Every other line naming the class, accounted for; `return Scheduler.instance` reads a static, calls nothing.
-      "rg -w Scheduler adds 1 declaration, 1 import, 3 type uses, 1 other use: src/jobs.ts:8",
+      "rg -w adds 1 declaration, 1 import, 3 type uses, 1 other use: src/jobs.ts:8",
       "complete; 0 unresolved",
     ]);
   });

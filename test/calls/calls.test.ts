@@ -402,7 +402,7 @@ describe("what a grep for the name would add", () => {
     // parameter, a property), the import, `o.format`, the parameter's use, the doc comment and a string — and
     // `rows.map(format)`, which passes the function along without calling it: the one line worth a look.
     expect(text.stdout).toContain(
-      "rg -w format adds 1 call of other format declarations, 4 declarations, 1 import, 1 other member, 1 local, 2 comments or strings, 1 other use: src/use.ts:9\n",
+      "rg -w adds 1 call of other declarations, 4 declarations, 1 import, 1 other member, 1 local, 2 comments or strings, 1 other use: src/use.ts:9\n",
     );
     const { json } = await traverse(dir, "Caller", "src/format.ts:format");
     expect((json as unknown as { mentions: unknown }).mentions).toEqual({

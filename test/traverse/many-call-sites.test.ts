@@ -49,7 +49,7 @@ describe("a one-level call answer in text", () => {
       "→ function format src/format.ts:1",
       "  src/report.ts: report 4",
       "tests: 2 sites in 1 file (--tests lists them)",
-      "rg -w format adds 1 declaration, 2 imports",
+      "rg -w adds 1 declaration, 2 imports",
       "complete; 1 unresolved call named format: src/loose.ts:2",
     ]);
     const withTests = await ctx(dir, "traverse", "Caller", "format", "--tests");

@@ -77,7 +77,7 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
     }
   }
   if (!tests && result.tests) lines.push(`tests: ${plural(result.tests.sites, "site")} in ${plural(result.tests.files, "file")} (--tests lists them)`);
-  if (result.mentions) lines.push(mentionLine(result.mentions, name));
+  if (result.mentions) lines.push(mentionLine(result.mentions));
   const unresolved = result.candidates ?? [];
   const unresolvedText = unresolved.length === 0 ? "0 unresolved" : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
   const unlisted = tests ? result.total - result.hits.length : result.total - testSites - shownHits.length;
@@ -100,9 +100,9 @@ const USE_WORDS: Record<WordUse, [string, string]> = {
 };
 
 /** What a grep for the name would add to the answer: each kind of line counted, the uses in code named. */
-function mentionLine(account: MentionAccount, name: string): string {
+function mentionLine(account: MentionAccount): string {
   const parts: string[] = [];
-  if (account.otherCalls > 0) parts.push(`${account.otherCalls} call${account.otherCalls === 1 ? "" : "s"} of other ${name} declarations`);
+  if (account.otherCalls > 0) parts.push(`${account.otherCalls} call${account.otherCalls === 1 ? "" : "s"} of other declarations`);
   for (const use of ["declaration", "import", "export", "type", "member", "local", "text"] as const) {
     const count = account.kinds[use] ?? 0;
     if (count > 0) parts.push(`${count} ${USE_WORDS[use][count === 1 ? 0 : 1]}`);
@@ -110,7 +110,8 @@ function mentionLine(account: MentionAccount, name: string): string {
   const uses = account.uses.length;
   if (uses > 0) parts.push(`${uses} ${USE_WORDS.use[uses === 1 ? 0 : 1]}: ${account.uses.slice(0, UNRESOLVED_SHOWN).map(quoteSite).join(", ")}${uses > UNRESOLVED_SHOWN ? ", …" : ""}`);
   if (account.unclassified > 0) parts.push(`${account.unclassified} more not classified`);
-  return `rg -w ${name} adds ${parts.length === 0 ? "nothing" : parts.join(", ")}`;
+  // The name is the query's, above: not repeated.
+  return `rg -w adds ${parts.length === 0 ? "nothing" : parts.join(", ")}`;
 }
 
 const quoteSite = (site: string): string => {
