@@ -4,6 +4,7 @@
 //   full index          ctx index (no .ai/, no cache)        vs  ctags over the same files
 //   incremental         ctx index after a one-file edit      vs  the full index
 //   traverse (cold)     a fresh `ctx traverse Symbol` process vs  node -e 0, and vs rg -n -w
+//   callers             a fresh `ctx traverse Caller` process vs  rg -n -w and node -e 0
 //   brief (cold)        `ctx brief "fix <name> when …"`       vs  node -e 0
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
@@ -221,8 +222,11 @@ function benchReads(dir, sample) {
   const show = [];
   const outline = [];
   const parsed = [];
+  const caller = [];
   for (const [i, name] of sample.entries()) {
     node.push(wall("node", ["-e", "0"], dir).ms);
+    // One level of callers, with every line naming it accounted for (the whole tree read for the name).
+    caller.push(wall("node", [CTX, "traverse", "Caller", name], dir).ms);
     const shown = wall("node", [CTX, "show", name, "--json"], dir);
     show.push(shown.ms);
     const path = JSON.parse(shown.stdout).matches?.[0]?.path;
@@ -233,7 +237,7 @@ function benchReads(dir, sample) {
     parsed.push(wall("node", [CTX, "show", `${path}:${name}`], dir).ms);
     execFileSync("git", ["checkout", "--", path], { cwd: dir });
   }
-  return { readsNodeMs: median(node), showMs: median(show), outlineMs: median(outline), showParsedMs: median(parsed) };
+  return { readsNodeMs: median(node), showMs: median(show), outlineMs: median(outline), showParsedMs: median(parsed), callerMs: median(caller) };
 }
 
 /**
@@ -338,6 +342,14 @@ function main() {
     "| corpus | show | outline | show, file edited | node -e 0 | show / node | outline / node | edited / node |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map((r) => `| ${r.name} | ${fmt(r.showMs, 0)} ms | ${fmt(r.outlineMs, 0)} ms | ${fmt(r.showParsedMs, 0)} ms | ${fmt(r.readsNodeMs, 0)} ms | ${fmt(r.showMs / r.readsNodeMs)}× | ${fmt(r.outlineMs / r.readsNodeMs)}× | ${fmt(r.showParsedMs / r.readsNodeMs)}× |`),
+    "",
+  );
+  lines.push(
+    "Callers: `ctx traverse Caller <name>` of the sampled names (every site at one level, and every other line naming it in the indexed files read and accounted for), against `rg -n -w <name>` over the corpus and `node -e 0`; medians:",
+    "",
+    "| corpus | Caller | rg -n -w | node -e 0 | Caller / rg | Caller / node |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name} | ${fmt(r.callerMs, 0)} ms | ${fmt(r.rgMs, 0)} ms | ${fmt(r.readsNodeMs, 0)} ms | ${fmt(r.callerMs / r.rgMs)}× | ${fmt(r.callerMs / r.readsNodeMs)}× |`),
     "",
   );
   const mib = (bytes) => `${fmt(bytes / 2 ** 20)} MiB`;

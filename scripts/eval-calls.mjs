@@ -351,8 +351,10 @@ export function callsReport(results, { commit, command, targets }) {
       ? ["The `ctx (this repository)` row is a clone of the committed HEAD with every non-test function and method as a target, not a sample."]
       : []),
     "",
-    "Tokens: o200k of `ctx traverse Caller path:Name` text (every site, test files counted, not listed) ÷ `rg -n -w <name>` over the",
-    "repository with test files left out, median over the targets (goal ≤ 0.5×).",
+    "Tokens: o200k of `ctx traverse Caller path:Name` text (every site, test files counted, not listed, and the `rg -w adds …` line that",
+    "accounts for every other line naming it) ÷ `rg -n -w <name>` over the repository with test files left out, median over the targets (goal ≤ 0.5×).",
+    "Repositories named `owner/name@commit` are fetched (scripts/eval-calls.mjs `callRepos`): tuning ones had their misses read to close",
+    "inference gaps; held-out ones never did.",
     "",
     "| corpus | files | targets | oracle sites | recalled | recall | ctx sites | confirmed | precision | resolved sites | unresolved | unresolved share | outside the repository | Caller text / rg (median) |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
