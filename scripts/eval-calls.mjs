@@ -26,6 +26,7 @@ const DEFAULT_CALL_REPOS = [
   { name: "honojs/hono", git: "/work/.mirror/honojs+hono/repo", set: "tuning" },
   { name: "typeorm/typeorm", git: "/work/.mirror/typeorm+typeorm/repo", set: "tuning" },
   { name: "mikro-orm/mikro-orm", git: "/work/.mirror/mikro-orm+mikro-orm/repo", set: "tuning" },
+  { name: "romeerez/orchid-orm", git: "/work/.mirror/romeerez+orchid-orm/repo", set: "tuning" },
   { name: "elysiajs/elysia", git: "/work/.mirror/elysiajs+elysia/repo", set: "held-out" },
   { name: "drizzle-team/drizzle-orm", git: "/work/.mirror/drizzle-team+drizzle-orm/repo", set: "held-out" },
   { name: "sequelize/sequelize", git: "/work/.mirror/sequelize+sequelize/repo", set: "held-out" },

@@ -20,6 +20,9 @@ import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, ty
 
 export const MODULE_CALLER = "(module)";
 
+/** What a namespace of the same name merges into. */
+const MERGES_INTO = new Set(["class", "interface", "function", "enum"]);
+
 /**
  * Every call site of a file, as the compiler's call hierarchy counts them (calls, `new`, tagged
  * templates, decorators, JSX tags, and member references such as `this.handle` passed along),
@@ -32,7 +35,10 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const kinds = new Map<string, { kind: string; line: number }>();
   for (const symbol of symbols) {
     const name = qualify(symbol.container, symbol.name);
-    if (!kinds.has(name)) kinds.set(name, { kind: symbol.kind, line: symbol.line });
+    // `namespace Column {}` merged with `class Column`: the name is the class, as a type and as a
+    // value; the namespace's members keep their qualified names.
+    const known = kinds.get(name);
+    if (!known || (known.kind === "namespace" && MERGES_INTO.has(symbol.kind))) kinds.set(name, { kind: symbol.kind, line: symbol.line });
   }
 
   const table = new TypeTable();

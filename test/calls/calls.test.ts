@@ -415,3 +415,13 @@ describe("what a grep for the name would add", () => {
     });
   });
 });
+
+describe("declaration merging", () => {
+  it("reads a name declared as a namespace and a class as the class: calls through it reach the overrides", async () => {
+    const dir = await indexedCalls("merged-namespaces");
+    // `(shape[key] as Column).toCode(key)` and `column.toCode("x")`, written against the abstract member.
+    expect(await sites(dir, "Caller", "DecimalColumn.toCode")).toEqual(["src/code.ts:4 columnsToCode", "src/code.ts:8 direct"]);
+    const { json } = await traverse(dir, "Caller", "DecimalColumn.toCode");
+    expect(json.hits[0]).toMatchObject({ callee: "Column.toCode", through: "via class Column" });
+  });
+});

@@ -200,7 +200,9 @@ async function throughLabels(root: string, entries: readonly CallTreeEntry[], re
     if (!kinds.has(key)) {
       const own = container.slice(container.lastIndexOf(".") + 1);
       const rows = (await loadSymbolLookup(root, own))?.rows ?? [];
-      const row = rows.find((r) => r.path === target.path && (r.container ? `${r.container}.${r.name}` : r.name) === container);
+      // A namespace merged with the class or interface of its name is not what a member is written against.
+      const named = rows.filter((r) => r.path === target.path && (r.container ? `${r.container}.${r.name}` : r.name) === container);
+      const row = named.find((r) => r.kind !== "namespace") ?? named[0];
       kinds.set(key, row?.kind ?? "class");
     }
     const overrides = related.get(memberName(entry.from.name)) ?? [];
