@@ -111,6 +111,13 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     const [argument] = type.typeArguments ?? [];
     // Wrappers that keep (some of) the members of what they wrap.
     if (WRAPPER_TYPES.has(name) && argument) return typeName(argument, scope);
+    // `ReturnType<typeof make>`, `ReturnType<Driver['getPlatform']>`: what that function returns, as a call of it would.
+    if (name === "ReturnType" && argument) return returnTypeOf(argument, scope);
+    // `InstanceType<typeof Repo>`: what `new` of that value makes.
+    if (name === "InstanceType" && argument) {
+      const constructor = typeName(argument, scope);
+      return constructor === undefined ? undefined : `new:${constructor}`;
+    }
     if ((name === "Array" || name === "ReadonlyArray") && type.typeArguments?.length === 1) {
       const element = typeName(argument, scope);
       return element === undefined ? undefined : `arr:${element}`;
@@ -121,13 +128,21 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}` : named;
   }
   if (type.kind === ts.SyntaxKind.ThisType) return THIS_TYPE;
+  // `Options['logger']`: the declared type of that member.
+  if (ts.isIndexedAccessTypeNode(type)) {
+    const member = literalIndex(type);
+    const holder = member === undefined ? undefined : typeName(type.objectType, scope);
+    return holder === undefined ? undefined : `mem:${JSON.stringify([member, scope.table.embed(holder)])}`;
+  }
   // `typeof BaseEntity`: the value itself (a class's static side), as the name refers to it.
   if (ts.isTypeQueryNode(type) && !type.typeArguments) {
-    const names = qualifiedNameText(type.exprName).split(".");
-    const binding = scope.lookup(names[0]!);
-    if (binding?.kind === "local") return names.length === 1 && !binding.typeParameter ? binding.type : undefined;
-    const qualified = binding ? [...binding.name.split("."), ...names.slice(1)] : names;
-    return `val:${JSON.stringify(["scope", "", qualified])}`;
+    const named = typeofRef(type, scope);
+    if (named === undefined) {
+      // `typeof local`: the local's own type.
+      const binding = scope.lookup(qualifiedNameText(type.exprName));
+      return binding?.kind === "local" && !binding.typeParameter ? binding.type : undefined;
+    }
+    return `val:${encodeRef(named, scope.table)}`;
   }
   if (ts.isParenthesizedTypeNode(type) || ts.isTypeOperatorNode(type)) return typeName(type.type, scope);
   // `new (…) => T`: what it constructs.
@@ -173,6 +188,35 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     const known = named.map((member) => typeName(member, scope)).filter((part) => part !== undefined);
     if (known.length <= 1) return known[0];
     return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known.map((part) => scope.table.embed(part)))}`;
+  }
+  return undefined;
+};
+
+/** What `typeof a.b` names, as a reference from file scope; undefined when a local shadows its head. */
+const typeofRef = (type: TS.TypeQueryNode, scope: Scope): CalleeRef | undefined => {
+  const names = qualifiedNameText(type.exprName).split(".");
+  const binding = scope.lookup(names[0]!);
+  if (binding?.kind === "local") return undefined;
+  return { head: "scope", owner: "", names: binding ? [...binding.name.split("."), ...names.slice(1)] : names };
+};
+
+/** The member an indexed access type names by a string literal (`T['name']`). */
+const literalIndex = (type: TS.IndexedAccessTypeNode): string | undefined => {
+  const index = type.indexType;
+  return ts.isLiteralTypeNode(index) && ts.isStringLiteral(index.literal) ? index.literal.text : undefined;
+};
+
+/** `ReturnType<…>` of a function named by `typeof f` or by a member of a type (`T['m']`): a call of it (`ret:`). */
+const returnTypeOf = (argument: TS.TypeNode, scope: Scope): string | undefined => {
+  const type = unparenthesizedType(argument);
+  if (ts.isTypeQueryNode(type) && !type.typeArguments) {
+    const named = typeofRef(type, scope);
+    return named === undefined ? undefined : `ret:${encodeRef(named, scope.table)}`;
+  }
+  if (ts.isIndexedAccessTypeNode(type)) {
+    const member = literalIndex(type);
+    const holder = member === undefined ? undefined : typeName(type.objectType, scope);
+    return holder === undefined ? undefined : `ret:${encodeRef({ head: "type", owner: holder, names: [member!] }, scope.table)}`;
   }
   return undefined;
 };

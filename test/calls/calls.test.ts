@@ -425,3 +425,13 @@ describe("declaration merging", () => {
     expect(json.hits[0]).toMatchObject({ callee: "Column.toCode", through: "via class Column" });
   });
 });
+
+describe("utility types", () => {
+  it("follows ReturnType of `typeof f` and of `T['method']`, InstanceType of `typeof C`, and indexed access types", async () => {
+    const dir = await indexedCalls("utility-types");
+    // `ReturnType<ReturnType<D["getPlatform"]>["getSchemaGenerator"]>`, with D constrained to Driver.
+    expect(await sites(dir, "Caller", "SchemaGenerator.drop")).toEqual(["src/orm.ts:14 boot"]);
+    expect(await sites(dir, "Caller", "Platform.getSchemaGenerator")).toEqual(["src/orm.ts:7 Orm.schema", "src/orm.ts:15 boot"]);
+    expect(await sites(dir, "Caller", "Repo.find")).toEqual(["src/orm.ts:16 boot", "src/orm.ts:20 pick"]);
+  });
+});
