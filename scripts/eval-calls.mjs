@@ -53,9 +53,14 @@ export function callRepos(work) {
       if (!existsSync(join(dir, ".git"))) {
         rmSync(dir, { recursive: true, force: true });
         mkdirSync(dir, { recursive: true });
-        const files = execFileSync("git", ["--git-dir", repo.git, "ls-tree", "-r", "-z", "--name-only", "HEAD"], { encoding: "utf8", maxBuffer: 1 << 28 })
+        // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
+        const listed = execFileSync("git", ["--git-dir", repo.git, "ls-tree", "-r", "-z", "--name-only", "HEAD"], { encoding: "utf8", maxBuffer: 1 << 28 })
           .split("\0")
-          .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md)$/.test(file));
+          .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
+        // A mirror may lack some large blobs: those are left out rather than failing the archive.
+        const checked = spawnSync("git", ["--git-dir", repo.git, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `HEAD:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
+        const present = checked.stdout.split("\n");
+        const files = listed.filter((_, i) => present[i] === "blob");
         const archive = spawnSync("git", ["--git-dir", repo.git, "archive", "--format=tar", "HEAD", "--", ...files], { maxBuffer: 1 << 30 });
         spawnSync("tar", ["x", "-C", dir], { input: archive.stdout, maxBuffer: 1 << 30 });
         const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" } });
