@@ -157,6 +157,11 @@ describe("ctx traverse Endpoint and Module", () => {
     const wrongMethod = await ctx(dir, "traverse", "Endpoint", "POST /users/42");
     expect(wrongMethod.code).toBe(1);
     expect(wrongMethod.stdout).toContain("fallback: rg -n -F -e /users/42 -- .");
+    // What a user has in hand: a log line, a curl command, a URL under a prefix mounted elsewhere.
+    for (const pasted of ["GET /users/42 500 12ms", "curl -s https://api.example.com/users/42?x=1", "GET https://api.example.com/api/v1/users/42"]) {
+      const run = await ctx(dir, "traverse", "Endpoint", pasted);
+      expect(run.stdout).toContain("src/users/users.controller.ts:8 GET /users/:id → UsersController.findOne (nestjs)\n");
+    }
   });
 
   it("finds a module by name or by a path inside it", async () => {

@@ -37,6 +37,27 @@ describe("endpoint queries", () => {
     expect(findEndpoints(rows, parseEndpointQuery("DELETE /health")).map((e) => e.route)).toEqual(["/health"]);
     expect(findEndpoints(rows, parseEndpointQuery("getUser")).map((e) => e.route)).toEqual(["/users/:id"]);
   });
+
+  it("reads what a user has in hand: a full URL, a log line, an access-log request, a curl command", () => {
+    expect(parseEndpointQuery("https://api.example.com/users/42?expand=1#top")).toEqual({ method: null, text: "/users/42" });
+    expect(parseEndpointQuery("GET /api/v1/users/42 500 12ms")).toEqual({ method: "GET", text: "/api/v1/users/42" });
+    expect(parseEndpointQuery('10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] "POST /login?next=/ HTTP/1.1" 401 12')).toEqual({ method: "POST", text: "/login" });
+    expect(parseEndpointQuery("curl -X PUT 'https://api.example.com/users/42' -H 'Accept: application/json'")).toEqual({ method: "PUT", text: "/users/42" });
+    expect(parseEndpointQuery("curl https://api.example.com/users -d '{\"name\":\"a\"}'")).toEqual({ method: "POST", text: "/users" });
+    expect(parseEndpointQuery("curl http://localhost:3000/health")).toEqual({ method: "GET", text: "/health" });
+    // No path in it: a fragment, an RPC-style name or a handler, as before.
+    expect(parseEndpointQuery("POST users.list")).toEqual({ method: "POST", text: "users.list" });
+    expect(parseEndpointQuery("getUser")).toEqual({ method: null, text: "getUser" });
+    expect(findEndpoints(rows, parseEndpointQuery("curl -X POST https://example.com/users")).map((e) => e.route)).toEqual(["/users"]);
+  });
+
+  it("puts literal segments before parameters, and matches a route mounted under a prefix the index does not know", () => {
+    const routes = [endpoint("GET", "/users/:id"), endpoint("GET", "/users/me"), endpoint("GET", "/articles/:slug"), endpoint("GET", "/:id")];
+    expect(findEndpoints(routes, parseEndpointQuery("GET /users/me")).map((e) => e.route)).toEqual(["/users/me", "/users/:id"]);
+    // `/api/articles/how-to`: the router is mounted under `/api` in another file; `/:id` alone proves nothing.
+    expect(findEndpoints(routes, parseEndpointQuery("GET https://example.com/api/articles/how-to")).map((e) => e.route)).toEqual(["/articles/:slug"]);
+    expect(findEndpoints(routes, parseEndpointQuery("GET /api/v1/nothing/here"))).toEqual([]);
+  });
 });
 
 describe("suggestions", () => {

@@ -5,44 +5,94 @@ export interface EndpointQuery {
   text: string;
 }
 
+const isMethod = (word: string): boolean => (HTTP_METHODS as readonly string[]).includes(word.toUpperCase());
+
+/** A word that names a path: `/users/42`, or a URL whose path it is. */
+const isPathLike = (word: string): boolean => word.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(word);
+
+/** The path of a URL or path as a router sees it: no scheme, host, query string or fragment. */
+function pathOf(word: string): string {
+  const withoutHost = /^[a-z][a-z0-9+.-]*:\/\//i.test(word) ? word.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "") : word;
+  const path = withoutHost.split(/[?#]/, 1)[0]!;
+  return path === "" ? "/" : path;
+}
+
+/** Curl's request method: `-X POST`/`--request POST`, else POST when it sends data, else GET. */
+function curlMethod(words: readonly string[]): string {
+  const flag = words.findIndex((word) => word === "-X" || word === "--request");
+  if (flag >= 0 && words[flag + 1]) return words[flag + 1]!.toUpperCase();
+  const inline = words.find((word) => /^-X[A-Za-z]+$/.test(word));
+  if (inline) return inline.slice(2).toUpperCase();
+  return words.some((word) => /^(-d|--data.*|-F|--form|--json)$/.test(word)) ? "POST" : "GET";
+}
+
+/**
+ * What a user has in hand, read as a method and a path: `GET /users/42`, a full URL, a pasted log
+ * line (`GET /api/v1/users/42 500 12ms`, `"POST /login HTTP/1.1" 401`), a curl command; or, when
+ * it holds no path, the text itself (a route fragment, an RPC-style name, a handler).
+ */
 export function parseEndpointQuery(query: string): EndpointQuery {
-  const trimmed = query.trim();
-  const space = trimmed.indexOf(" ");
-  const head = space > 0 ? trimmed.slice(0, space).toUpperCase() : trimmed.toUpperCase();
-  if ((HTTP_METHODS as readonly string[]).includes(head)) {
-    return { method: head, text: space > 0 ? trimmed.slice(space + 1).trim() : "" };
+  const words = query
+    .trim()
+    .split(/\s+/)
+    .map((word) => word.replace(/^["'`]+|["'`,;]+$/g, ""))
+    .filter(Boolean);
+  if (words[0] === "curl") {
+    const url = words.find((word, i) => i > 0 && isPathLike(word));
+    if (url) return { method: curlMethod(words), text: pathOf(url) };
   }
-  return { method: null, text: trimmed };
+  const at = words.findIndex(isMethod);
+  if (at >= 0) {
+    const path = words.slice(at + 1).find(isPathLike);
+    if (path) return { method: words[at]!.toUpperCase(), text: pathOf(path) };
+    // `GET users.list`: a method and a route written without a leading slash.
+    if (at === 0) return { method: words[0]!.toUpperCase(), text: words.slice(1).join(" ") };
+  }
+  const path = words.find(isPathLike);
+  if (path) return { method: null, text: pathOf(path) };
+  return { method: null, text: query.trim() };
 }
 
 function isParameter(segment: string): boolean {
   return segment.startsWith(":") || segment.startsWith("{") || segment.startsWith("[") || segment === "*";
 }
 
+const segmentsOf = (path: string): string[] => path.split("?")[0]!.split("/").filter(Boolean);
+
 /** `/users/:id` matches `/users/42`, `/users/:userId` and `/users/{id}`; literal segments must be equal. */
-function routeMatches(route: string, query: string): boolean {
-  const a = route.split("/").filter(Boolean);
-  const b = query.split("?")[0]!.split("/").filter(Boolean);
-  const catchAll = a.length > 0 && /^:.+\*\??$/.test(a[a.length - 1]!);
-  if (a.length !== b.length && !(catchAll && b.length >= a.length - 1)) return false;
-  return b.every((segment, i) => {
-    const own = a[i];
+function routeMatches(route: readonly string[], query: readonly string[]): boolean {
+  const catchAll = route.length > 0 && /^:.+\*\??$/.test(route[route.length - 1]!);
+  if (route.length !== query.length && !(catchAll && query.length >= route.length - 1)) return false;
+  return query.every((segment, i) => {
+    const own = route[i];
     if (own === undefined) return catchAll;
     return own === segment || isParameter(own) || isParameter(segment);
   });
 }
 
+/** Literal segments of a route: the more, the more specific (`/users/me` before `/users/:id`). */
+const staticSegments = (route: readonly string[]): number => route.filter((segment) => !isParameter(segment)).length;
+
 /**
- * Endpoints for a query, best tier only: method and route pattern, then a route fragment, then a
- * handler name. A method, when given, always filters.
+ * Endpoints for a query, best tier only: method and route pattern (most literal segments first),
+ * then a route that matches the path's last segments — a router mounted under a prefix the index
+ * does not know (`/api/articles/how-to` → `/articles/:slug`; at least one literal segment must
+ * match) — then a route fragment, then a handler name. A method, when given, always filters.
  */
 export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQuery): EndpointRecord[] {
   const byMethod = query.method ? rows.filter((e) => e.method === query.method || e.method === "ALL") : [...rows];
   if (query.text === "") return byMethod;
-  const text = query.text.startsWith("/") || query.text.startsWith("{") ? query.text : null;
-  if (text) {
-    const exact = byMethod.filter((e) => routeMatches(e.route, text));
-    if (exact.length > 0) return exact;
+  if (query.text.startsWith("/") || query.text.startsWith("{")) {
+    const wanted = segmentsOf(query.text);
+    const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
+      found.map((e) => ({ e, score: staticSegments(segmentsOf(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
+    const exact = byMethod.filter((e) => routeMatches(segmentsOf(e.route), wanted));
+    if (exact.length > 0) return bySpecificity(exact);
+    const mounted = byMethod.filter((e) => {
+      const route = segmentsOf(e.route);
+      return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length));
+    });
+    if (mounted.length > 0) return bySpecificity(mounted);
   }
   const lower = query.text.toLowerCase();
   const fragment = byMethod.filter((e) => e.route.toLowerCase().includes(lower));
