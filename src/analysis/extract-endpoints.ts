@@ -279,7 +279,9 @@ class RouteCallFinder {
     if (receiver.framework === "koa" && first !== undefined && !isRouteLike(first) && second !== undefined && isRouteLike(second)) routeIndex = 1;
     const routeArg = call.arguments[routeIndex]!;
     const routeValue = this.strings.evaluate(routeArg);
-    if (routeValue !== undefined && !isRouteLike(routeValue)) return [];
+    // koa-router serves a path written without its leading slash: RPC-style names (`router.post("users.list", …)`).
+    const rpcName = receiver.framework === "koa" && routeValue !== undefined && RPC_NAME.test(routeValue);
+    if (routeValue !== undefined && !isRouteLike(routeValue) && !rpcName) return [];
     if (routeValue === undefined && !ts.isTemplateExpression(unwrapExpression(routeArg)!) && !ts.isIdentifier(unwrapExpression(routeArg)!)) {
       // A dynamic first argument that is not even a string-ish expression is not a route registration.
       return [];
@@ -320,6 +322,9 @@ function rootIdentifier(expression: TS.Expression): string | undefined {
   while (current && ts.isPropertyAccessExpression(current)) current = unwrapExpression(current.expression);
   return current && ts.isIdentifier(current) ? current.text : undefined;
 }
+
+/** `users.list`, `documents.add_user`: dotted names, which a named route's name (`"user"`) is not. */
+const RPC_NAME = /^[A-Za-z_$][\w$-]*(?:\.[\w$-]+)+$/;
 
 function isRouteLike(value: string): boolean {
   return value.startsWith("/") || value === "*" || value === "";

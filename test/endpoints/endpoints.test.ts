@@ -31,8 +31,12 @@ describe("endpoint_index.md", () => {
     ]);
   });
 
-  it("finds koa-router routes with the router prefix, including named routes", async () => {
+  it("finds koa-router routes with the router prefix, including named routes and RPC-style names without a slash", async () => {
     expect(await endpointsOf("koa-router")).toEqual([
+      ["POST", "/users.list", "<inline>", "src/api.js:7", "koa"],
+      ["POST", "/documents.add_user", "addUser", "src/api.js:10", "koa"],
+      // `api.get("user", userPath, …)`: the name is "user", the path the constant's value.
+      ["GET", "/users/:id", "showUser", "src/api.js:14", "koa"],
       ["GET", "/v2/users/:id", "showUser", "src/router.js:9", "koa"],
       ["DELETE", "/v2/users/:id", "<inline>", "src/router.js:10", "koa"],
     ]);
