@@ -63,3 +63,19 @@ export function prepareCorpus(corpus) {
   git(dir, "commit", "-q", "-m", "corpus");
   return { ...corpus, dir };
 }
+
+/**
+ * Fetched repositories for an eval part: `name=/path/to/git-dir[=held-out],…` from the environment
+ * variable when set, else `defaults`; only those whose git directory exists here.
+ * @param {string} variable @param {{ name: string, git: string, set: string }[]} defaults
+ */
+export function fetchedRepos(variable, defaults) {
+  const configured = process.env[variable];
+  const repos = configured
+    ? configured.split(",").map((item) => {
+        const [name, git, set = "tuning"] = item.split("=");
+        return { name, git, set };
+      })
+    : defaults;
+  return repos.filter((repo) => existsSync(repo.git));
+}

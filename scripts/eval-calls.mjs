@@ -14,6 +14,8 @@ import ts from "typescript";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
 
+import { fetchedRepos } from "./corpora.mjs";
+
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 
 /**
@@ -38,39 +40,31 @@ const DEFAULT_CALL_REPOS = [
  * files only: mirrors may lack large blobs) into `work`/calls as a one-commit repository.
  */
 export function callRepos(work) {
-  const configured = process.env.CTX_EVAL_CALL_REPOS;
-  const repos = configured
-    ? configured.split(",").map((item) => {
-        const [name, git, set = "tuning"] = item.split("=");
-        return { name, git, set };
-      })
-    : DEFAULT_CALL_REPOS;
-  return repos
-    .filter((repo) => existsSync(repo.git))
-    .map((repo) => {
-      const commit = execFileSync("git", ["--git-dir", repo.git, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-      const dir = join(work, "calls", `${repo.name.replace(/[^\w.-]+/g, "_")}@${commit}`);
-      if (!existsSync(join(dir, ".git"))) {
-        rmSync(dir, { recursive: true, force: true });
-        mkdirSync(dir, { recursive: true });
-        // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
-        const listed = execFileSync("git", ["--git-dir", repo.git, "ls-tree", "-r", "-z", "--name-only", "HEAD"], { encoding: "utf8", maxBuffer: 1 << 28 })
-          .split("\0")
-          .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
-        // A mirror may lack some large blobs: those are left out rather than failing the archive.
-        const checked = spawnSync("git", ["--git-dir", repo.git, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `HEAD:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
-        const present = checked.stdout.split("\n");
-        const files = listed.filter((_, i) => present[i] === "blob");
-        const archive = spawnSync("git", ["--git-dir", repo.git, "archive", "--format=tar", "HEAD", "--", ...files], { maxBuffer: 1 << 30 });
-        spawnSync("tar", ["x", "-C", dir], { input: archive.stdout, maxBuffer: 1 << 30 });
-        const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" } });
-        git("init", "-q");
-        git("add", "-A");
-        git("commit", "-q", "-m", "corpus");
-      }
-      return { name: `${repo.name}@${commit} (${repo.set})`, dir };
-    });
+  return fetchedRepos("CTX_EVAL_CALL_REPOS", DEFAULT_CALL_REPOS).map((repo) => {
+    const commit = execFileSync("git", ["--git-dir", repo.git, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+    const dir = join(work, "calls", `${repo.name.replace(/[^\w.-]+/g, "_")}@${commit}`);
+    if (!existsSync(join(dir, ".git"))) {
+      rmSync(dir, { recursive: true, force: true });
+      mkdirSync(dir, { recursive: true });
+      // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
+      const listed = execFileSync("git", ["--git-dir", repo.git, "ls-tree", "-r", "-z", "--name-only", "HEAD"], { encoding: "utf8", maxBuffer: 1 << 28 })
+        .split("\0")
+        .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
+      // A mirror may lack some large blobs: those are left out rather than failing the archive.
+      const checked = spawnSync("git", ["--git-dir", repo.git, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `HEAD:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
+      const present = checked.stdout.split("\n");
+      const files = listed.filter((_, i) => present[i] === "blob");
+      const archive = spawnSync("git", ["--git-dir", repo.git, "archive", "--format=tar", "HEAD", "--", ...files], { maxBuffer: 1 << 30 });
+      spawnSync("tar", ["x", "-C", dir], { input: archive.stdout, maxBuffer: 1 << 30 });
+      const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" } });
+      git("init", "-q");
+      git("add", "-A");
+      git("commit", "-q", "-m", "corpus");
+    }
+    return { name: `${repo.name}@${commit} (${repo.set})`, dir };
+  });
 }
+
 const CALLABLE = new Set(["function", "method"]);
 export const LINE_TOLERANCE = 1;
 /** Test files left out of the rg side, as ctx's text leaves them out (counted) by default. */
@@ -231,6 +225,32 @@ function relatedTo(callIndex) {
   };
 }
 
+/**
+ * The oracle's call sites of a declaration (`{ path, line }`, one per `fromSpans` entry, in indexed
+ * files), or undefined when the language service cannot place or answer for it.
+ */
+export function oracleCallSites(service, dir, indexed, symbol) {
+  const program = service.getProgram();
+  const file = join(dir, symbol.path);
+  const sourceFile = program.getSourceFile(file);
+  const position = sourceFile && namePosition(sourceFile, symbol.name, symbol.line);
+  if (position === undefined) return undefined;
+  let incoming;
+  try {
+    incoming = service.provideCallHierarchyIncomingCalls(file, position);
+  } catch {
+    return undefined;
+  }
+  const sites = [];
+  for (const call of incoming) {
+    const path = call.from.file.slice(dir.length + 1);
+    if (!indexed.has(path)) continue;
+    const from = program.getSourceFile(call.from.file);
+    for (const span of call.fromSpans) sites.push({ path, line: from.getLineAndCharacterOfPosition(span.start).line + 1 });
+  }
+  return sites;
+}
+
 /** `count` items drawn without replacement with the seeded `next`. */
 export function sample(items, count, next) {
   const pool = [...items];
@@ -253,7 +273,6 @@ export async function evaluateCalls(corpus, targets) {
     });
   const related = relatedTo(readFileSync(join(dir, ".ai", "call_index.md"), "utf8"));
   const service = languageService(dir, files);
-  const program = service.getProgram();
   const next = random(2026);
   const chosen = sample(symbols, targets, next);
 
@@ -266,27 +285,10 @@ export async function evaluateCalls(corpus, targets) {
   const unconfirmed = [];
   const tokenRatios = [];
   for (const symbol of chosen) {
-    const file = join(dir, symbol.path);
-    const sourceFile = program.getSourceFile(file);
-    const position = sourceFile && namePosition(sourceFile, symbol.name, symbol.line);
-    if (position === undefined) continue;
-    let incoming;
-    try {
-      incoming = service.provideCallHierarchyIncomingCalls(file, position);
-    } catch {
-      continue;
-    }
+    const found = oracleCallSites(service, dir, indexed, symbol);
+    if (found === undefined) continue;
     evaluated += 1;
-    const oracle = new Map();
-    for (const call of incoming) {
-      const path = call.from.file.slice(dir.length + 1);
-      if (!indexed.has(path)) continue;
-      const from = program.getSourceFile(call.from.file);
-      for (const span of call.fromSpans) {
-        const line = from.getLineAndCharacterOfPosition(span.start).line + 1;
-        oracle.set(`${path}:${line}`, { path, line });
-      }
-    }
+    const oracle = new Map(found.map((site) => [`${site.path}:${site.line}`, site]));
     const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     const answer = await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1 });
     // What reading the whole answer costs, against `rg -n -w <name>` over the repository (tests left out on both sides).

@@ -18,6 +18,8 @@ import { WORK } from "./corpora.mjs";
 import { random } from "./random.mjs";
 import { measureReads } from "./eval-reads.mjs";
 
+import { fetchedRepos } from "./corpora.mjs";
+
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 export const ROUTING_COMMITS = 40;
 const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
@@ -35,14 +37,7 @@ const DEFAULT_REPOS = [
 ];
 
 export function routingRepos() {
-  const configured = process.env.CTX_EVAL_REPOS;
-  const repos = configured
-    ? configured.split(",").map((item) => {
-        const [name, git, set = "tuning"] = item.split("=");
-        return { name, git, set };
-      })
-    : DEFAULT_REPOS;
-  return repos.filter((repo) => existsSync(repo.git));
+  return fetchedRepos("CTX_EVAL_REPOS", DEFAULT_REPOS);
 }
 
 const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });

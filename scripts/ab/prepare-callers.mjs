@@ -14,7 +14,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { isTestPath } from "../../dist/core/index/is-test-path.js";
-import { languageService, namePosition, sample, tableRows } from "../eval-calls.mjs";
+import { languageService, oracleCallSites, sample, tableRows } from "../eval-calls.mjs";
 import { random } from "../random.mjs";
 
 const [name, repo, countText, out, answersDir, seedText = "2026"] = process.argv.slice(2);
@@ -42,28 +42,13 @@ const symbols = tableRows(ctxDir, "symbol_index.md")
   })
   .filter((symbol) => !isTestPath(symbol.path));
 const service = languageService(ctxDir, files);
-const program = service.getProgram();
 const tasks = [];
 const answers = [];
 for (const symbol of sample(symbols, symbols.length, random(Number(seedText)))) {
   if (tasks.length >= Number(countText)) break;
-  const file = join(ctxDir, symbol.path);
-  const sourceFile = program.getSourceFile(file);
-  const position = sourceFile && namePosition(sourceFile, symbol.name, symbol.line);
-  if (position === undefined) continue;
-  let incoming;
-  try {
-    incoming = service.provideCallHierarchyIncomingCalls(file, position);
-  } catch {
-    continue;
-  }
-  const sites = new Set();
-  for (const call of incoming) {
-    const path = call.from.file.slice(ctxDir.length + 1);
-    if (!indexed.has(path) || isTestPath(path)) continue;
-    const from = program.getSourceFile(call.from.file);
-    for (const span of call.fromSpans) sites.add(`${path}:${from.getLineAndCharacterOfPosition(span.start).line + 1}`);
-  }
+  const found = oracleCallSites(service, ctxDir, indexed, symbol);
+  if (found === undefined) continue;
+  const sites = new Set(found.filter((site) => !isTestPath(site.path)).map((site) => `${site.path}:${site.line}`));
   const inFiles = new Set([...sites].map((site) => site.slice(0, site.lastIndexOf(":"))));
   if (sites.size < 4 || sites.size > 15 || inFiles.size < 2) continue;
   const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
