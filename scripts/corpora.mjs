@@ -65,6 +65,15 @@ export function prepareCorpus(corpus) {
 }
 
 /**
+ * A repository fetched into this machine's mirror (`/work/.mirror/<owner>+<name>/repo`, where the
+ * tool library's `fetch` puts it), for an eval part's default list.
+ * @param {string} name `owner/name` @param {"tuning" | "held-out"} set
+ */
+export function mirrored(name, set) {
+  return { name, git: `/work/.mirror/${name.replace("/", "+")}/repo`, set };
+}
+
+/**
  * Fetched repositories for an eval part: `name=/path/to/git-dir[=held-out],…` from the environment
  * variable when set, else `defaults`; only those whose git directory exists here.
  * @param {string} variable @param {{ name: string, git: string, set: string }[]} defaults

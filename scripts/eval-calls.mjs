@@ -14,7 +14,7 @@ import ts from "typescript";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
 
-import { fetchedRepos } from "./corpora.mjs";
+import { fetchedRepos, mirrored } from "./corpora.mjs";
 
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 
@@ -25,14 +25,14 @@ const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
  * CTX_EVAL_CALL_REPOS="name=/path/to/git-dir[=held-out],…" replaces the list.
  */
 const DEFAULT_CALL_REPOS = [
-  { name: "honojs/hono", git: "/work/.mirror/honojs+hono/repo", set: "tuning" },
-  { name: "typeorm/typeorm", git: "/work/.mirror/typeorm+typeorm/repo", set: "tuning" },
-  { name: "mikro-orm/mikro-orm", git: "/work/.mirror/mikro-orm+mikro-orm/repo", set: "tuning" },
-  { name: "romeerez/orchid-orm", git: "/work/.mirror/romeerez+orchid-orm/repo", set: "tuning" },
-  { name: "elysiajs/elysia", git: "/work/.mirror/elysiajs+elysia/repo", set: "held-out" },
-  { name: "drizzle-team/drizzle-orm", git: "/work/.mirror/drizzle-team+drizzle-orm/repo", set: "held-out" },
-  { name: "sequelize/sequelize", git: "/work/.mirror/sequelize+sequelize/repo", set: "held-out" },
-  { name: "kysely-org/kysely", git: "/work/.mirror/kysely-org+kysely/repo", set: "held-out" },
+  mirrored("honojs/hono", "tuning"),
+  mirrored("typeorm/typeorm", "tuning"),
+  mirrored("mikro-orm/mikro-orm", "tuning"),
+  mirrored("romeerez/orchid-orm", "tuning"),
+  mirrored("elysiajs/elysia", "held-out"),
+  mirrored("drizzle-team/drizzle-orm", "held-out"),
+  mirrored("sequelize/sequelize", "held-out"),
+  mirrored("kysely-org/kysely", "held-out"),
 ];
 
 /**

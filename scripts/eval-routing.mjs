@@ -18,7 +18,7 @@ import { WORK } from "./corpora.mjs";
 import { random } from "./random.mjs";
 import { measureReads } from "./eval-reads.mjs";
 
-import { fetchedRepos } from "./corpora.mjs";
+import { fetchedRepos, mirrored } from "./corpora.mjs";
 
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 export const ROUTING_COMMITS = 40;
@@ -26,14 +26,14 @@ const SOURCE = /\.(?:[cm]?[jt]sx?)$/;
 const SKIP_SUBJECT = /^(?:chore|ci|docs|release|build|style|test|tests|revert|wip|merge)\b|^v?\d+\.\d+|^Revert|^Merge|^\[?bump|dependenc/i;
 
 const DEFAULT_REPOS = [
-  { name: "trpc/trpc", git: "/work/.mirror/trpc+trpc/repo", set: "tuning" },
-  { name: "vitest-dev/vitest", git: "/work/.mirror/vitest-dev+vitest/repo", set: "tuning" },
-  { name: "vuejs/core", git: "/work/.mirror/vuejs+core/repo", set: "tuning" },
-  { name: "outline/outline", git: "/work/.mirror/outline+outline/repo", set: "tuning" },
+  mirrored("trpc/trpc", "tuning"),
+  mirrored("vitest-dev/vitest", "tuning"),
+  mirrored("vuejs/core", "tuning"),
+  mirrored("outline/outline", "tuning"),
   // Held out since 2026-12-05: applications never looked at while tuning.
-  { name: "umami-software/umami", git: "/work/.mirror/umami-software+umami/repo", set: "held-out" },
-  { name: "excalidraw/excalidraw", git: "/work/.mirror/excalidraw+excalidraw/repo", set: "held-out" },
-  { name: "documenso/documenso", git: "/work/.mirror/documenso+documenso/repo", set: "held-out" },
+  mirrored("umami-software/umami", "held-out"),
+  mirrored("excalidraw/excalidraw", "held-out"),
+  mirrored("documenso/documenso", "held-out"),
 ];
 
 export function routingRepos() {
