@@ -35,14 +35,81 @@ export interface SymbolRecord {
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ALL"] as const;
 
+/** Where something is written: a file and a 1-based line. */
+export interface SourceLine {
+  path: RepoPath;
+  line: number;
+}
+
+/** One endpoint as a user reaches it: the route with every prefix its mounts add, and where each comes from. */
 export interface EndpointRecord {
   method: string;
-  /** Route with `:param` placeholders; an unresolved dynamic part is kept as `{expression}`. */
+  /** The full route, prefixes joined, with `:param` placeholders; an unresolved dynamic part is kept as `{expression}`. */
   route: string;
+  /** The route as its registration writes it (`/:id`, `users.list`). */
+  written: string;
   handler: string;
   path: RepoPath;
   line: number;
   framework: string;
+  /** Where each part of the route in front of `written` comes from, outermost first: mounts, router prefixes, a global prefix. */
+  mounts: SourceLine[];
+}
+
+/**
+ * A router as one file can name it: one of its own (`local`: a key the file's extraction gives it,
+ * see analysis/extract-routes.ts) or what an import binds (`specifier` and the exported name).
+ */
+export type RouterRef = { local: string } | { specifier: string; name: string };
+
+/** A route registration as one file writes it, on one of its routers, before any prefix. */
+export interface RouteRegistration {
+  method: string;
+  written: string;
+  handler: string;
+  line: number;
+  framework: string;
+  /** The router it is registered on; none for routes a file's location defines (Next.js). */
+  router?: RouterRef;
+  /** NestJS `@Version(…)` or `@Controller({ version })`: the versions it is served at, and where that is written. */
+  versions?: { values: string[]; line: number };
+}
+
+/** One router served under another: `app.use("/api", users)`, `app.route("/x", sub)`, `register(plugin, { prefix })`, a NestJS module import. */
+export interface RouteMount {
+  parent: RouterRef;
+  child: RouterRef;
+  /** The prefix it adds ("" for none), `{expression}` when it is not static. */
+  prefix: string;
+  line: number;
+  /** NestJS RouterModule: a module given a path is served there only, not also where it is imported. */
+  exclusive?: true;
+  /** koa-router: the prefix is put in front of the path as it is (`/api` + `users.list` → `/apiusers.list`), not joined with a slash. */
+  concat?: true;
+  /** A NestJS application: what applies to every route under it. */
+  app?: NestApplication;
+}
+
+/** NestJS `VERSION_NEUTRAL` among a route's versions: served without a version segment. */
+export const NEUTRAL_VERSION = "(neutral)";
+
+export interface NestApplication {
+  /** Routes `setGlobalPrefix(…, { exclude })` leaves without the prefix: a path (`*`, `(.*)` for any rest) and a method or ALL. */
+  exclude: { path: string; method: string }[];
+  /** `enableVersioning({ type: VersioningType.URI })`: the segment's prefix (`v`) and the default versions; null when not enabled. */
+  versioning: { prefix: string; defaults: string[]; line: number } | null;
+}
+
+/** What one file tells about its routes: registrations, mounts, its own prefixes, the routers it exports. */
+export interface FileRoutes {
+  registrations: RouteRegistration[];
+  mounts: RouteMount[];
+  /** A router's own prefix (`new Router({ prefix })`, `new Hono().basePath(…)`, `@Controller("users")`). */
+  prefixes: { router: string; prefix: string; line: number; concat?: true }[];
+  /** Exported name (`default` for a default export or `module.exports`) → the router it exports. */
+  exports: { name: string; router: RouterRef }[];
+  /** A Next.js config's `basePath`: every Next.js route under its folder is served under it. */
+  basePath?: { prefix: string; line: number };
 }
 
 export interface ImportRecord {
@@ -58,7 +125,7 @@ export interface FileRecord {
   sha256: string;
   isTest: boolean;
   symbols: SymbolRecord[];
-  endpoints: EndpointRecord[];
+  routes: FileRoutes;
   imports: ImportRecord[];
   calls: EncodedCallSummary;
 }

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { callableNamesOf, interfaceKeyOf, isScript } from "../core/calls/link-calls.js";
-import type { CallSummary, EncodedCallSummary, EndpointRecord, RepoPath, SymbolRecord } from "../model.js";
+import type { CallSummary, EncodedCallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
 import { parseSource } from "./compiler.js";
 import { extractCalls } from "./extract-calls.js";
 import { extractEndpoints } from "./extract-endpoints.js";
@@ -11,7 +11,8 @@ import { renderLexiconField } from "../formats/lexicon.js";
 
 export interface FileAnalysis {
   symbols: SymbolRecord[];
-  endpoints: EndpointRecord[];
+  /** Route registrations as written, and what joins them to routers in other files. */
+  routes: FileRoutes;
   /** Module specifiers as written; resolved to files later, when the whole file set is known. */
   imports: string[];
   /** Call sites and the bindings that link them; linked across files when the whole file set is known. */
@@ -28,7 +29,7 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
   const symbols = extractSymbols(sourceFile, path);
   return {
     symbols,
-    endpoints: extractEndpoints(sourceFile, path),
+    routes: extractEndpoints(sourceFile, path),
     imports: extractImports(sourceFile),
     calls: encode(extractCalls(sourceFile, symbols)),
     syntaxErrors: diagnostics.length,

@@ -146,6 +146,22 @@ describe("ctx traverse Symbol", () => {
 });
 
 describe("ctx traverse Endpoint and Module", () => {
+  it("finds a route mounted across files by its full URL, says where the prefixes come from, and rejects it when a mount file changed", async () => {
+    const dir = await indexedFixture("endpoints/express-mounted-routers");
+    const run = await ctx(dir, "traverse", "Endpoint", "GET https://example.com/api/v2/articles/how-to-train?draft=1");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe(
+      "TRAVERSE_HIT Endpoint GET https://example.com/api/v2/articles/how-to-train?draft=1 (1)\n" +
+        "src/routes/articles.ts:7 GET /api/v2/articles/:slug → getArticle (express; written /:slug, mounted at src/app.ts:9, src/routes/index.js:3)\n",
+    );
+    // The handler's file is unchanged, but the prefix moved: the indexed route is stale.
+    writeFileSync(join(dir, "src/app.ts"), readFileSync(join(dir, "src/app.ts"), "utf8").replace('"/api/v2"', '"/api/v3"'));
+    const stale = await ctx(dir, "traverse", "Endpoint", "GET /api/v2/articles/how-to-train");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toContain("TRAVERSE_MISS");
+    expect(stale.stdout).toContain("src/app.ts");
+  });
+
   it("matches a concrete path against route parameters, a route fragment, or a handler name", async () => {
     const dir = await indexed();
     const concrete = await ctx(dir, "traverse", "Endpoint", "GET", "/users/42");

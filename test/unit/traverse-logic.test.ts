@@ -28,7 +28,7 @@ describe("freshness", () => {
 });
 
 describe("endpoint queries", () => {
-  const endpoint = (method: string, route: string, handler = "h"): EndpointRecord => ({ method, route, handler, path: "a.ts", line: 1, framework: "express" });
+  const endpoint = (method: string, route: string, handler = "h"): EndpointRecord => ({ method, route, written: route, handler, path: "a.ts", line: 1, framework: "express", mounts: [] });
   const rows = [endpoint("GET", "/users/:id", "getUser"), endpoint("POST", "/users"), endpoint("GET", "/docs/:slug*"), endpoint("ALL", "/health")];
 
   it("matches concrete paths to parameters and catch-alls, filtered by method", () => {

@@ -2,6 +2,7 @@ import type { LinkStats } from "../../core/calls/link-calls.js";
 import { UnreadableSummary } from "../../core/calls/lazy-summary.js";
 import { relinkFiles } from "../../core/calls/relink-files.js";
 import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
+import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
@@ -172,7 +173,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
             sha256,
             isTest: isTestPath(path),
             symbols: analysis.symbols,
-            endpoints: analysis.endpoints,
+            routes: analysis.routes,
             imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
             calls: analysis.calls,
           };
@@ -221,13 +222,13 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       packages,
       previousModules,
     );
-    const rows = indexRows(files, modules);
-    // Calls are linked against every file's summary, but only the sites an edit can have moved are
-    // linked again: those of changed files, and of files that read what a changed file declares.
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
+    const rows = indexRows(files, modules, joinRoutes(files, routeJoinContext(files, resolver)));
+    // Calls are linked against every file's summary, but only the sites an edit can have moved are
+    // linked again: those of changed files, and of files that read what a changed file declares.
     const calls = relinkFiles(
       files,
       cache

@@ -85,10 +85,12 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
     const endpoints = findEndpoints(await reader.endpoints(), route);
     if (endpoints.length === 0) return miss("no-such-endpoint", `no endpoint matches "${parsed.text}"`, search, ".");
     const table = await reader.routing();
-    const files = await readFiles(root, reader, table, endpoints.map((e) => e.path));
+    const files = await readFiles(root, reader, table, endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)]));
     const found = endpoints.flatMap((endpoint) => {
       const file = files.get(endpoint.path);
       if (!wasRead(file)) return [];
+      // The route rests on its mounts: one changed since indexing may have moved it.
+      if (endpoint.mounts.some((m) => files.get(m.path)?.state !== "fresh")) return [];
       // The handler when the file declares it by that name; else what encloses the registration.
       const handler = endpoint.handler.slice(endpoint.handler.lastIndexOf(".") + 1);
       const declaration = file.declarations.find((d) => d.name === endpoint.handler || d.name.endsWith(`.${handler}`) || d.name === handler) ?? enclosingDeclaration(file.declarations, endpoint.line);

@@ -1,3 +1,4 @@
+import type { EndpointRecord, RepoPath } from "../../model.js";
 import { UsageError } from "../../errors.js";
 import { partitionFresh } from "../../core/traverse/check-freshness.js";
 import { concludeTraverse, fallbackCommand, nextToVerify, RG_FILES, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
@@ -127,13 +128,15 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
     const detail = lookup.rows.length === 0 ? "the index has no endpoints" : `no endpoint matches "${query}"`;
     return miss(kind, query, "no-such-endpoint", detail, fallbackCommand(search, "."));
   }
-  const { observed, checked } = await verifyRanked(root, candidates, (c) => [c.path], lookup.files, limit);
+  // A full route rests on the files of its mounts too: a changed `app.use("/api", …)` makes it stale.
+  const filesOf = (e: EndpointRecord): RepoPath[] => [...new Set([e.path, ...e.mounts.map((m) => m.path)])];
+  const { observed, checked } = await verifyRanked(root, candidates, filesOf, lookup.files, limit);
   return concludeTraverse({
     kind,
     query,
     candidates: candidates.slice(0, checked),
     unverified: candidates.length - checked,
-    filesOf: (c) => [c.path],
+    filesOf,
     toHit: (e) => ({
       name: `${e.method} ${e.route}`,
       kind: "endpoint",
@@ -141,11 +144,13 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
       path: e.path,
       line: e.line,
       endLine: e.line,
-      signature: `${e.method} ${e.route} → ${e.handler} (${e.framework})`,
+      signature: `${e.method} ${e.route} → ${e.handler} (${e.framework}${mountedNote(e)})`,
       exported: true,
       module: lookup.files.get(e.path)?.module || null,
       method: e.method,
       route: e.route,
+      written: e.written,
+      mounts: e.mounts,
       handler: e.handler,
       framework: e.framework,
     }),
@@ -154,6 +159,12 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
     limit,
     fallback: search,
   });
+}
+
+/** Where a route's prefixes come from when another file adds them: what the handler's file writes, and those mounts, once each. */
+function mountedNote(e: EndpointRecord): string {
+  const elsewhere = [...new Set(e.mounts.filter((m) => m.path !== e.path).map((m) => `${m.path}:${m.line}`))];
+  return e.written === e.route || elsewhere.length === 0 ? "" : `; written ${e.written}, mounted at ${elsewhere.join(", ")}`;
 }
 
 async function traverseModule(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {

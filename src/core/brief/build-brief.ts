@@ -207,7 +207,7 @@ export function scoreBrief(input: BriefRouting): BriefScores {
     return fresh === true;
   };
   const symbols = candidates.symbols.filter((row) => isFresh(row.path));
-  const endpoints = candidates.endpoints.filter((endpoint) => isFresh(endpoint.path));
+  const endpoints = candidates.endpoints.filter((endpoint) => [endpoint.path, ...endpoint.mounts.map((m) => m.path)].every(isFresh));
   const modules = matchedModules(query, input.modules);
   // Callers of what the task names exactly, landing on the fresh declaration itself.
   const callers = symbols.flatMap((row) => {

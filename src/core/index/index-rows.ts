@@ -12,21 +12,25 @@ export interface IndexRows {
   files: FileRow[];
 }
 
-/** The rows of every index file, in their one deterministic order: path, then line, then name. */
-export function indexRows(files: readonly IndexedFile[], modules: readonly ModuleRecord[]): IndexRows {
+/**
+ * The rows of every index file, in their one deterministic order: path, then line, then name.
+ * `endpoints`: joined across files already (core/index/join-routes.ts), sorted by path and line.
+ */
+export function indexRows(files: readonly IndexedFile[], modules: readonly ModuleRecord[], endpoints: readonly EndpointRecord[]): IndexRows {
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
-  const rows: IndexRows = { symbolRows: [], symbolCount: 0, endpoints: [], files: [] };
+  const rows: IndexRows = { symbolRows: [], symbolCount: 0, endpoints: [...endpoints], files: [] };
+  const perFile = new Map<string, number>();
+  for (const endpoint of endpoints) perFile.set(endpoint.path, (perFile.get(endpoint.path) ?? 0) + 1);
   for (const file of sorted) {
     rows.symbolRows.push(file.symbolRows);
     rows.symbolCount += file.symbolCount;
-    rows.endpoints.push(...file.endpoints);
     rows.files.push({
       path: file.path,
       sha256: file.sha256,
       module: moduleOfPath(file.path, modules) ?? "",
       isTest: file.isTest,
       symbols: file.symbolCount,
-      endpoints: file.endpoints.length,
+      endpoints: perFile.get(file.path) ?? 0,
     });
   }
   return rows;

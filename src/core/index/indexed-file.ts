@@ -1,4 +1,4 @@
-import type { EndpointRecord, FileRecord, Override, RepoPath } from "../../model.js";
+import type { FileRecord, FileRoutes, Override, RepoPath } from "../../model.js";
 import type { LinkStats } from "../calls/link-calls.js";
 import { LazySummary } from "../calls/lazy-summary.js";
 import { splitRow } from "../../formats/markdown-table.js";
@@ -10,7 +10,7 @@ import { renderRoutingFields } from "../../formats/routing-table.js";
 /**
  * What the index keeps of one file between runs: enough to write every index file without
  * re-parsing it. Symbol rows are kept already rendered, since an incremental run only
- * concatenates them; endpoints are few and stay structured.
+ * concatenates them; routes are few and stay structured (they are joined across files on every run).
  */
 export interface IndexedFile {
   path: RepoPath;
@@ -21,7 +21,7 @@ export interface IndexedFile {
   /** This file's rows of symbol_index.md, in index order, each ending with a newline. */
   symbolRows: string;
   symbolCount: number;
-  endpoints: EndpointRecord[];
+  routes: FileRoutes;
   /** Call sites and bindings as extracted; linked against the other files' summaries. */
   summary: LazySummary;
   /** What linking needs of every file, without reading its summary: see callableNamesOf and isScript. */
@@ -65,12 +65,6 @@ export function symbolRowsOf(record: FileRecord): SymbolRow[] {
     .map((symbol) => ({ ...symbol, isTest: record.isTest }));
 }
 
-export function sortEndpoints(endpoints: readonly EndpointRecord[]): EndpointRecord[] {
-  return [...endpoints].sort(
-    (a, b) => a.line - b.line || compare(a.method, b.method) || compare(a.route, b.route) || compare(a.handler, b.handler),
-  );
-}
-
 export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = symbolRowsOf(record)): IndexedFile {
   return {
     path: record.path,
@@ -80,7 +74,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolRows: rows.map(renderSymbolRow).join(""),
     routing: routingFieldsOf(record.path, rows),
     symbolCount: rows.length,
-    endpoints: sortEndpoints(record.endpoints),
+    routes: record.routes,
     summary: LazySummary.fromText(record.calls.json),
     callables: record.calls.callables,
     script: record.calls.script,

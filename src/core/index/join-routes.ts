@@ -1,0 +1,242 @@
+import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRoutes, type ImportBinding, type NestApplication, type RepoPath, type RouteMount, type RouteRegistration, type RouterRef, type SourceLine } from "../../model.js";
+import { resolveSpecifier, type ModuleResolver } from "../calls/resolve-specifier.js";
+import { compare } from "./build-modules.js";
+import type { IndexedFile } from "./indexed-file.js";
+import { joinRoute, normaliseRoute } from "./route-path.js";
+
+/*
+ * Joins every file's routes into endpoints as a user reaches them: a registration's route with the
+ * prefixes of every chain of mounts that leads to its router, outermost first, following imports
+ * across files. A router no mount reaches is served as written. A router reached at two prefixes is
+ * served twice, one row each. What cannot be followed (an import of a package, a router passed
+ * through something the extraction does not read) adds nothing: a prefix is never guessed, and a
+ * dynamic one stays `{expression}`.
+ */
+
+export interface RouteFile {
+  path: RepoPath;
+  routes: FileRoutes;
+}
+
+export interface RouteJoinContext {
+  /** The indexed file a specifier reaches from a file, or null (a package, a missing file). */
+  resolve(from: RepoPath, specifier: string): RepoPath | null;
+  /** The ES imports and exports of a file the route extraction did not read (a barrel `index.ts`). */
+  bindings(path: RepoPath): { imports: readonly ImportBinding[]; exports: readonly ExportBinding[] } | undefined;
+}
+
+/** The context an index run joins with: its module resolution, and each file's call summary for the bindings of barrels. */
+export function routeJoinContext(files: readonly IndexedFile[], resolver: ModuleResolver): RouteJoinContext {
+  const byPath = new Map(files.map((file) => [file.path, file]));
+  return {
+    resolve: (from, specifier) => resolveSpecifier(resolver, from, specifier),
+    bindings: (path) => {
+      const summary = byPath.get(path)?.summary.get();
+      return summary ? { imports: summary.imports, exports: summary.exports } : undefined;
+    },
+  };
+}
+
+/** Chains per router beyond this many are not followed: a router mounted at more places is rare, and the rows must stay bounded. */
+const MAX_CHAINS = 16;
+const MAX_DEPTH = 12;
+
+interface Link {
+  parent: string;
+  prefix: string;
+  at: SourceLine;
+  exclusive: boolean;
+  app: NestApplication | undefined;
+  concat: boolean;
+}
+
+interface Part {
+  prefix: string;
+  at: SourceLine;
+  app?: NestApplication;
+  concat?: true;
+}
+
+/** One way a router is reached: the prefixes in front of its routes, outermost first, and the application over it. */
+interface Chain {
+  parts: Part[];
+}
+
+export function joinRoutes(files: readonly RouteFile[], context: RouteJoinContext): EndpointRecord[] {
+  const byPath = new Map(files.map((file) => [file.path, file.routes]));
+  const nodeOf = (path: RepoPath, ref: RouterRef, depth = 0): string | null => {
+    if ("local" in ref) return `${path}#${ref.local}`;
+    const target = context.resolve(path, ref.specifier);
+    return target === null ? null : exported(target, ref.name, depth);
+  };
+  /** The router a file exports under a name: its route facts' exports, else a router of that name, else its re-exports. */
+  const exported = (path: RepoPath, name: string, depth: number): string | null => {
+    if (depth > MAX_DEPTH) return null;
+    const routes = byPath.get(path);
+    const entry = routes?.exports.find((e) => e.name === name);
+    if (entry) return nodeOf(path, entry.router, depth + 1);
+    if (routes && name !== "default" && isRouterOf(routes, name)) return `${path}#${name}`;
+    const bindings = context.bindings(path);
+    if (!bindings) return null;
+    for (const binding of bindings.exports) {
+      if (binding.name !== name && binding.name !== "*") continue;
+      if (binding.specifier !== undefined) {
+        const found = nodeOf(path, { specifier: binding.specifier, name: binding.name === "*" ? name : (binding.imported ?? name) }, depth + 1);
+        if (found !== null) return found;
+      } else if (binding.local !== undefined) {
+        const imported = bindings.imports.find((i) => i.local === binding.local);
+        if (imported && imported.imported !== "*") return nodeOf(path, { specifier: imported.specifier, name: imported.imported }, depth + 1);
+      }
+    }
+    return null;
+  };
+
+  // Every mount, from its child's side; then the chains that reach each router.
+  const incoming = new Map<string, Link[]>();
+  const own = new Map<string, Part[]>();
+  for (const file of files) {
+    for (const mount of file.routes.mounts) addLink(file.path, mount);
+    for (const prefix of file.routes.prefixes) {
+      const node = `${file.path}#${prefix.router}`;
+      own.set(node, [...(own.get(node) ?? []), { prefix: prefix.prefix, at: { path: file.path, line: prefix.line }, ...(prefix.concat ? { concat: true as const } : {}) }]);
+    }
+  }
+  function addLink(path: RepoPath, mount: RouteMount): void {
+    const parent = nodeOf(path, mount.parent);
+    const child = nodeOf(path, mount.child);
+    if (parent === null || child === null) return;
+    const links = incoming.get(child) ?? [];
+    links.push({ parent, prefix: mount.prefix, at: { path, line: mount.line }, exclusive: mount.exclusive === true, app: mount.app, concat: mount.concat === true });
+    incoming.set(child, links);
+  }
+
+  const memo = new Map<string, Chain[]>();
+  // Chains found while an edge back to a router still being followed was cut are not kept: from elsewhere, that edge counts.
+  let cuts = 0;
+  const chainsOf = (node: string, visiting: Set<string>): Chain[] => {
+    const known = memo.get(node);
+    if (known) return known;
+    const ownParts = own.get(node) ?? [];
+    let links = incoming.get(node) ?? [];
+    // A NestJS module given a path by RouterModule is served there, not also where it is imported.
+    if (links.some((l) => l.exclusive)) links = links.filter((l) => l.exclusive);
+    if (links.length === 0) return [{ parts: ownParts }];
+    // A mount cycle (`a.use("/b", b); b.use("/a", a)`): the edge back adds nothing, so no route goes round it.
+    if (visiting.has(node)) {
+      cuts += 1;
+      return [];
+    }
+    const cutsBefore = cuts;
+    visiting.add(node);
+    const chains: Chain[] = [];
+    for (const link of [...links].sort((a, b) => compare(a.at.path, b.at.path) || a.at.line - b.at.line)) {
+      if (chains.length >= MAX_CHAINS) break;
+      for (const outer of chainsOf(link.parent, visiting)) {
+        if (chains.length >= MAX_CHAINS) break;
+        const part: Part = { prefix: link.prefix, at: link.at, ...(link.app ? { app: link.app } : {}), ...(link.concat ? { concat: true as const } : {}) };
+        chains.push({ parts: [...outer.parts, part, ...ownParts] });
+      }
+    }
+    visiting.delete(node);
+    if (cuts === cutsBefore) memo.set(node, chains);
+    return chains;
+  };
+
+  const configs = files.filter((file) => file.routes.basePath).map((file) => ({ dir: directoryOf(file.path), path: file.path, basePath: file.routes.basePath! }));
+  const endpoints: EndpointRecord[] = [];
+  const seen = new Set<string>();
+  for (const file of files) {
+    for (const registration of file.routes.registrations) {
+      const router = registration.router ? (nodeOf(file.path, registration.router) ?? `${file.path}#?`) : undefined;
+      const reached = router === undefined ? [nextChain(file.path, configs)] : chainsOf(router, new Set());
+      // A router reached only round a cycle is served as written, under its own prefixes.
+      const chains = reached.length > 0 ? reached : [{ parts: own.get(router!) ?? [] }];
+      for (const chain of chains) {
+        for (const endpoint of endpointsOf(file.path, registration, chain)) {
+          const key = `${endpoint.method} ${endpoint.route} ${endpoint.line} ${endpoint.handler}`;
+          if (seen.has(`${file.path}\0${key}`)) continue;
+          seen.add(`${file.path}\0${key}`);
+          endpoints.push(endpoint);
+        }
+      }
+    }
+  }
+  return endpoints.sort(
+    (a, b) => compare(a.path, b.path) || a.line - b.line || compare(a.method, b.method) || compare(a.route, b.route) || compare(a.handler, b.handler),
+  );
+}
+
+function isRouterOf(routes: FileRoutes, key: string): boolean {
+  const local = (ref: RouterRef | undefined): boolean => ref !== undefined && "local" in ref && ref.local === key;
+  return routes.registrations.some((r) => local(r.router)) || routes.mounts.some((m) => local(m.parent)) || routes.prefixes.some((p) => p.router === key);
+}
+
+/** A Next.js route under a config's `basePath`: the nearest config above it. */
+function nextChain(path: RepoPath, configs: readonly { dir: string; path: RepoPath; basePath: { prefix: string; line: number } }[]): Chain {
+  const config = configs
+    .filter((c) => c.dir === "" || path.startsWith(`${c.dir}/`))
+    .sort((a, b) => b.dir.length - a.dir.length)[0];
+  return { parts: config ? [{ prefix: config.basePath.prefix, at: { path: config.path, line: config.basePath.line } }] : [] };
+}
+
+function directoryOf(path: RepoPath): string {
+  return path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : "";
+}
+
+/** A registration's rows under one chain: one per version a NestJS application serves it at. */
+function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Chain): EndpointRecord[] {
+  const appAt = chain.parts.findIndex((part) => part.app);
+  const app = appAt >= 0 ? chain.parts[appAt]!.app! : undefined;
+  let parts = chain.parts;
+  // An excluded route has no global prefix; the application stays in the chain, where the exclusion is written.
+  if (app && excluded(app, registration, parts.slice(appAt + 1))) parts = parts.map((part, i) => (i === appAt ? { ...part, prefix: "" } : part));
+  const versions = app?.versioning ? (registration.versions?.values ?? app.versioning.defaults) : [];
+  const variants =
+    versions.length === 0
+      ? [parts]
+      : versions.map((version) => {
+          if (version === NEUTRAL_VERSION) return parts;
+          const at = registration.versions ? { path, line: registration.versions.line } : { path: chain.parts[appAt]!.at.path, line: app!.versioning!.line };
+          // The version segment follows the global prefix and comes before module and controller paths.
+          const insertAt = parts.findIndex((part) => part.app) + 1;
+          return [...parts.slice(0, insertAt), { prefix: `${app!.versioning!.prefix}${version}`, at }, ...parts.slice(insertAt)];
+        });
+  return variants.map((variant) => ({
+    method: registration.method,
+    route: normaliseRoute(variant.reduceRight(prefixed, registration.written)),
+    written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written),
+    handler: registration.handler,
+    path,
+    line: registration.line,
+    framework: registration.framework,
+    mounts: variant.map((part) => part.at),
+  }));
+}
+
+/** A route with one prefix in front, the way its router puts it there. */
+function prefixed(route: string, part: Part): string {
+  // koa-router writes the prefix in front of the path as it is: `/` + `users.list` → `/users.list`.
+  return part.concat && route !== "" && route !== "/" && !route.startsWith("{") ? `${part.prefix}${route}` : joinRoute(part.prefix, route);
+}
+
+/** A koa-router path written without its slash (`users.list`): kept as written, as the route it stands for is the prefix's. */
+function isRpcName(registration: RouteRegistration): boolean {
+  const written = registration.written;
+  return registration.framework === "koa" && written !== "" && !written.startsWith("/") && !written.startsWith("{");
+}
+
+/** `setGlobalPrefix("api", { exclude: ["health", { path: "users/(.*)", method: RequestMethod.GET }] })`. */
+function excluded(app: NestApplication, registration: RouteRegistration, inner: Chain["parts"]): boolean {
+  if (app.exclude.length === 0) return false;
+  const route = normaliseRoute(inner.reduceRight(prefixed, registration.written)).replace(/^\//, "");
+  return app.exclude.some((entry) => {
+    if (entry.method !== "ALL" && entry.method !== registration.method) return false;
+    const pattern = entry.path.replace(/^\/+|\/+$/g, "");
+    // `(.*)` and `*` match any rest, `:id` one segment, as Nest's path patterns do.
+    const source = pattern
+      .split(/(\(\.\*\)|\*|:[A-Za-z_]\w*)/)
+      .map((part) => (part === "(.*)" || part === "*" ? ".*" : part.startsWith(":") ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+      .join("");
+    return new RegExp(`^${source}$`).test(route);
+  });
+}
