@@ -1,7 +1,7 @@
 // Measurement corpora for `npm run bench` and `npm run eval`, prepared in a temp folder, never in
 // this repository: real packages that ship their TypeScript sources, installed from the npm
 // registry by pinned version, and deterministic synthetic repositories.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -87,4 +87,28 @@ export function fetchedRepos(variable, defaults) {
       })
     : defaults;
   return repos.filter((repo) => existsSync(repo.git));
+}
+
+/**
+ * A fetched repository's tree at `commit`, extracted into `dir` as a one-commit repository (once:
+ * an existing one is reused): source, JSON, Markdown and YAML files only, since a mirror may lack
+ * large blobs (those are left out rather than failing the archive).
+ * @param {string} gitDir @param {string} commit @param {string} dir
+ */
+export function checkoutFetched(gitDir, commit, dir) {
+  if (existsSync(join(dir, ".git"))) return;
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
+  const listed = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", "--name-only", commit], { encoding: "utf8", maxBuffer: 1 << 28 })
+    .split("\0")
+    .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
+  const checked = spawnSync("git", ["--git-dir", gitDir, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `${commit}:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
+  const present = checked.stdout.split("\n");
+  const files = listed.filter((_, i) => present[i] === "blob");
+  const archive = spawnSync("git", ["--git-dir", gitDir, "archive", "--format=tar", commit, "--", ...files], { maxBuffer: 1 << 30 });
+  spawnSync("tar", ["x", "-C", dir], { input: archive.stdout, maxBuffer: 1 << 30 });
+  git(dir, "init", "-q");
+  git(dir, "add", "-A");
+  git(dir, "commit", "-q", "-m", "corpus");
 }

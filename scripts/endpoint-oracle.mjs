@@ -15,8 +15,9 @@
 // instance | <x>Router | <x>App is a "foreign" server. In a file that imports a server framework it
 // is that framework's. In a file that imports none it counts only when the nearest package.json
 // depends on exactly one of express/koa-router/fastify/hono, the path is a literal starting with
-// "/", and the last argument looks like a handler, so that client code in a full-stack package
-// (`api.get('/users', { params })`) is not taken for a route.
+// "/" or dynamic, and the last argument looks like a handler, so that client code in a full-stack
+// package (`api.get('/users', { params })`, `app.get('name')`) is not taken for a route.
+// `this.app` counts as handed in when the class extends another and declares no `app` itself.
 import { readFileSync, existsSync } from "node:fs";
 import { join, dirname, extname, resolve } from "node:path";
 import { createRequire } from "node:module";
@@ -48,7 +49,7 @@ const NEST_METHODS = ["Get", "Post", "Put", "Patch", "Delete", "Head", "Options"
 const FOREIGN_NAME = /^(app|router|server|fastify|instance|\w+Router|\w+App)$/;
 const FOREIGN = "foreign";
 
-/** @param {string} p  repo-relative path */
+/** @param {string} p  repo-relative path @returns {boolean} whether the eval should skip it as a test, spec or fixture */
 export function isTestFile(p) {
   const parts = p.replace(/\\/g, "/").split("/");
   const base = parts.pop() ?? "";
@@ -61,7 +62,8 @@ const scriptKind = (file) => KINDS[extname(file).toLowerCase()] ?? ts.ScriptKind
 
 /** The route as written: string literals and substitution-free templates; anything else is dynamic. */
 const literal = (n) => (n && (ts.isStringLiteral(n) || ts.isNoSubstitutionTemplateLiteral(n)) ? n.text : null);
-const startsWithSlash = (n) => (literal(n) ?? "").startsWith("/");
+/** A path argument: a literal starting with "/", or a dynamic expression (not an options object or a handler). */
+const pathLike = (n) => !!n && (literal(n) !== null ? literal(n).startsWith("/") : !ts.isObjectLiteralExpression(n) && !ts.isFunctionLike(n));
 const isRequire = (e) => ts.isCallExpression(e) && ts.isIdentifier(e.expression) && e.expression.text === "require" && literal(e.arguments[0]) !== null;
 const isHandler = (a) => a && (ts.isFunctionLike(a) || ts.isIdentifier(a) || ts.isPropertyAccessExpression(a) || ts.isCallExpression(a));
 
@@ -187,14 +189,18 @@ function scanFile(sf, relPath, pkgFw) {
     let cls = pa.parent;
     while (cls && !ts.isClassLike(cls)) cls = cls.parent;
     if (!cls) return null;
-    let found = null;
-    for (const m of cls.members) if (!found && ts.isPropertyDeclaration(m) && m.name.getText(sf) === pa.name.text) found = declFw(m, depth);
+    let found = null, declared = false;
+    // Properties, including constructor parameter properties (`constructor(private app: Express)`).
+    const props = cls.members.flatMap((m) => (ts.isConstructorDeclaration(m) ? m.parameters.filter((p) => p.modifiers?.length) : [m]));
+    for (const m of props) if ((ts.isPropertyDeclaration(m) || ts.isParameter(m)) && m.name.getText(sf) === pa.name.text) { declared = true; found ??= declFw(m, depth); }
+    // Declared nowhere in a class that extends another: inherited, i.e. handed in from elsewhere.
+    const inherited = !declared && cls.heritageClauses?.some((h) => h.token === ts.SyntaxKind.ExtendsKeyword) && FOREIGN_NAME.test(pa.name.text);
     (function walk(n) {
       if (!found && ts.isBinaryExpression(n) && n.operatorToken.kind === ts.SyntaxKind.EqualsToken && ts.isPropertyAccessExpression(n.left) &&
           n.left.expression.kind === ts.SyntaxKind.ThisKeyword && n.left.name.text === pa.name.text) found = serverFw(n.right, depth + 1);
       if (!found) ts.forEachChild(n, walk);
     })(cls);
-    return found;
+    return found ?? (inherited ? FOREIGN : null);
   }
 
   /** Framework of an expression that evaluates to a server (app, router, instance), FOREIGN, or null. */
@@ -264,7 +270,7 @@ function scanFile(sf, relPath, pkgFw) {
     if (!["route", "on", ...METHODS.koa].includes(m)) return;
     const chain = METHODS.express.includes(m) ? routeChain(recv) : undefined;
     if (chain) {
-      if (args.length && (!chain[1] || ((chain[0] ?? "").startsWith("/") && isHandler(args[args.length - 1])))) emit(m, chain[0], call, "express", at);
+      if (args.length && (!chain[1] || ((chain[0] ?? "/").startsWith("/") && isHandler(args[args.length - 1])))) emit(m, chain[0], call, "express", at);
       return;
     }
     const [fw, strict] = receiverFw(recv);
@@ -272,11 +278,11 @@ function scanFile(sf, relPath, pkgFw) {
     if (fw === "fastify" && m === "route" && args.length === 1 && ts.isObjectLiteralExpression(args[0])) {
       const prop = (k) => args[0].properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText(sf).replace(/['"]/g, "") === k)?.initializer;
       const url = prop("url") ?? prop("path"), method = prop("method");
-      if (strict && !(method && startsWithSlash(url))) return;
+      if (strict && !(method && pathLike(url))) return;
       for (const x of method ? listOf(method) : [null]) emit(x ?? "UNKNOWN", literal(url), call, fw, at);
       return;
     }
-    if (strict && (!METHODS[fw].includes(m) || args.length < 2 || !startsWithSlash(args[0]) || !isHandler(args[args.length - 1]))) return;
+    if (strict && (!METHODS[fw].includes(m) || args.length < 2 || !pathLike(args[0]) || !isHandler(args[args.length - 1]))) return;
     if (fw === "hono" && m === "on" && args.length >= 2) {
       for (const x of listOf(args[0])) for (const p of listOf(args[1])) emit(x ?? "UNKNOWN", p, call, fw, at);
       return;

@@ -4,7 +4,7 @@
 //   recall    = oracle call sites that ctx lists / oracle call sites
 //   precision = ctx call sites the oracle lists / ctx call sites
 // A site matches when the path is the same and the line is within 1.
-import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join, dirname } from "node:path";
 import { execFileSync, spawnSync } from "node:child_process";
 import { encode } from "gpt-tokenizer";
@@ -14,7 +14,7 @@ import ts from "typescript";
 import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
 
-import { fetchedRepos, mirrored } from "./corpora.mjs";
+import { checkoutFetched, fetchedRepos, mirrored } from "./corpora.mjs";
 
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 
@@ -43,24 +43,7 @@ export function callRepos(work) {
   return fetchedRepos("CTX_EVAL_CALL_REPOS", DEFAULT_CALL_REPOS).map((repo) => {
     const commit = execFileSync("git", ["--git-dir", repo.git, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
     const dir = join(work, "calls", `${repo.name.replace(/[^\w.-]+/g, "_")}@${commit}`);
-    if (!existsSync(join(dir, ".git"))) {
-      rmSync(dir, { recursive: true, force: true });
-      mkdirSync(dir, { recursive: true });
-      // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
-      const listed = execFileSync("git", ["--git-dir", repo.git, "ls-tree", "-r", "-z", "--name-only", "HEAD"], { encoding: "utf8", maxBuffer: 1 << 28 })
-        .split("\0")
-        .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
-      // A mirror may lack some large blobs: those are left out rather than failing the archive.
-      const checked = spawnSync("git", ["--git-dir", repo.git, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `HEAD:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
-      const present = checked.stdout.split("\n");
-      const files = listed.filter((_, i) => present[i] === "blob");
-      const archive = spawnSync("git", ["--git-dir", repo.git, "archive", "--format=tar", "HEAD", "--", ...files], { maxBuffer: 1 << 30 });
-      spawnSync("tar", ["x", "-C", dir], { input: archive.stdout, maxBuffer: 1 << 30 });
-      const git = (...args) => execFileSync("git", args, { cwd: dir, stdio: "ignore", env: { ...process.env, GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" } });
-      git("init", "-q");
-      git("add", "-A");
-      git("commit", "-q", "-m", "corpus");
-    }
+    checkoutFetched(repo.git, "HEAD", dir);
     return { name: `${repo.name}@${commit} (${repo.set})`, dir };
   });
 }

@@ -19,6 +19,7 @@ import { random } from "./random.mjs";
 import { callRepos, callsReport, evaluateCallsInWorker, sample, tableRows } from "./eval-calls.mjs";
 import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
 import { readsReport } from "./eval-reads.mjs";
+import { endpointApps, endpointsReport, evaluateEndpoints } from "./eval-endpoints.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -262,6 +263,13 @@ async function main() {
   if (examples.length > 0) lines.push("Examples of disagreements:", "", ...examples.map((e) => `- ${e}`), "");
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval", lines.join("\n"));
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-calls", callsReport(callResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}`, targets: CALL_TARGETS }));
+  const endpointResults = [];
+  for (const app of endpointApps(WORK)) {
+    console.error(`eval: endpoints ${app.repo}`);
+    endpointResults.push(evaluateEndpoints(app));
+  }
+  if (endpointResults.length === 0) console.error("eval: endpoints skipped (none of the sample apps is fetched here); its section is left as it was");
+  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-endpoints", endpointsReport(endpointResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}` }));
   // Routing needs clones with history, which this repository never holds (see eval-routing.mjs).
   const repos = QUICK ? [] : routingRepos();
   if (repos.length === 0) console.error("eval: routing skipped (no repositories with history: set CTX_EVAL_REPOS); its section is left as it was");

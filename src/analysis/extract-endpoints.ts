@@ -3,7 +3,7 @@ import { HTTP_METHODS } from "../model.js";
 import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { nestRoutes } from "./extract-nest-routes.js";
-import { frameworkOfSpecifier, RouteExtractor } from "./extract-routes.js";
+import { ecosystemOfSpecifier, frameworkOfSpecifier, RouteExtractor } from "./extract-routes.js";
 import { StaticStrings } from "./static-string.js";
 import { normaliseRoute } from "../core/index/route-path.js";
 
@@ -69,7 +69,12 @@ function importedFrameworks(sourceFile: TS.SourceFile): { frameworks: Map<string
     if (specifier === undefined) continue;
     if (specifier === "koa-mount") for (const name of names) mountFunctions.add(name);
     const framework = frameworkOfSpecifier(specifier);
-    if (!framework) continue;
+    if (!framework) {
+      // A plugin package's names create no routers, but say which framework the file's receivers are.
+      const ecosystem = ecosystemOfSpecifier(specifier);
+      if (ecosystem) frameworks.set(ecosystem, ecosystem);
+      continue;
+    }
     for (const name of names) frameworks.set(name, framework);
     // The framework's own name says the file uses it (a local of that name is the same framework).
     frameworks.set(framework, framework);

@@ -30,6 +30,12 @@ const FRAMEWORK_BY_PACKAGE: Record<string, string> = {
   "@nestjs/core": "nestjs",
 };
 
+/** A framework's plugin packages (`fastify-plugin`, `@fastify/cors`, `@hono/zod-openapi`, `@koa/cors`): a file importing one is that framework's. */
+export function ecosystemOfSpecifier(specifier: string): string | undefined {
+  const match = /^(?:@(fastify|hono|koa)\/|(fastify|koa|express)-)/.exec(specifier);
+  return match ? (match[1] ?? match[2]) : undefined;
+}
+
 /** The server framework a module specifier imports, if any (`express`, `hono/jwt` → hono). */
 export function frameworkOfSpecifier(specifier: string): string | undefined {
   const root = specifier.startsWith("@") ? specifier.split("/").slice(0, 2).join("/") : specifier.split("/")[0]!;
@@ -336,8 +342,8 @@ export class RouteExtractor {
       if (inner) {
         // express `app.route("/x").get(h)`: the route() argument is the path for the chained methods.
         if (method === "route" && inner.framework === "express") return { ...inner, routePath: this.routeText(node.arguments[0]) };
-        // Hono and express chains: `app.get(…).post(…)` returns the same receiver.
-        if (ROUTE_METHODS.has(method) || method === "use" || method === "on") return inner;
+        // Chains hand back the same receiver: `app.get(…).post(…)`, hono `app.use(…).route("/x", x)`, fastify `register(…).register(…)`.
+        if (ROUTE_METHODS.has(method) || method === "use" || method === "on" || (method === "route" && inner.framework === "hono") || method === "register") return inner;
       }
     }
     if (ts.isCallExpression(node) || ts.isNewExpression(node)) return this.creation(node, `@${this.position(node)}`, scope);
@@ -462,7 +468,7 @@ export class RouteExtractor {
       const receiver = this.receiverOf(callee.expression, scope);
       if (receiver) {
         this.registration(call, callee.name.text, receiver);
-        this.mount(call, callee.name.text, receiver, scope);
+        this.mount(call as TS.CallExpression & { expression: TS.PropertyAccessExpression }, receiver, scope);
         return;
       }
     }
@@ -478,9 +484,11 @@ export class RouteExtractor {
     }
   }
 
-  private mount(call: TS.CallExpression, method: string, receiver: Receiver, scope: Scope): void {
+  private mount(call: TS.CallExpression & { expression: TS.PropertyAccessExpression }, receiver: Receiver, scope: Scope): void {
     const args = call.arguments;
-    const line = this.line(call);
+    const method = call.expression.name.text;
+    // The line of `.route("/books", books)` itself, not of the chain it ends.
+    const line = this.line(call.expression.name);
     const add = (child: TS.Expression | undefined, prefix: string, concat = false): void => {
       const node = unwrapExpression(child);
       if (!node) return;
@@ -577,12 +585,12 @@ export class RouteExtractor {
       return;
     }
     const routeValue = this.strings.evaluate(routeArg);
-    // koa-router serves a path written without its leading slash: RPC-style names (`router.post("users.list", …)`).
+    // koa-router serves a path written without its leading slash under a prefix: RPC-style names (`router.post("users.list", …)`, `"email"`).
     const rpcName = receiver.framework === "koa" && routeValue !== undefined && RPC_NAME.test(routeValue);
     if (routeValue !== undefined && !isRouteLike(routeValue) && !rpcName) return;
     const unwrapped = unwrapExpression(routeArg)!;
-    // A dynamic first argument that is not even a string-ish expression is not a route registration.
-    if (routeValue === undefined && !ts.isTemplateExpression(unwrapped) && !ts.isIdentifier(unwrapped)) return;
+    // A dynamic first argument that is not even a string-ish expression (`paths.users`, `config.id`) is not a route registration.
+    if (routeValue === undefined && !ts.isTemplateExpression(unwrapped) && !ts.isIdentifier(unwrapped) && !ts.isPropertyAccessExpression(unwrapped)) return;
     add(method, this.routeText(routeArg), args[args.length - 1]);
   }
 
@@ -653,8 +661,8 @@ function returnedNames(node: TS.FunctionLikeDeclaration): Set<string> {
   return names;
 }
 
-/** `users.list`, `documents.add_user`: dotted names, which a named route's name (`"user"`) is not. */
-const RPC_NAME = /^[A-Za-z_$][\w$-]*(?:\.[\w$-]+)+$/;
+/** `users.list`, `documents.add_user`, `email`: a koa-router path without its slash (a named route's name is told apart by the path after it). */
+const RPC_NAME = /^[A-Za-z_$][\w$-]*(?:\.[\w$-]+)*$/;
 
 function isRouteLike(value: string): boolean {
   return value.startsWith("/") || value === "*" || value === "";

@@ -76,7 +76,8 @@ function entryHints(dir: string, json: PackageJson): string[] {
     const asSource = stem.replace(new RegExp(`^${escape(dir)}/(dist|lib|build|out)/`), `${dir}/src/`);
     for (const extension of [".ts", ".tsx", ".js"]) hints.add(asSource + extension);
   }
-  if (hints.size === 0) for (const extension of [".ts", ".tsx", ".js"]) hints.add(`${dir}/src/index${extension}`);
+  // No entry field: a source build's src/index, else what Node and the compiler load, the package folder's index.
+  if (hints.size === 0) for (const stem of ["src/index", "index"]) for (const extension of [".ts", ".tsx", ".js"]) hints.add(`${dir}/${stem}${extension}`);
   return [...hints];
 }
 

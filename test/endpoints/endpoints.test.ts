@@ -87,40 +87,50 @@ describe("endpoint_index.md", () => {
   it("does not mistake HTTP client calls and map lookups for routes", async () => {
     expect(await endpointsOf("http-client-calls")).toEqual([]);
   });
-  it("joins express routers mounted across files: use() chains, require(), a router factory, one router at two prefixes", async () => {
+  it("joins express routers mounted across files: use() chains, require(), a router factory, one router at two prefixes, array paths", async () => {
+    const at = (prefix: string) => `src/app.ts:${prefix === "/api" ? 8 : 9}, src/routes/index.js:3`;
     expect(await endpointsOf("express-mounted-routers")).toEqual([
       ["GET", "/health/live", "<inline>", "src/health.ts:5", "express", "/live", "src/app.ts:10"],
-      ["GET", "/api/articles", "listArticles", "src/routes/articles.ts:6", "express", "/", "src/app.ts:8, src/routes/index.js:3"],
-      ["GET", "/api/v2/articles", "listArticles", "src/routes/articles.ts:6", "express", "/", "src/app.ts:9, src/routes/index.js:3"],
-      ["GET", "/api/articles/:slug", "getArticle", "src/routes/articles.ts:7", "express", "/:slug", "src/app.ts:8, src/routes/index.js:3"],
-      ["GET", "/api/v2/articles/:slug", "getArticle", "src/routes/articles.ts:7", "express", "/:slug", "src/app.ts:9, src/routes/index.js:3"],
+      ["GET", "/api/articles", "listArticles", "src/routes/articles.ts:7", "express", "/", at("/api")],
+      ["GET", "/api/articles/all", "listArticles", "src/routes/articles.ts:7", "express", "/all", at("/api")],
+      ["GET", "/api/v2/articles", "listArticles", "src/routes/articles.ts:7", "express", "/", at("/api/v2")],
+      ["GET", "/api/v2/articles/all", "listArticles", "src/routes/articles.ts:7", "express", "/all", at("/api/v2")],
+      ["GET", "/api/articles/:slug", "getArticle", "src/routes/articles.ts:8", "express", "/:slug", at("/api")],
+      ["GET", "/api/v2/articles/:slug", "getArticle", "src/routes/articles.ts:8", "express", "/:slug", at("/api/v2")],
+      // A path the file does not pin down stays an expression, under the prefixes that are known.
+      ["GET", "/api/articles/{paths.feed}", "feed", "src/routes/articles.ts:9", "express", "{paths.feed}", at("/api")],
+      ["GET", "/api/v2/articles/{paths.feed}", "feed", "src/routes/articles.ts:9", "express", "{paths.feed}", at("/api/v2")],
       ["POST", "/api/users/login", "login", "src/routes/users.js:3", "express", "/users/login", "src/app.ts:8, src/routes/index.js:4"],
       ["POST", "/api/v2/users/login", "login", "src/routes/users.js:3", "express", "/users/login", "src/app.ts:9, src/routes/index.js:4"],
     ]);
   });
 
   it("joins koa-router RPC-style names under nested routers and a koa-mount prefix, the way koa-router puts a prefix in front", async () => {
+    const users = "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:9";
     expect(await endpointsOf("koa-mounted-rpc")).toEqual([
       ["GET", "/api/documents/:id", "showDocument", "src/routes/api/documents.ts:5", "koa", "/:id", "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:10, src/routes/api/documents.ts:3"],
-      ["POST", "/api/users.list", "<inline>", "src/routes/api/users.ts:5", "koa", "users.list", "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:9"],
-      ["POST", "/api/users.info", "<inline>", "src/routes/api/users.ts:8", "koa", "users.info", "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:9"],
+      ["POST", "/api/users.list", "<inline>", "src/routes/api/users.ts:5", "koa", "users.list", users],
+      ["POST", "/api/users.info", "<inline>", "src/routes/api/users.ts:8", "koa", "users.info", users],
+      ["POST", "/api/email", "sendEmail", "src/routes/api/users.ts:12", "koa", "email", users],
     ]);
   });
 
-  it("joins fastify plugins registered with a prefix, nested, inline, through import() and fastify-plugin", async () => {
+  it("joins fastify plugins registered with a prefix, nested, inline, through import(), fastify-plugin and a plugin package's types", async () => {
     expect(await endpointsOf("fastify-prefixed-plugins")).toEqual([
       ["DELETE", "/admin/cache", "<inline>", "src/app.ts:8", "fastify", "/cache", "src/app.ts:6"],
-      ["GET", "/v1/health", "health", "src/plugins/health.ts:5", "fastify", "/health", "src/app.ts:5, src/plugins/v1.ts:6"],
-      ["GET", "/v1/users/:id", "getUser", "src/plugins/users.ts:4", "fastify", "/:id", "src/app.ts:5, src/plugins/v1.ts:5"],
-      ["POST", "/v1/users", "createUser", "src/plugins/users.ts:7", "fastify", "/", "src/app.ts:5, src/plugins/v1.ts:5"],
+      ["GET", "/v1/health", "health", "src/plugins/health.ts:5", "fastify", "/health", "src/app.ts:5, src/plugins/v1.ts:7"],
+      ["POST", "/v1/track", "ingest", "src/plugins/track.ts:5", "fastify", "/", "src/app.ts:5, src/plugins/v1.ts:8"],
+      ["GET", "/v1/users/:id", "getUser", "src/plugins/users.ts:4", "fastify", "/:id", "src/app.ts:5, src/plugins/v1.ts:6"],
+      ["POST", "/v1/users", "createUser", "src/plugins/users.ts:7", "fastify", "/", "src/app.ts:5, src/plugins/v1.ts:6"],
     ]);
   });
 
-  it("joins hono sub-apps mounted with route() under a basePath, default and named exports", async () => {
+  it("joins hono sub-apps mounted with chained route() calls, from a workspace package without an entry field, under a basePath", async () => {
+    const server = "apps/web/src/server.ts:5, apps/web/src/server.ts:5";
     expect(await endpointsOf("hono-sub-apps")).toEqual([
-      ["GET", "/api/authors", "<inline>", "src/authors.ts:3", "hono", "/authors", "src/index.ts:5, src/index.ts:8"],
-      ["GET", "/api/books", "<inline>", "src/books.ts:5", "hono", "/", "src/index.ts:5, src/index.ts:7"],
-      ["GET", "/api/books/:id", "<inline>", "src/books.ts:6", "hono", "/:id", "src/index.ts:5, src/index.ts:7"],
+      ["GET", "/api/authors", "<inline>", "packages/api/authors.ts:3", "hono", "/authors", `${server}, packages/api/index.ts:11`],
+      ["GET", "/api/books", "<inline>", "packages/api/books.ts:5", "hono", "/", `${server}, packages/api/index.ts:10`],
+      ["GET", "/api/books/:id", "<inline>", "packages/api/books.ts:6", "hono", "/:id", `${server}, packages/api/index.ts:10`],
     ]);
   });
 
@@ -133,6 +143,9 @@ describe("endpoint_index.md", () => {
       ["GET", "/api/v2/users/:id", "UsersController.findOne", `${users}:5`, "nestjs", "/:id", `src/main.ts:7, ${users}:3, src/app.module.ts:8, src/users/users.module.ts:4, ${users}:3`],
       ["POST", "/api/v1/users", "UsersController.create", `${users}:8`, "nestjs", "/", `src/main.ts:7, ${users}:8, src/app.module.ts:8, src/users/users.module.ts:4, ${users}:3`],
       ["POST", "/api/v3/users", "UsersController.create", `${users}:8`, "nestjs", "/", `src/main.ts:7, ${users}:8, src/app.module.ts:8, src/users/users.module.ts:4, ${users}:3`],
+      // One handler at two paths: a row each.
+      ["GET", "/api/v2/users/me", "UsersController.me", `${users}:12`, "nestjs", "/me", `src/main.ts:7, ${users}:3, src/app.module.ts:8, src/users/users.module.ts:4, ${users}:3`],
+      ["GET", "/api/v2/users/self", "UsersController.me", `${users}:12`, "nestjs", "/self", `src/main.ts:7, ${users}:3, src/app.module.ts:8, src/users/users.module.ts:4, ${users}:3`],
     ]);
   });
 

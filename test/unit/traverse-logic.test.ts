@@ -58,6 +58,13 @@ describe("endpoint queries", () => {
     expect(findEndpoints(routes, parseEndpointQuery("GET https://example.com/api/articles/how-to")).map((e) => e.route)).toEqual(["/articles/:slug"]);
     expect(findEndpoints(routes, parseEndpointQuery("GET /api/v1/nothing/here"))).toEqual([]);
   });
+
+  it("needs the literal text around parameters in one segment, and ranks a catch-all below specific routes", () => {
+    const routes = [endpoint("GET", "/api/:route*?"), endpoint("GET", "/s/:id/doc/:slug"), endpoint("GET", "/s/:id/doc/:slug.:format"), endpoint("GET", "/api/v1/bookmarks/search")];
+    expect(findEndpoints(routes, parseEndpointQuery("GET /s/42/doc/getting-started")).map((e) => e.route)).toEqual(["/s/:id/doc/:slug"]);
+    expect(findEndpoints(routes, parseEndpointQuery("GET /s/42/doc/getting-started.md")).map((e) => e.route)).toEqual(["/s/:id/doc/:slug.:format", "/s/:id/doc/:slug"]);
+    expect(findEndpoints(routes, parseEndpointQuery("GET /api/v1/bookmarks/search")).map((e) => e.route)).toEqual(["/api/v1/bookmarks/search", "/api/:route*?"]);
+  });
 });
 
 describe("suggestions", () => {

@@ -66,12 +66,31 @@ function routeMatches(route: readonly string[], query: readonly string[]): boole
   return query.every((segment, i) => {
     const own = route[i];
     if (own === undefined) return catchAll;
-    return own === segment || isParameter(own) || isParameter(segment);
+    return own === segment || isParameter(segment) || segmentMatches(own, segment);
   });
 }
 
-/** Literal segments of a route: the more, the more specific (`/users/me` before `/users/:id`). */
-const staticSegments = (route: readonly string[]): number => route.filter((segment) => !isParameter(segment)).length;
+/**
+ * A route segment against a concrete one: a bare parameter (`:id`, `{id}`, `*`) takes any value; one
+ * with literal text around its parameters (`:slug.:format`, `v:version`) needs that text.
+ */
+function segmentMatches(own: string, segment: string): boolean {
+  if (!isParameter(own) && !own.includes(":")) return false;
+  if (/^(?::[\w$]+[?*+]?|\{[^}]*\}|\*)$/.test(own)) return true;
+  if (own.startsWith("{")) return true;
+  const pattern = own
+    .split(/(:[A-Za-z_$][\w$]*(?:\([^)]*\))?[?*+]?)/)
+    .map((part) => (part.startsWith(":") ? "[^/]+?" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${pattern}$`).test(segment);
+}
+
+/**
+ * How specific a route is: its literal segments (`/users/me` before `/users/:id`), and half of one
+ * for a segment with literal text around its parameters (`:slug.:format` before `:slug`).
+ */
+const staticSegments = (route: readonly string[]): number =>
+  route.reduce((score, segment) => score + (!isParameter(segment) ? 1 : /^:[\w$]+[?*+]?$/.test(segment) || !segment.startsWith(":") ? 0 : 0.5), 0);
 
 /**
  * Endpoints for a query, best tier only: method and route pattern (most literal segments first),
