@@ -81,7 +81,7 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 4;
+const FILES_CACHE_LAYOUT = 5;
 const ROWS_CACHE = "symbol-rows.md";
 const CALL_ROWS_CACHE = "call-rows.md";
 
@@ -118,7 +118,7 @@ type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary
 export interface SettledIndex {
   stamp: string;
   resolution: string;
-  counts: { symbols: number; endpoints: number; modules: number; calls: LinkStats };
+  counts: { symbols: number; endpoints: number; dynamicRoutes: { count: number; first: string | null }; modules: number; calls: LinkStats };
 }
 
 /** The first line of the cache. */

@@ -91,6 +91,15 @@ describe("ctx brief", () => {
     expect(brief.files[0]).toMatchObject({ path: "src/users/users.controller.ts", reasons: expect.arrayContaining(["route GET /users/:id"]) });
   });
 
+  it("routes a task that gives a full URL to the handler of the route mounted across files", async () => {
+    const dir = await indexedFixture("endpoints/express-mounted-routers");
+    const brief = await briefJson(dir, "GET https://shop.example.com/api/v2/articles/how-to-train?draft=1 returns 500");
+    expect(brief.kind).toBe("endpoint");
+    // The route whose feed path only the running program knows may match too; it comes after.
+    expect(brief.endpoints[0]).toEqual({ method: "GET", route: "/api/v2/articles/:slug", handler: "getArticle", path: "src/routes/articles.ts", line: 8 });
+    expect(brief.files[0]).toMatchObject({ path: "src/routes/articles.ts", reasons: expect.arrayContaining(["route GET /api/v2/articles/:slug"]), at: { name: "getArticle", line: 8 } });
+  });
+
   it("ranks the files that call a declaration the task names, with the call as the reason", async () => {
     const dir = await indexedShop();
     const brief = await briefJson(dir, "make PaymentService.charge take a currency");

@@ -159,4 +159,11 @@ describe("endpoint_index.md", () => {
       ["GET", "{config.apiPrefix}/b/ping", "<inline>", "src/server.ts:15", "express", "/ping", "src/server.ts:9, src/server.ts:13"],
     ]);
   });
+
+  it("says in the index summary how many routes keep a part only known at run time", async () => {
+    const dir = copyFixture("endpoints/unresolved-prefixes");
+    const run = await ctx(dir, "index");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("routes: 2 with a part only known at run time, kept as {expression}: GET {config.apiPrefix}/items (src/server.ts:10), …\n");
+  });
 });

@@ -31,6 +31,12 @@ describe("parseTask", () => {
     expect(query.routes).toEqual([{ method: "POST", route: "/users" }]);
     expect(query.error).toMatch(/^Error: boom/);
   });
+
+  it("reads a route from a full URL, a log line and an RPC-style name", () => {
+    expect(parseTask("GET https://app.example.com/api/v1/users/42?expand=1 returns 500").routes).toEqual([{ method: "GET", route: "/api/v1/users/42" }]);
+    expect(parseTask("the client gets a 404 from https://app.example.com/api/articles/how-to#top").routes).toEqual([{ method: null, route: "/api/articles/how-to" }]);
+    expect(parseTask("POST users.list times out").routes).toEqual([{ method: "POST", route: "users.list" }]);
+  });
 });
 
 describe("personalizedPageRank", () => {

@@ -64,6 +64,8 @@ describe("endpoint queries", () => {
     expect(findEndpoints(routes, parseEndpointQuery("GET /s/42/doc/getting-started")).map((e) => e.route)).toEqual(["/s/:id/doc/:slug"]);
     expect(findEndpoints(routes, parseEndpointQuery("GET /s/42/doc/getting-started.md")).map((e) => e.route)).toEqual(["/s/:id/doc/:slug.:format", "/s/:id/doc/:slug"]);
     expect(findEndpoints(routes, parseEndpointQuery("GET /api/v1/bookmarks/search")).map((e) => e.route)).toEqual(["/api/v1/bookmarks/search", "/api/:route*?"]);
+    // A part only the running program knows is likely one literal path: after a parameter.
+    expect(findEndpoints([endpoint("GET", "/feed/{paths.feed}"), endpoint("GET", "/feed/:id")], parseEndpointQuery("GET /feed/42")).map((e) => e.route)).toEqual(["/feed/:id", "/feed/{paths.feed}"]);
   });
 });
 

@@ -97,7 +97,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const history = query && query.terms.length > 0 ? scoreHistory(query.terms, readHistory(root)) : new Map<RepoPath, number>();
   const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations, history } as const;
   const candidates = candidatesOf(routing);
-  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.map((e) => e.path)]);
+  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)])]);
   // Scored before git is waited for: its processes run meanwhile.
   const scored = scoreBrief(routing);
 

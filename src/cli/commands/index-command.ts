@@ -41,7 +41,8 @@ import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
-import { INDEX_SCHEMA, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
+import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
+import { quotePath } from "../../formats/quoted-path.js";
 
 export interface IndexOptions {
   cwd: string;
@@ -52,6 +53,13 @@ export interface IndexOptions {
 export interface OutdatedFile {
   path: RepoPath;
   change: "added" | "modified" | "deleted";
+}
+
+/** Routes with an unresolved `{expression}` part: what `ctx index` says of prefixes it could not prove. */
+function dynamicRoutesOf(endpoints: readonly EndpointRecord[]): IndexSummary["dynamicRoutes"] {
+  const dynamic = endpoints.filter((e) => e.route.includes("{"));
+  const first = dynamic[0];
+  return { count: dynamic.length, first: first ? `${first.method} ${first.route} (${quotePath(first.path)}:${first.line})` : null };
 }
 
 export interface IndexSummary {
@@ -65,6 +73,8 @@ export interface IndexSummary {
   partial: { path: RepoPath; syntaxErrors: number }[];
   symbols: number;
   endpoints: number;
+  /** Endpoints whose route holds a part only the running program knows (`{config.prefix}/items`): the first of them, and how many. */
+  dynamicRoutes: { count: number; first: string | null };
   /** Call sites linked in this run: resolved, unresolved (candidates only) and external. */
   calls: LinkStats;
   modules: number;
@@ -269,6 +279,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       partial,
       symbols: rows.symbolCount,
       endpoints: rows.endpoints.length,
+      dynamicRoutes: dynamicRoutesOf(rows.endpoints),
       calls: calls.stats,
       modules: modules.length,
       written: [],
@@ -337,7 +348,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         await writeLexicon(root, { files, parsed: parsedWords, dropped, whole: cache === null });
       }
       await refreshHistory(root, head);
-      const counts = { symbols: summary.symbols, endpoints: summary.endpoints, modules: summary.modules, calls: summary.calls };
+      const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
       await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);
       await ensureLookupCache(root);

@@ -30,6 +30,8 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
     lines.push(
       `calls: ${summary.calls.resolved} resolved, ${summary.calls.unresolved} unresolved, ${summary.calls.external} outside the repository`,
     );
+    const dynamic = summary.dynamicRoutes;
+    if (dynamic.count > 0) lines.push(`routes: ${dynamic.count} with a part only known at run time, kept as {expression}: ${dynamic.first}${dynamic.count > 1 ? ", …" : ""}`);
     lines.push(summary.written.length > 0 ? `wrote ${summary.written.join(", ")}` : "nothing changed; no file rewritten");
   }
   if (summary.skipped.length > 0) {

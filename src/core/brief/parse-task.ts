@@ -1,5 +1,6 @@
 import { HTTP_METHODS } from "../../model.js";
 import { splitIdentifier, stem, termsOf } from "./sub-words.js";
+import { urlPath } from "../traverse/find-endpoints.js";
 
 /** A task's text taken apart into what the index can match. */
 export interface TaskQuery {
@@ -43,7 +44,11 @@ export function parseTask(text: string): TaskQuery {
     for (const id of code.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*/g) ?? []) if (id.length > 1) identifiers.add(id);
   }
   const methods = HTTP_METHODS.filter((m) => m !== "ALL").join("|");
-  for (const match of text.matchAll(new RegExp(`\\b(${methods})\\s+(/[^\\s'"\`,;)]*)`, "g"))) routes.push({ method: match[1]!, route: match[2]! });
+  // `POST /api/users`, `GET https://app.example.com/api/v1/users/42?x=1` (its path), `POST users.list` (an RPC-style name).
+  const target = `(?:[a-z][a-z0-9+.-]*://[^\\s/'"\`]+)?/[^\\s'"\`,;)]*|[A-Za-z_$][\\w$-]*\\.[\\w$.-]*[\\w$]`;
+  for (const match of text.matchAll(new RegExp(`\\b(${methods})\\s+(${target})`, "g"))) {
+    routes.push({ method: match[1]!, route: match[2]!.includes("/") ? urlPath(match[2]!) : match[2]! });
+  }
   for (const raw of text.split(/[\s,;()'"`<>[\]{}]+/)) {
     const token = raw.replace(/[.:!?]+$/, "");
     if (token.length < 2) continue;
@@ -52,8 +57,9 @@ export function parseTask(text: string): TaskQuery {
       paths.add(location.replace(/^\.\//, ""));
       continue;
     }
-    if (token.startsWith("/") && /[A-Za-z]/.test(token) && !routes.some((r) => r.route === token)) {
-      routes.push({ method: null, route: token });
+    const route = token.startsWith("/") ? token : /^https?:\/\/[^/]+\//.test(token) ? urlPath(token) : undefined;
+    if (route !== undefined && /[A-Za-z]/.test(route) && !routes.some((r) => r.route === route)) {
+      routes.push({ method: null, route });
       continue;
     }
     for (const id of token.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g) ?? []) {

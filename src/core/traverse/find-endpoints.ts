@@ -11,7 +11,7 @@ const isMethod = (word: string): boolean => (HTTP_METHODS as readonly string[]).
 const isPathLike = (word: string): boolean => word.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(word);
 
 /** The path of a URL or path as a router sees it: no scheme, host, query string or fragment. */
-function pathOf(word: string): string {
+export function urlPath(word: string): string {
   const withoutHost = /^[a-z][a-z0-9+.-]*:\/\//i.test(word) ? word.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "") : word;
   const path = withoutHost.split(/[?#]/, 1)[0]!;
   return path === "" ? "/" : path;
@@ -39,17 +39,17 @@ export function parseEndpointQuery(query: string): EndpointQuery {
     .filter(Boolean);
   if (words[0] === "curl") {
     const url = words.find((word, i) => i > 0 && isPathLike(word));
-    if (url) return { method: curlMethod(words), text: pathOf(url) };
+    if (url) return { method: curlMethod(words), text: urlPath(url) };
   }
   const at = words.findIndex(isMethod);
   if (at >= 0) {
     const path = words.slice(at + 1).find(isPathLike);
-    if (path) return { method: words[at]!.toUpperCase(), text: pathOf(path) };
+    if (path) return { method: words[at]!.toUpperCase(), text: urlPath(path) };
     // `GET users.list`: a method and a route written without a leading slash.
     if (at === 0) return { method: words[0]!.toUpperCase(), text: words.slice(1).join(" ") };
   }
   const path = words.find(isPathLike);
-  if (path) return { method: null, text: pathOf(path) };
+  if (path) return { method: null, text: urlPath(path) };
   return { method: null, text: query.trim() };
 }
 
@@ -86,11 +86,12 @@ function segmentMatches(own: string, segment: string): boolean {
 }
 
 /**
- * How specific a route is: its literal segments (`/users/me` before `/users/:id`), and half of one
- * for a segment with literal text around its parameters (`:slug.:format` before `:slug`).
+ * How specific a route is: its literal segments (`/users/me` before `/users/:id`), half of one for a
+ * segment with literal text around its parameters (`:slug.:format` before `:slug`), and less than a
+ * parameter for a part only the running program knows (`{paths.feed}` is likely one literal path).
  */
 const staticSegments = (route: readonly string[]): number =>
-  route.reduce((score, segment) => score + (!isParameter(segment) ? 1 : /^:[\w$]+[?*+]?$/.test(segment) || !segment.startsWith(":") ? 0 : 0.5), 0);
+  route.reduce((score, segment) => score + (!isParameter(segment) ? 1 : segment.startsWith("{") ? -0.5 : /^:[\w$]+[?*+]?$/.test(segment) || !segment.startsWith(":") ? 0 : 0.5), 0);
 
 /**
  * Endpoints for a query, best tier only: method and route pattern (most literal segments first),
