@@ -125,7 +125,8 @@ export interface FileRecord {
   sha256: string;
   isTest: boolean;
   symbols: SymbolRecord[];
-  routes: FileRoutes;
+  /** Absent when the file says nothing about routes. */
+  routes?: FileRoutes;
   imports: ImportRecord[];
   calls: EncodedCallSummary;
 }

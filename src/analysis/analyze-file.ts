@@ -11,8 +11,8 @@ import { renderLexiconField } from "../formats/lexicon.js";
 
 export interface FileAnalysis {
   symbols: SymbolRecord[];
-  /** Route registrations as written, and what joins them to routers in other files. */
-  routes: FileRoutes;
+  /** Route registrations as written, and what joins them to routers in other files; absent when it has none (most files). */
+  routes?: FileRoutes;
   /** Module specifiers as written; resolved to files later, when the whole file set is known. */
   imports: string[];
   /** Call sites and the bindings that link them; linked across files when the whole file set is known. */
@@ -29,12 +29,18 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
   const symbols = extractSymbols(sourceFile, path);
   return {
     symbols,
-    routes: extractEndpoints(sourceFile, path),
+    ...routesOf(extractEndpoints(sourceFile, path)),
     imports: extractImports(sourceFile),
     calls: encode(extractCalls(sourceFile, symbols)),
     syntaxErrors: diagnostics.length,
     lexicon: renderLexiconField(extractLexicon(sourceFile, symbols)),
   };
+}
+
+/** Only a file with something to say about routes carries them: the per-file cache stays as small as before. */
+function routesOf(routes: FileRoutes): { routes?: FileRoutes } {
+  const empty = routes.registrations.length + routes.mounts.length + routes.prefixes.length + routes.exports.length === 0 && !routes.basePath;
+  return empty ? {} : { routes };
 }
 
 function encode(calls: CallSummary): EncodedCallSummary {

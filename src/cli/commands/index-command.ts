@@ -183,7 +183,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
             sha256,
             isTest: isTestPath(path),
             symbols: analysis.symbols,
-            routes: analysis.routes,
+            ...(analysis.routes ? { routes: analysis.routes } : {}),
             imports: analysis.imports.map((specifier) => ({ specifier, resolved: null })),
             calls: analysis.calls,
           };

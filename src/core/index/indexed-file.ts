@@ -21,7 +21,7 @@ export interface IndexedFile {
   /** This file's rows of symbol_index.md, in index order, each ending with a newline. */
   symbolRows: string;
   symbolCount: number;
-  routes: FileRoutes;
+  routes?: FileRoutes;
   /** Call sites and bindings as extracted; linked against the other files' summaries. */
   summary: LazySummary;
   /** What linking needs of every file, without reading its summary: see callableNamesOf and isScript. */
@@ -74,7 +74,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     symbolRows: rows.map(renderSymbolRow).join(""),
     routing: routingFieldsOf(record.path, rows),
     symbolCount: rows.length,
-    routes: record.routes,
+    ...(record.routes ? { routes: record.routes } : {}),
     summary: LazySummary.fromText(record.calls.json),
     callables: record.calls.callables,
     script: record.calls.script,

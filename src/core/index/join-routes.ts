@@ -15,7 +15,8 @@ import { joinRoute, normaliseRoute } from "./route-path.js";
 
 export interface RouteFile {
   path: RepoPath;
-  routes: FileRoutes;
+  /** Absent for a file that says nothing about routes. */
+  routes?: FileRoutes;
 }
 
 export interface RouteJoinContext {
@@ -62,7 +63,8 @@ interface Chain {
   parts: Part[];
 }
 
-export function joinRoutes(files: readonly RouteFile[], context: RouteJoinContext): EndpointRecord[] {
+export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext): EndpointRecord[] {
+  const files = all.filter((file): file is Required<RouteFile> => file.routes !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file.routes]));
   const nodeOf = (path: RepoPath, ref: RouterRef, depth = 0): string | null => {
     if ("local" in ref) return `${path}#${ref.local}`;

@@ -37,7 +37,7 @@ const SECTION_BODY = [
   "- Read with ctx, not `cat`: `ctx outline <file|folder>` lists declarations with their lines; `ctx show <Name>`",
   "  (or `path:Name`, `path:LINE`, `\"GET /route\"`) prints one declaration as it is now. Then edit.",
   "- Look code up by name before searching: `ctx traverse Symbol <Name>`, `Caller <fn>`, `Callee <fn>`,",
-  "  `Endpoint \"GET /users\"`, `Module <name>`, `Err \"<error text>\"`. Every answer was checked against the file's",
+  "  `Endpoint \"<a URL, log line or curl as you have it>\"`, `Module <name>`, `Err \"<error text>\"`. Every answer was checked against the file's",
   "  current SHA-256: trust its `path:line`. `Caller` lists every site and accounts for every other line a grep",
   "  would print (its `rg -w` line); `complete; 0 unresolved` means there is nothing left for a grep to find.",
   "- `TRAVERSE_MISS` means no fresh answer: search narrowly (`rg -n -w <Name> <dir>`), do not read whole trees.",
