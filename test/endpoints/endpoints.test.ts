@@ -87,7 +87,7 @@ describe("endpoint_index.md", () => {
   it("does not mistake HTTP client calls and map lookups for routes", async () => {
     expect(await endpointsOf("http-client-calls")).toEqual([]);
   });
-  it("joins express routers mounted across files: use() chains, require(), a router factory, one router at two prefixes, array paths", async () => {
+  it("joins express routers mounted across files: use() chains, require(), a router factory, one router at two prefixes, array paths; not a test's mounts", async () => {
     const at = (prefix: string) => `src/app.ts:${prefix === "/api" ? 8 : 9}, src/routes/index.js:3`;
     expect(await endpointsOf("express-mounted-routers")).toEqual([
       ["GET", "/health/live", "<inline>", "src/health.ts:5", "express", "/live", "src/app.ts:10"],

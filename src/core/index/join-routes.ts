@@ -15,6 +15,8 @@ import { joinRoute, normaliseRoute } from "./route-path.js";
 
 export interface RouteFile {
   path: RepoPath;
+  /** A test's mounts (`app.use(router)` before a request in a test) serve nothing a user reaches: they are not followed. */
+  isTest: boolean;
   /** Absent for a file that says nothing about routes. */
   routes?: FileRoutes;
 }
@@ -97,7 +99,7 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
   const incoming = new Map<string, Link[]>();
   const own = new Map<string, Part[]>();
   for (const file of files) {
-    for (const mount of file.routes.mounts) addLink(file.path, mount);
+    if (!file.isTest) for (const mount of file.routes.mounts) addLink(file.path, mount);
     for (const prefix of file.routes.prefixes) {
       const node = `${file.path}#${prefix.router}`;
       own.set(node, [...(own.get(node) ?? []), { prefix: prefix.prefix, at: { path: file.path, line: prefix.line }, ...(prefix.concat ? { concat: true as const } : {}) }]);
