@@ -63,6 +63,28 @@ describe("ctx hook", () => {
     expect(committed(dir)).toEqual(["README.md"]);
   });
 
+  it("refreshes what is staged only: an unstaged edit elsewhere stays out of the committed index, which matches the commit", async () => {
+    const dir = project();
+    git(dir, "add", "-A");
+    commit(dir, "-m", "start");
+    expect((await ctx(dir, "hook", "install")).code).toBe(0);
+    writeFileSync(join(dir, "src", "labels.ts"), "export function label(name: string): string {\n  return name;\n}\n");
+    git(dir, "add", "src/labels.ts");
+    expect(commit(dir, "-m", "labels").code).toBe(0);
+
+    // An edit left unstaged, then a commit of another file.
+    writeFileSync(join(dir, "src", "cart.ts"), "export function discount(total: number): number {\n  return total * 0.9;\n}\n");
+    writeFileSync(join(dir, "src", "tax.ts"), "export function tax(total: number): number {\n  return total * 0.2;\n}\n");
+    git(dir, "add", "src/tax.ts");
+    expect(commit(dir, "-m", "tax").code).toBe(0);
+    expect(committed(dir)).toEqual(expect.arrayContaining(["src/tax.ts", ".ai/symbol_index.md", ".ai/file_index.md"]));
+    expect(git(dir, "show", "HEAD:.ai/symbol_index.md")).toContain("| tax |");
+    expect(git(dir, "show", "HEAD:.ai/symbol_index.md")).not.toContain("| discount |");
+    // The commit as CI checks it out: its index is up to date.
+    git(dir, "stash", "-q");
+    expect((await ctx(dir, "index", "--check")).code).toBe(0);
+  });
+
   it("uninstall restores the hook that was there, byte for byte and executable; status says what is installed", async () => {
     const dir = project();
     const earlier = "#!/bin/sh\nexit 0\n";

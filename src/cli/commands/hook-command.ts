@@ -54,7 +54,8 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
   if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0 };
   const unstagedBefore = new Set(await gitUnstagedPaths(root));
-  const summary = await runIndex({ cwd: root, check: false });
+  // Only what is staged goes into the commit: the other files are as the last run indexed them.
+  const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
   const indexPaths = INDEX_FILES.map((name) => `${AI_DIR}/${name}`).filter((path) => !(manifestLeft && path === manifest) && existsSync(join(root, path)));

@@ -43,10 +43,16 @@ import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
+import { PhaseClock } from "../phase-clock.js";
 
 export interface IndexOptions {
   cwd: string;
   check: boolean;
+  /**
+   * The only paths that can have changed since the last run (a commit hook's staged paths): every
+   * other file the cache holds is taken as it was, not even statted. Without it, every file is checked.
+   */
+  changed?: ReadonlySet<RepoPath>;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -83,6 +89,8 @@ export interface IndexSummary {
   /** With --check: whether the committed index matches the working tree, and what differs. */
   check: { upToDate: boolean; outdated: OutdatedFile[]; indexFiles: string[]; refresh: string } | null;
   durationMs: number;
+  /** Where the run's time went, phase by phase (milliseconds). */
+  phases: { phase: string; ms: number }[];
 }
 
 /**
@@ -107,6 +115,7 @@ export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
 
 async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<IndexSummary> {
   const started = performance.now();
+  const clock = new PhaseClock();
   const startedAt = Date.now();
   const root = findRepoRoot(options.cwd);
   // What a run killed mid-write left behind (ignored by git, but it adds up).
@@ -125,8 +134,10 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const pool = createAnalyzePool();
   const workers = workerCountFor(Number.POSITIVE_INFINITY);
   if (workers > 0) await pool.warmUp(1);
+  clock.mark("read index files");
   // Without a lexicon, every file is parsed to make one.
   const cache = ignoreCache || (!options.check && !hasLexicon(root)) ? null : await readFilesCache(root, version);
+  clock.mark("read cache");
   try {
     if (!cache) await pool.warmUp(workers);
     const [{ files: listed }, packages, head] = await Promise.all([
@@ -134,7 +145,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       discoverWorkspacePackages(root),
       gitHead(root).catch(() => null),
     ]);
+    clock.mark("list files");
     const selected = selectSourceFiles(listed, config);
+    clock.mark("select sources");
 
     // --check trusts nothing but hashes; a normal run trusts an unchanged stat outside the racy window.
     const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
@@ -154,6 +167,13 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     for (const [index, path] of selected.entries()) {
       options.onProgress?.("index", index + 1, selected.length);
       const known = previous.get(path);
+      // Told which paths can have changed: the others are as the cache has them.
+      if (known && options.changed && !options.check && !options.changed.has(path)) {
+        current.set(path, known.sha256);
+        files.push(known);
+        reused += 1;
+        continue;
+      }
       const trusted = !options.check && known && known.mtimeMs < trustBefore ? known : undefined;
       const observation = observeFile(root, path, config.maxFileBytes, trusted);
       if (observation.kind === "skipped") {
@@ -195,9 +215,11 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         }),
       );
     }
+    clock.mark("check files");
     await Promise.all(analyses);
     // The workers' heaps are freed before linking, which needs the most memory of the run.
     await pool.close();
+    clock.mark("parse");
     const dropped = [...previous.keys()].filter((path) => !current.has(path));
     files.sort(byPath);
     skipped.sort(byPath);
@@ -205,6 +227,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 
     const mappings = await readPathMappings(root, listed);
     const resolution = JSON.stringify([packages, mappings]);
+    clock.mark("read tsconfigs");
     const settled = cache?.settled;
     if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
@@ -222,6 +245,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         written: [],
         check: null,
         durationMs: Math.round(performance.now() - started),
+        phases: (clock.mark("refresh caches"), clock.toJSON()),
       };
     }
 
@@ -236,7 +260,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
+    clock.mark("modules");
     const rows = indexRows(files, modules, joinRoutes(files, routeJoinContext(files, resolver)));
+    clock.mark("rows and routes");
     // Calls are linked against every file's summary, but only the sites an edit can have moved are
     // linked again: those of changed files, and of files that read what a changed file declares.
     const calls = relinkFiles(
@@ -246,6 +272,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         : null,
       resolver,
     );
+    clock.mark("link calls");
     const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
       new Map<IndexFileName, string | string[]>([
         ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
@@ -268,6 +295,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const knownSame = new Set<IndexFileName>(asLeft ? [...(symbolsChanged ? [] : ["symbol_index.md" as const]), ...(calls.rowsChanged || calls.overridesChanged ? [] : ["call_index.md" as const])] : []);
     const differing: IndexFileName[] = [];
     for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, text))) differing.push(name);
+    clock.mark("render and compare");
 
     const summary: IndexSummary = {
       root,
@@ -285,6 +313,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       written: [],
       check: null,
       durationMs: 0,
+      phases: [],
     };
 
     if (options.check) {
@@ -304,6 +333,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];
       const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
       await writeIndexFiles(root, changedFiles);
+      clock.mark("write index files");
       summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
@@ -344,16 +374,20 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           await invalidateLookupCache(root);
         }
       }
+      clock.mark("lookup cache");
       if (cache === null || parsed.length > 0 || dropped.length > 0) {
         await writeLexicon(root, { files, parsed: parsedWords, dropped, whole: cache === null });
       }
+      clock.mark("lexicon");
       await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
       const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
       await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);
       await ensureLookupCache(root);
     }
+    clock.mark("files cache");
     summary.durationMs = Math.round(performance.now() - started);
+    summary.phases = clock.toJSON();
     return summary;
   } finally {
     cache?.close();
