@@ -48,6 +48,13 @@ const OVERRIDES_HEADER = ["member", "member location", "base", "base location"] 
  * `rows` are chunks of rendered rows (a file's each), `counts` how many rows and unresolved rows they hold.
  */
 export function renderCallIndex(rows: readonly string[], counts: { rows: number; unresolved: number }, overrides: readonly Override[]): string[] {
+  const { head, tail } = callIndexParts(counts, overrides);
+  return [head, ...rows, ...tail];
+}
+
+/** call_index.md around its rows: the text before them, the table's two header lines (a shard repeats them), and what follows. */
+export function callIndexParts(counts: { rows: number; unresolved: number }, overrides: readonly Override[]): { head: string; tableHeader: string; tail: string[] } {
+  const tableHeader = `${renderRow([...HEADER])}\n${renderRow(HEADER.map(() => "---"))}\n`;
   const head = [
     "# Call index",
     "",
@@ -58,10 +65,8 @@ export function renderCallIndex(rows: readonly string[], counts: { rows: number;
     "proven to land on one declaration; its callee is a name to check, not an answer.",
     "Ask with `ctx traverse Caller 'UsersService.find'` or `ctx traverse Callee 'src/users/users.controller.ts:get'`.",
     "",
-    renderRow([...HEADER]),
-    renderRow(HEADER.map(() => "---")),
     "",
-  ].join("\n");
+  ].join("\n") + tableHeader;
   const overrideRows = overrides.map(
     (o) =>
       `${renderRow([escapeCell(o.member.name), locationCell(o.member.path, o.member.line), escapeCell(o.base.name), locationCell(o.base.path, o.base.line)])}\n`,
@@ -77,7 +82,7 @@ export function renderCallIndex(rows: readonly string[], counts: { rows: number;
     renderRow(OVERRIDES_HEADER.map(() => "---")),
     "",
   ].join("\n");
-  return [head, ...rows, tail, ...overrideRows];
+  return { head, tableHeader, tail: [tail, ...overrideRows] };
 }
 
 export function parseOverrides(text: string, file = CALL_INDEX_FILE): Override[] {

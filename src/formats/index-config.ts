@@ -7,11 +7,11 @@ import { lineOfKey, loadYaml } from "./load-yaml.js";
 export function parseIndexConfig(text: string, file = INDEX_CONFIG_FILE): IndexConfig {
   const document = loadYaml(text, file);
   if (document === null || document === undefined) return { ...DEFAULT_CONFIG };
-  if (typeof document !== "object" || Array.isArray(document)) throw new FormatError(file, 1, "expected a mapping with include, exclude, maxFileBytes", "see the README's configuration section");
+  if (typeof document !== "object" || Array.isArray(document)) throw new FormatError(file, 1, "expected a mapping with include, exclude, maxFileBytes, shardAbove", "see the README's configuration section");
   const raw = document as Record<string, unknown>;
-  const known = new Set(["include", "exclude", "maxFileBytes"]);
+  const known = new Set(["include", "exclude", "maxFileBytes", "shardAbove"]);
   for (const key of Object.keys(raw)) {
-    if (!known.has(key)) throw new FormatError(file, lineOfKey(text, key), `unknown key \`${key}\`; expected include, exclude or maxFileBytes`, "remove or rename the key");
+    if (!known.has(key)) throw new FormatError(file, lineOfKey(text, key), `unknown key \`${key}\`; expected include, exclude, maxFileBytes or shardAbove`, "remove or rename the key");
   }
   const patterns = (key: "include" | "exclude"): string[] => {
     const value = raw[key];
@@ -21,10 +21,13 @@ export function parseIndexConfig(text: string, file = INDEX_CONFIG_FILE): IndexC
     }
     return value as string[];
   };
-  const maxFileBytes = raw.maxFileBytes ?? DEFAULT_CONFIG.maxFileBytes;
-  if (typeof maxFileBytes !== "number" || !Number.isInteger(maxFileBytes) || maxFileBytes <= 0) {
-    throw new FormatError(file, lineOfKey(text, "maxFileBytes"), "`maxFileBytes` must be a positive whole number", "e.g. maxFileBytes: 1048576");
-  }
-  return { include: patterns("include"), exclude: patterns("exclude"), maxFileBytes };
+  const bytes = (key: "maxFileBytes" | "shardAbove", minimum: number): number => {
+    const value = raw[key] ?? DEFAULT_CONFIG[key];
+    if (typeof value !== "number" || !Number.isInteger(value) || value < minimum) {
+      throw new FormatError(file, lineOfKey(text, key), `\`${key}\` must be a ${minimum > 0 ? "positive" : "non-negative"} whole number of bytes`, `e.g. ${key}: ${DEFAULT_CONFIG[key]}`);
+    }
+    return value;
+  };
+  return { include: patterns("include"), exclude: patterns("exclude"), maxFileBytes: bytes("maxFileBytes", 1), shardAbove: bytes("shardAbove", 0) };
 }
 

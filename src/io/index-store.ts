@@ -1,6 +1,7 @@
-import { statSync } from "node:fs";
-import { stat } from "node:fs/promises";
-import { join } from "node:path";
+import { readdirSync, statSync } from "node:fs";
+import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { joinShards, shardFolder, shardPathsOf } from "../formats/index-shards.js";
 import { sameStat, type FileStat } from "./read-source.js";
 import {
   CALL_INDEX_FILE,
@@ -36,19 +37,25 @@ export async function readIndexConfigText(root: string): Promise<string | undefi
   return readTextIfExists(aiPath(root, INDEX_CONFIG_FILE));
 }
 
+/** An index file's text; a sharded one (formats/index-shards.ts) read back whole, its shards in place. */
 export async function readIndexFile(root: string, name: IndexFileName): Promise<string | undefined> {
-  return readTextIfExists(aiPath(root, name));
+  const top = await readTextIfExists(aiPath(root, name));
+  if (top === undefined) return undefined;
+  const paths = shardPathsOf(top);
+  if (paths.length === 0) return top;
+  const shards = new Map(await Promise.all(paths.map(async (path) => [path, await readTextIfExists(aiPath(root, path))] as const)));
+  return joinShards(top, `.ai/${name}`, (path) => shards.get(path));
 }
 
-/** Whether an index file on disk differs from `content`: by size first, so a changed file is not read. */
-export async function indexFileDiffers(root: string, name: IndexFileName, content: string | readonly string[]): Promise<boolean> {
+/** Whether a file under `.ai/` differs from `content`: by size first, so a changed file is not read. */
+export async function indexFileDiffers(root: string, path: string, content: string | readonly string[]): Promise<boolean> {
   const chunks = typeof content === "string" ? [content] : content;
   try {
-    if ((await stat(aiPath(root, name))).size !== chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0)) return true;
+    if ((await stat(aiPath(root, path))).size !== chunks.reduce((sum, chunk) => sum + Buffer.byteLength(chunk), 0)) return true;
   } catch {
     return true;
   }
-  const existing = (await readIndexFile(root, name)) ?? "";
+  const existing = (await readTextIfExists(aiPath(root, path))) ?? "";
   let offset = 0;
   for (const chunk of chunks) {
     if (!existing.startsWith(chunk, offset)) return true;
@@ -57,26 +64,58 @@ export async function indexFileDiffers(root: string, name: IndexFileName, conten
   return offset !== existing.length;
 }
 
-/** Writes index files atomically (the caller passes only those whose content changed). */
-export async function writeIndexFiles(root: string, contents: ReadonlyMap<IndexFileName, string | readonly string[]>): Promise<void> {
-  for (const [name, content] of contents) await writeFileAtomic(aiPath(root, name), content, { ifChanged: false });
+/** Writes files under `.ai/` atomically (the caller passes only those whose content changed). */
+export async function writeIndexFiles(root: string, contents: ReadonlyMap<string, string | readonly string[]>): Promise<void> {
+  for (const [path, content] of contents) {
+    await mkdir(dirname(aiPath(root, path)), { recursive: true });
+    await writeFileAtomic(aiPath(root, path), content, { ifChanged: false });
+  }
   await writeFileAtomic(join(root, CACHE_DIR, ".gitignore"), "*\n");
 }
 
+/** The shards on disk in an index file's shard folder (paths under `.ai/`), sorted; none when it has no folder. */
+export async function shardsOnDisk(root: string, name: IndexFileName): Promise<string[]> {
+  const folder = shardFolder(name);
+  try {
+    return (await readdir(aiPath(root, folder))).filter((entry) => SHARD_FILE.test(entry)).map((entry) => `${folder}/${entry}`).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Removes shards no top file names any more, and a shard folder left empty; nothing else in it is touched. */
+export async function removeShards(root: string, paths: readonly string[]): Promise<void> {
+  for (const path of paths) await rm(aiPath(root, path), { force: true });
+  for (const folder of new Set(paths.map((path) => path.slice(0, path.indexOf("/"))))) {
+    await rmdir(aiPath(root, folder)).catch(() => undefined);
+  }
+}
+
+const SHARD_FILE = /^[0-9a-f]{16}\.md$/;
+
 /**
- * A stamp of the committed index files as they are on disk (size and mtime), so derived caches can
- * tell cheaply that they were built from exactly these files. Synchronous: five stats, taken while
- * nothing else could run (see openIndexReader).
+ * A stamp of the committed index files as they are on disk (size and mtime), shards included, so
+ * derived caches can tell cheaply that they were built from exactly these files. Synchronous: a
+ * stat per file, taken while nothing else could run (see openIndexReader).
  */
 export function indexStamp(root: string): string {
-  return INDEX_FILES.map((name) => {
+  const stamped = (path: string): string => {
     try {
-      const stats = statSync(aiPath(root, name));
-      return `${name}:${stats.size}:${stats.mtimeMs}`;
+      const stats = statSync(aiPath(root, path));
+      return `${path}:${stats.size}:${stats.mtimeMs}`;
     } catch {
-      return `${name}:absent`;
+      return `${path}:absent`;
     }
-  }).join("|");
+  };
+  const shards = (name: IndexFileName): string[] => {
+    const folder = shardFolder(name);
+    try {
+      return readdirSync(aiPath(root, folder)).filter((entry) => SHARD_FILE.test(entry)).sort().map((entry) => `${folder}/${entry}`);
+    } catch {
+      return [];
+    }
+  };
+  return INDEX_FILES.flatMap((name) => [stamped(name), ...shards(name).map(stamped)]).join("|");
 }
 
 const FILES_CACHE = "files.jsonl";

@@ -11,7 +11,7 @@ describe("bad configuration and index files", () => {
     const run = await ctx(dir, "index");
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      "ctx: .ai/index-config.yaml:3: unknown key `maxBytes`; expected include, exclude or maxFileBytes — remove or rename the key\n",
+      "ctx: .ai/index-config.yaml:3: unknown key `maxBytes`; expected include, exclude, maxFileBytes or shardAbove — remove or rename the key\n",
     );
   });
 

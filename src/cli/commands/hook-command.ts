@@ -2,7 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_CONFIG } from "../../core/index/index-config.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
-import { DOMAIN_MANIFEST_FILE } from "../../formats/index-file-names.js";
+import { CALL_INDEX_FILE, DOMAIN_MANIFEST_FILE, SYMBOL_INDEX_FILE } from "../../formats/index-file-names.js";
+import { shardFolder } from "../../formats/index-shards.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { gitAdd, gitStagedBlobs, gitStagedPaths, gitUnstagedPaths } from "../../io/git.js";
 import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from "../../io/git-hook-files.js";
@@ -58,13 +59,19 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
-  const indexPaths = INDEX_FILES.map((name) => `${AI_DIR}/${name}`).filter((path) => !(manifestLeft && path === manifest) && existsSync(join(root, path)));
+  // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
+  const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
+  const tracked = await gitStagedBlobs(root, shardFolders);
+  const indexPaths = [
+    ...INDEX_FILES.map((name) => `${AI_DIR}/${name}`).filter((path) => !(manifestLeft && path === manifest) && existsSync(join(root, path))),
+    ...shardFolders.filter((folder) => existsSync(join(root, folder)) || [...tracked.keys()].some((path) => path.startsWith(`${folder}/`))),
+  ];
   const before = await gitStagedBlobs(root, indexPaths);
   await gitAdd(root, indexPaths);
   const after = await gitStagedBlobs(root, indexPaths);
   return {
     reason: "refreshed",
-    staged: indexPaths.filter((path) => after.get(path) !== before.get(path)),
+    staged: [...new Set([...before.keys(), ...after.keys()])].filter((path) => after.get(path) !== before.get(path)).sort(),
     partlyStaged: relevant.filter((path) => unstagedBefore.has(path)).sort(),
     manifestLeft,
     parsed: summary.parsed,

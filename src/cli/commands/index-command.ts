@@ -12,11 +12,12 @@ import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
-import { renderCallIndex } from "../../formats/call-index.js";
+import { callIndexParts } from "../../formats/call-index.js";
+import { renderShards, shardFolder, shardsOf, type ShardableIndex } from "../../formats/index-shards.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
-import { renderSymbolIndexChunks } from "../../formats/symbol-index.js";
+import { renderSymbolIndexChunks, SYMBOL_TABLE_HEADER } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { extractorVersion } from "../../io/ctx-version.js";
 import { gitHead } from "../../io/git.js";
@@ -28,8 +29,9 @@ import {
   readIndexFile,
   writeFilesCache,
   writeIndexFiles,
+  removeShards,
+  shardsOnDisk,
   type CachedFile,
-  type IndexFileName,
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
@@ -273,11 +275,25 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       resolver,
     );
     clock.mark("link calls");
-    const render = (meta: IndexMeta): Map<IndexFileName, string | string[]> =>
-      new Map<IndexFileName, string | string[]>([
-        ["symbol_index.md", renderSymbolIndexChunks(rows.symbolRows, rows.symbolCount, rows.files.length)],
+    // symbol_index.md and call_index.md past config.shardAbove are written as shards (formats/index-shards.ts).
+    const filesByPath = new Map(files.map((file) => [file.path, file]));
+    const shardable = (name: "symbol_index.md" | "call_index.md", index: ShardableIndex): [string, string[]][] => {
+      const bytes = index.files.reduce((sum, file) => sum + file.rows.length, 0);
+      if (bytes <= config.shardAbove) return [[name, [index.head, ...index.files.map((file) => file.rows), ...index.tail]]];
+      const { top, shards } = renderShards(name, index);
+      return [[top.path, top.chunks], ...shards.map((shard): [string, string[]] => [shard.path, shard.chunks])];
+    };
+    const callParts = callIndexParts(calls.counts, calls.overrides);
+    const render = (meta: IndexMeta): Map<string, string | string[]> =>
+      new Map<string, string | string[]>([
+        ...shardable("symbol_index.md", {
+          head: renderSymbolIndexChunks([], rows.symbolCount, rows.files.length)[0]!,
+          tableHeader: SYMBOL_TABLE_HEADER,
+          files: rows.files.map((row, i) => ({ path: row.path, rows: rows.symbolRows[i]! })),
+          tail: [],
+        }),
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-        ["call_index.md", renderCallIndex(files.map((file) => file.callRows), calls.counts, calls.overrides)],
+        ...shardable("call_index.md", { head: callParts.head, tableHeader: callParts.tableHeader, files: files.map((file) => ({ path: file.path, rows: file.callRows })), tail: callParts.tail }),
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -288,13 +304,27 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const keptMeta: IndexMeta = { schema: INDEX_SCHEMA, head: previousHead === undefined ? head : previousHead };
     let contents = render(keptMeta);
     // The rows of a file that did not change are as the last run rendered them; when no file's rows
-    // changed and the index files are as the last run left them, those two are known equal unread.
-    const filesByPath = new Map(files.map((file) => [file.path, file]));
-    const symbolsChanged = cache === null || dropped.length > 0 || parsed.some((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows);
+    // changed and the index files are as the last run left them, those are known equal unread: a
+    // whole index file, or a shard whose files are the same ones, none of them changed.
     const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
-    const knownSame = new Set<IndexFileName>(asLeft ? [...(symbolsChanged ? [] : ["symbol_index.md" as const]), ...(calls.rowsChanged || calls.overridesChanged ? [] : ["call_index.md" as const])] : []);
-    const differing: IndexFileName[] = [];
+    const symbolsMoved = new Set([...dropped, ...parsed.filter((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows)]);
+    const callsMoved = new Set([...dropped, ...calls.replaced].filter((path) => previous.get(path)?.callRows !== filesByPath.get(path)?.callRows));
+    const knownSame = new Set<string>();
+    if (asLeft && cache !== null) {
+      if (symbolsMoved.size === 0) knownSame.add("symbol_index.md");
+      if (!calls.rowsChanged && !calls.overridesChanged) knownSame.add("call_index.md");
+      const before = new Map(shardsOf([...previous.values()].sort(byPath)).map((shard) => [shard.name, shard.files.map((file) => file.path).join("\0")]));
+      for (const shard of shardsOf(files)) {
+        const members = shard.files.map((file) => file.path);
+        if (before.get(shard.name) !== members.join("\0")) continue;
+        if (!members.some((path) => symbolsMoved.has(path))) knownSame.add(`${shardFolder("symbol_index.md")}/${shard.name}.md`);
+        if (!members.some((path) => callsMoved.has(path))) knownSame.add(`${shardFolder("call_index.md")}/${shard.name}.md`);
+      }
+    }
+    const differing: string[] = [];
     for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, text))) differing.push(name);
+    // Shards no top file names any more: removed by a write, a difference to --check.
+    const staleShards = (await Promise.all((["symbol_index.md", "call_index.md"] as const).map((name) => shardsOnDisk(root, name)))).flat().filter((path) => !contents.has(path));
     clock.mark("render and compare");
 
     const summary: IndexSummary = {
@@ -327,14 +357,18 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       }
       for (const path of recorded.keys()) if (!current.has(path)) outdated.push({ path, change: "deleted" });
       outdated.sort(byPath);
-      summary.check = { upToDate: differing.length === 0 && outdated.length === 0, outdated, indexFiles: differing.map((n) => `.ai/${n}`), refresh: `${invocationAt(root)} index` };
+      const indexFiles = [...differing, ...staleShards].map((n) => `.ai/${n}`);
+      summary.check = { upToDate: indexFiles.length === 0 && outdated.length === 0, outdated, indexFiles, refresh: `${invocationAt(root)} index` };
     } else {
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
       const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];
-      const changedFiles = new Map([...contents].filter(([name]) => differing.includes(name)));
+      // Shards before the top files that name them, so a reader never meets a top file naming a missing shard.
+      const writes = [...contents].filter(([name]) => differing.includes(name)).sort(([a], [b]) => Number(!a.includes("/")) - Number(!b.includes("/")));
+      const changedFiles = new Map(writes);
       await writeIndexFiles(root, changedFiles);
+      await removeShards(root, staleShards);
       clock.mark("write index files");
-      summary.written = [...changedFiles.keys()].map((n) => `.ai/${n}`);
+      summary.written = [...changedFiles.keys(), ...staleShards].map((n) => `.ai/${n}`);
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
         const routing = rows.files.map((row) => {
@@ -381,7 +415,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       clock.mark("lexicon");
       await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
-      const rowsChanged = { symbols: symbolsChanged, calls: calls.rowsChanged };
+      const rowsChanged = { symbols: cache === null || symbolsMoved.size > 0, calls: calls.rowsChanged };
       await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);
       await ensureLookupCache(root);
     }

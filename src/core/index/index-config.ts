@@ -6,6 +6,11 @@ export interface IndexConfig {
   exclude: string[];
   /** Files larger than this are skipped (minified bundles and generated blobs, mostly). */
   maxFileBytes: number;
+  /**
+   * symbol_index.md and call_index.md are kept as shards (formats/index-shards.ts) when their rows
+   * exceed this many bytes: a commit then rewrites, and git hashes, a shard instead of the whole file.
+   */
+  shardAbove: number;
 }
 
 export const DEFAULT_EXCLUDES = [
@@ -28,4 +33,4 @@ export const DEFAULT_EXCLUDES = [
   "*.bundle.js",
 ];
 
-export const DEFAULT_CONFIG: IndexConfig = { include: [], exclude: [], maxFileBytes: 1024 * 1024 };
+export const DEFAULT_CONFIG: IndexConfig = { include: [], exclude: [], maxFileBytes: 1024 * 1024, shardAbove: 4 * 1024 * 1024 };
