@@ -53,6 +53,12 @@ function wall(command, args, cwd) {
   return { ms: Number(process.hrtime.bigint() - start) / 1e6, stdout: result.stdout, code: result.status };
 }
 
+/** Per phase of `ctx index --json`, the median of its milliseconds over the runs, in the order the phases ran. */
+function medianPhases(runs) {
+  const names = [...new Set(runs.flatMap((phases) => phases.map((p) => p.phase)))];
+  return names.map((phase) => ({ phase, ms: median(runs.map((phases) => phases.find((p) => p.phase === phase)?.ms ?? 0)) }));
+}
+
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
@@ -139,23 +145,27 @@ function benchCorpus(corpus) {
   const full = [];
   const ctags = [];
   let peakKib = 0;
+  const fullPhases = [];
   for (let run = 0; run < runs; run += 1) {
     rmSync(join(dir, ".ai"), { recursive: true, force: true });
-    const ctx = timed("node", [CTX, "index", "--quiet"], dir);
+    const ctx = timed("node", [CTX, "index", "--json"], dir);
     if (ctx.code !== 0) throw new Error(`ctx index failed in ${dir}`);
     full.push(ctx.seconds);
+    fullPhases.push(JSON.parse(ctx.stdout).phases);
     peakKib = Math.max(peakKib, ctx.kib);
     ctags.push(timed("ctags", ["-f", join(WORK, "tags"), "-L", list], dir).seconds);
   }
 
   // Incremental: one edited file per run (a new function appended), as a commit hook sees it.
   const incremental = [];
+  const incrementalPhases = [];
   for (let run = 0; run < runs; run += 1) {
     const file = files[(run * 7919) % files.length];
     appendFileSync(join(dir, file), `\nexport function benchEdit${run}_${Date.now()}(): number {\n  return ${run};\n}\n`);
-    const result = timed("node", [CTX, "index", "--quiet"], dir);
+    const result = timed("node", [CTX, "index", "--json"], dir);
     if (result.code !== 0) throw new Error(`incremental ctx index failed in ${dir}`);
     incremental.push(result.seconds);
+    incrementalPhases.push(JSON.parse(result.stdout).phases);
   }
   execFileSync("git", ["checkout", "--", "."], { cwd: dir });
   timed("node", [CTX, "index", "--quiet"], dir);
@@ -195,6 +205,8 @@ function benchCorpus(corpus) {
     fullSeconds: median(full),
     ctagsSeconds: median(ctags),
     incrementalSeconds: median(incremental),
+    fullPhases: medianPhases(fullPhases),
+    incrementalPhases: medianPhases(incrementalPhases),
     traverseMs: median(traverse),
     briefMs: median(brief),
     nodeMs: median(node),
@@ -336,6 +348,18 @@ function main() {
     ...results.map((r) => `| ${r.name} | ${fmt(r.commitHookMs, 0)} ms | ${fmt(r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs - r.commitPlainMs, 0)} ms | ${fmt(r.commitHookMs / r.commitPlainMs)}× |`),
     "",
   );
+  // Where an index run's time goes (`ctx index --json` phases): what is left to cut, phase by phase.
+  for (const [title, key] of [["The incremental index (one edited file) by phase, medians in ms", "incrementalPhases"], ["The full index by phase, medians in ms", "fullPhases"]]) {
+    const phases = [...new Set(results.flatMap((r) => r[key].map((p) => p.phase)))];
+    lines.push(
+      `${title}:`,
+      "",
+      `| corpus | ${phases.join(" | ")} |`,
+      `| --- | ${phases.map(() => "---:").join(" | ")} |`,
+      ...results.map((r) => `| ${r.name} | ${phases.map((phase) => fmt(r[key].find((p) => p.phase === phase)?.ms ?? 0, 0)).join(" | ")} |`),
+      "",
+    );
+  }
   lines.push(
     "Reads: `ctx show <name>` of the sampled names (file unchanged), `ctx outline` of its file, and `ctx show <path>:<name>` right after that file was edited (parsed on the spot; first 5 names); medians, interleaved with `node -e 0`:",
     "",
