@@ -21,6 +21,7 @@ import { encode } from "gpt-tokenizer";
 import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { random } from "./random.mjs";
+import { indexText } from "./index-text.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -68,7 +69,7 @@ const median = (values) => {
 /** Indexed source files and non-test symbol names, read back from the index ctx wrote. */
 function readIndex(dir) {
   const rows = (file) =>
-    readFileSync(join(dir, ".ai", file), "utf8")
+    indexText(dir, file)
       .split("\n")
       .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
       .slice(1)
@@ -264,7 +265,7 @@ function benchCommit(dir, files, runs) {
   symlinkSync(CTX, join(bin, "ctx"));
   const path = `${bin}:${process.env.PATH}`;
   // The index is committed once, untimed, as a repository using ctx has it.
-  gitIn("add", "--", ...["symbol_index.md", "endpoint_index.md", "call_index.md", "file_index.md", "domain-manifest.yaml"].map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));
+  gitIn("add", "-A", "--", ...["symbol_index.md", "symbol_index", "endpoint_index.md", "call_index.md", "call_index", "file_index.md", "domain-manifest.yaml"].map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));
   gitIn("commit", "-q", "--no-verify", "-m", "bench: index");
   execFileSync("node", [CTX, "hook", "install"], { cwd: dir });
   const commit = (verify, run) => {

@@ -15,6 +15,7 @@ import { runTraverse } from "../dist/cli/commands/traverse-command.js";
 import { random } from "./random.mjs";
 
 import { checkoutFetched, fetchedRepos, mirrored } from "./corpora.mjs";
+import { indexText } from "./index-text.mjs";
 
 const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 
@@ -56,7 +57,7 @@ const hasRg = spawnSync("rg", ["--version"]).status === 0;
 
 /** Data rows of a Markdown table in an .ai file, as cell arrays. */
 export function tableRows(dir, file) {
-  return readFileSync(join(dir, ".ai", file), "utf8")
+  return indexText(dir, file)
     .split("\n")
     .filter((line) => line.startsWith("| ") && !line.startsWith("| ---"))
     .slice(1)

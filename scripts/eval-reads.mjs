@@ -11,6 +11,7 @@ import { runShow } from "../dist/cli/commands/show-command.js";
 import { renderOutlineText, renderShowText } from "../dist/cli/render/read-text.js";
 import { parseSymbolIndex } from "../dist/formats/symbol-index.js";
 import { touchedDeclarations, touchedLines } from "./touched-lines.mjs";
+import { indexText } from "./index-text.mjs";
 
 const SHOW_BUDGET = 1000;
 const OUTLINE_BUDGET = 1000;
@@ -18,7 +19,7 @@ const hasRg = spawnSync("rg", ["--version"]).status === 0;
 
 /** Token counts for the declarations `commit` changed in `paths`, read in `dir` (checked out at the parent and indexed). */
 export async function measureReads(dir, git, commit, paths) {
-  const symbols = parseSymbolIndex(readFileSync(join(dir, ".ai/symbol_index.md"), "utf8"));
+  const symbols = parseSymbolIndex(indexText(dir, "symbol_index.md"));
   const reads = [];
   for (const path of paths) {
     const cat = encode(readFileSync(join(dir, path), "utf8")).length;

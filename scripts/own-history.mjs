@@ -6,12 +6,13 @@
 //
 //   node scripts/own-history.mjs [count]
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseSymbolIndex } from "../dist/formats/symbol-index.js";
 import { candidateCommits } from "./eval-routing.mjs";
 import { touchedDeclarations, touchedLines } from "./touched-lines.mjs";
+import { indexText } from "./index-text.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -29,7 +30,7 @@ try {
     run(dir, "node", [CTX, "index", "-q"]);
     const brief = JSON.parse(run(dir, "node", [CTX, "brief", "--json", commit.subject]));
     const first = brief.files[0];
-    const symbols = parseSymbolIndex(readFileSync(join(dir, ".ai/symbol_index.md"), "utf8"));
+    const symbols = parseSymbolIndex(indexText(dir, "symbol_index.md"));
     const touched = first ? touchedDeclarations(symbols.filter((row) => row.path === first.path), touchedLines(git, commit.parent, commit.hash, first.path)) : [];
     const fileRight = Boolean(first && commit.changed.includes(first.path));
     const at = first?.at ? `${first.at.name}@${first.at.line}` : null;

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 import type { RepoPath } from "../model.js";
 import { FormatError } from "../errors.js";
 
@@ -35,13 +35,13 @@ const SHARD_LINE = /^<!-- rows: ([\w-]+)\/([0-9a-f]{16})\.md -->$/;
 /** Each path's hash, once: a run shards the files it had and the files it has, mostly the same paths. */
 const digests = new Map<string, string>();
 function digest(path: string): string {
-  let hash = digests.get(path);
-  if (hash === undefined) {
+  let known = digests.get(path);
+  if (known === undefined) {
     if (digests.size >= 1_000_000) digests.clear();
-    hash = createHash("sha256").update(path).digest("hex");
-    digests.set(path, hash);
+    known = hash("sha256", path);
+    digests.set(path, known);
   }
-  return hash;
+  return known;
 }
 
 /** The shards of files in path order: runs of consecutive files, each named after the path it starts at. */
