@@ -275,6 +275,9 @@ export async function writeFilesCache(
       cachedLine.summary === summary &&
       cachedLine.sha256 === file.sha256 &&
       sameStat(cachedLine, file) &&
+      // The summary stays where the line says: not moved into a new segment by a compaction, which
+      // can give the new segment the old one's place in the list while every offset changes.
+      where === summary.storedAt &&
       cachedLine.segment === segmentIndex.get(where.segment)
     ) {
       return `${cachedLine.text}\n`;

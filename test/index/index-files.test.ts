@@ -1,7 +1,7 @@
-import { readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx, git, readAi, tableRows } from "../helpers/fixture.js";
+import { copyFixture, ctx, git, readAi, tableRows, tempDir } from "../helpers/fixture.js";
 
 const symbolNames = (dir: string) => tableRows(dir, "symbol_index.md").map((row) => `${row[4]} ${row[0]}`);
 
@@ -65,6 +65,24 @@ describe("incremental runs", () => {
       "src/users/users.service.ts:3-7 UsersService",
       "src/users/users.service.ts:4-6 pay",
     ]);
+  });
+
+  it("stays incremental run after run: summaries compacted into one segment are read back where they went, never re-parsed whole", async () => {
+    const dir = tempDir();
+    mkdirSync(join(dir, "src"));
+    // A chain of modules, each calling the one before: relinking one reads the summary of the next.
+    for (let i = 0; i < 300; i += 1) {
+      const call = i === 0 ? "n" : `step${i - 1}(n) + 1`;
+      writeFileSync(join(dir, "src", `m${i}.ts`), `${i === 0 ? "" : `import { step${i - 1} } from "./m${i - 1}";\n`}export function step${i}(n: number): number {\n  return ${call};\n}\n`);
+    }
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const parsed: number[] = [];
+    // An edit of another file each run: more live segments than the store keeps, so it compacts them.
+    for (let run = 1; run <= 12; run += 1) {
+      appendFileSync(join(dir, "src", `m${run * 20}.ts`), `export const extra${run} = ${run};\n`);
+      parsed.push((JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number }).parsed);
+    }
+    expect(parsed).toEqual(Array.from({ length: 12 }, () => 1));
   });
 
   it("rebuilds byte-identical files when its cache is gone", async () => {

@@ -172,7 +172,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       // Told which paths can have changed: the others are as the cache has them.
       if (known && options.changed && !options.check && !options.changed.has(path)) {
         current.set(path, known.sha256);
-        files.push(known);
+        // A copy, as for a file whose stat is unchanged: linking sets fields on this run's records, and
+        // the cache's own must stay as they were read (what changed is told by comparing the two).
+        files.push({ ...known });
         reused += 1;
         continue;
       }
