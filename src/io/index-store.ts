@@ -1,3 +1,4 @@
+import { hash } from "node:crypto";
 import { readdirSync, statSync } from "node:fs";
 import { mkdir, readdir, rm, rmdir, stat } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -115,7 +116,8 @@ export function indexStamp(root: string): string {
       return [];
     }
   };
-  return INDEX_FILES.flatMap((name) => [stamped(name), ...shards(name).map(stamped)]).join("|");
+  // Hashed: with a stamp per shard it would be tens of kilobytes, and it is kept in the caches' headers.
+  return hash("sha256", INDEX_FILES.flatMap((name) => [stamped(name), ...shards(name).map(stamped)]).join("|"));
 }
 
 const FILES_CACHE = "files.jsonl";
