@@ -1,20 +1,22 @@
 #!/usr/bin/env node
 // npm run bench: ctx beside the reference tools, measured in one run on this machine, written to
 // BENCHMARKS.md as ratios (shared machines are noisy; a ratio from one run is the figure that counts).
-//   full index          ctx index (no .ai/, no cache)        vs  ctags over the same files
+//   full index          ctx index (no .ai/, no cache)        vs  ctags over the same files, and ast-grep (a
+//                       native tree-sitter tool from the npm registry, all cores) extracting the declarations
 //   incremental         ctx index after a one-file edit      vs  the full index
 //   traverse (cold)     a fresh `ctx traverse Symbol` process vs  node -e 0, and vs rg -n -w
 //   callers             a fresh `ctx traverse Caller` process vs  rg -n -w and node -e 0
 //   brief (cold)        `ctx brief "fix <name> when …"`       vs  node -e 0
 //   answer tokens       ctx's answer                          vs  rg -n -w's output (o200k tokenizer)
 //   peak memory         max RSS of the full index (workers included)
-//   commit with hook    `git commit` of a one-file edit with ctx's pre-commit hook  vs  the same commit without it
+//   commit with hook    `git commit` of a one-file edit with ctx's pre-commit hook  vs  the same commit without it;
+//                       and `ctx hook run --json` of such an edit, by phase
 //   cache               .ai/.cache after a full index: its size over the indexed source's, and its largest entry (line),
 //                       per corpus and for a clone of this repository, against the bounds CACHE_BOUNDS states
 // Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only;
 // the compress figures follow, from scripts/bench-compress.mjs)
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
@@ -32,6 +34,47 @@ const TRAVERSE_SAMPLES = 15;
  * exponent) of a chain of calls once made a 403 MB line of a 1 MB repository.
  */
 const CACHE_BOUNDS = { ratio: 8, largestBytes: 1 << 20 };
+
+/**
+ * The fastest comparable tool installable from the npm registry: ast-grep, a native, multi-threaded
+ * tree-sitter tool, made to extract the declarations ctx indexes (a rule per language). Installed
+ * pinned into the measuring folder, never into this repository; null when it cannot be installed.
+ */
+const AST_GREP = "@ast-grep/cli@0.51.1";
+const DECLARATION_KINDS = {
+  TypeScript: ["function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration", "interface_declaration", "type_alias_declaration", "enum_declaration", "method_definition", "public_field_definition", "variable_declarator", "internal_module"],
+  Tsx: ["function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration", "interface_declaration", "type_alias_declaration", "enum_declaration", "method_definition", "public_field_definition", "variable_declarator", "internal_module"],
+  JavaScript: ["function_declaration", "generator_function_declaration", "class_declaration", "method_definition", "field_definition", "variable_declarator"],
+};
+
+function installAstGrep() {
+  const prefix = join(WORK, "registry-tools");
+  const bin = join(prefix, "node_modules", ".bin", "ast-grep");
+  if (!existsSync(bin)) {
+    const install = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", AST_GREP], { encoding: "utf8" });
+    if (install.status !== 0 || !existsSync(bin)) {
+      console.error(`bench: ${AST_GREP} could not be installed (${install.stderr.trim().split("\n").pop()}); measured without it`);
+      return null;
+    }
+  }
+  const rules = join(prefix, "rules");
+  mkdirSync(rules, { recursive: true });
+  for (const [language, kinds] of Object.entries(DECLARATION_KINDS)) {
+    writeFileSync(join(rules, `${language}.yml`), [`id: declarations-${language}`, `language: ${language}`, "severity: hint", "rule:", "  any:", ...kinds.map((kind) => `    - kind: ${kind}`), ""].join("\n"));
+  }
+  const config = join(prefix, "sgconfig.yml");
+  writeFileSync(config, "ruleDirs: [rules]\n");
+  return { bin, config, version: version(bin, ["--version"]) };
+}
+
+/** ast-grep over exactly the files ctx indexed (as many runs as the argument list needs), JSON out to a file as an index would be. */
+function timeAstGrep(astGrep, dir, list) {
+  const out = join(WORK, "ast-grep.json");
+  const script = `xargs -d '\\n' -n 2000 "$0" scan -c "$1" --json=stream < "$2" > "$3"`;
+  const run = timed("sh", ["-c", script, astGrep.bin, astGrep.config, list, out], dir);
+  if (run.code !== 0) throw new Error(`ast-grep failed in ${dir}`);
+  return run.seconds;
+}
 
 /** Runs a command under GNU time; returns wall seconds, peak RSS (KiB), stdout and exit code. */
 function timed(command, args, cwd, env = {}) {
@@ -132,7 +175,7 @@ function benchSelf() {
   return { name: `ctx (this repository, ${version("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"])})`, files: files.length, fullSeconds: median(full), peakMib: peakKib / 1024, ...cacheFigures(dir, files) };
 }
 
-function benchCorpus(corpus) {
+function benchCorpus(corpus, astGrep) {
   const { dir } = corpus;
   const runs = corpus.files && corpus.files >= 50000 ? 1 : 3;
   // Warm-up: the file system cache, and the list of files ctx indexes, which ctags then gets too.
@@ -145,6 +188,7 @@ function benchCorpus(corpus) {
 
   const full = [];
   const ctags = [];
+  const astGrepRuns = [];
   let peakKib = 0;
   const fullPhases = [];
   for (let run = 0; run < runs; run += 1) {
@@ -155,6 +199,7 @@ function benchCorpus(corpus) {
     fullPhases.push(JSON.parse(ctx.stdout).phases);
     peakKib = Math.max(peakKib, ctx.kib);
     ctags.push(timed("ctags", ["-f", join(WORK, "tags"), "-L", list], dir).seconds);
+    if (astGrep) astGrepRuns.push(timeAstGrep(astGrep, dir, list));
   }
 
   // Incremental: one edited file per run (a new function appended), as a commit hook sees it.
@@ -205,6 +250,7 @@ function benchCorpus(corpus) {
     symbols: readFileSync(join(dir, ".ai/symbol_index.md"), "utf8").match(/(\d+) symbols in/)?.[1] ?? "?",
     fullSeconds: median(full),
     ctagsSeconds: median(ctags),
+    astGrepSeconds: astGrep ? median(astGrepRuns) : null,
     incrementalSeconds: median(incremental),
     fullPhases: medianPhases(fullPhases),
     incrementalPhases: medianPhases(incrementalPhases),
@@ -286,11 +332,22 @@ function benchCommit(dir, files, runs) {
     plain.push(commit(false, run));
     hooked.push(commit(true, run));
   }
+  // The hook's own run, by phase (`ctx hook run --json`), on the same kind of staged edit.
+  const hookPhases = [];
+  for (let run = 0; run < Math.max(runs, 5); run += 1) {
+    const file = files[(run * 15485863 + 3) % files.length];
+    appendFileSync(join(dir, file), `\nexport function benchHook${run}(): number {\n  return ${run};\n}\n`);
+    gitIn("add", "--", file);
+    const result = wall("node", [CTX, "hook", "run", "--json"], dir);
+    if (result.code !== 0) throw new Error(`ctx hook run failed in ${dir}`);
+    hookPhases.push([...JSON.parse(result.stdout).phases, { phase: "total (process)", ms: result.ms }]);
+    gitIn("commit", "-q", "--no-verify", "-m", `bench hook ${run}`);
+  }
   execFileSync("node", [CTX, "hook", "uninstall"], { cwd: dir });
   gitIn("reset", "-q", "--hard", start);
   rmSync(bin, { recursive: true, force: true });
   timed("node", [CTX, "index", "--quiet"], dir);
-  return { commitHookMs: median(hooked), commitPlainMs: median(plain) };
+  return { commitHookMs: median(hooked), commitPlainMs: median(plain), hookPhases: medianPhases(hookPhases) };
 }
 
 function version(command, args) {
@@ -311,13 +368,14 @@ function main() {
       process.exit(2);
     }
   }
+  const astGrep = installAstGrep();
   const corpora = QUICK ? [REAL_CORPORA[0], SYNTHETIC_CORPORA[0]] : [...REAL_CORPORA, ...SYNTHETIC_CORPORA];
   const results = [];
   for (const spec of corpora) {
     console.error(`bench: preparing ${spec.name}`);
     const corpus = prepareCorpus(spec);
     console.error(`bench: measuring ${spec.name}`);
-    const result = benchCorpus(corpus);
+    const result = benchCorpus(corpus, astGrep);
     console.error(JSON.stringify(result));
     results.push(result);
   }
@@ -329,15 +387,15 @@ function main() {
   const dirty = execFileSync("git", ["-C", ROOT, "status", "--porcelain", "--", "src", "scripts"], { encoding: "utf8" }).trim() ? " + uncommitted changes" : "";
   const lines = [
     `Run of ${new Date().toISOString().slice(0, 10)} on this machine: ${cpus()[0]?.model ?? "?"}, ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB;`,
-    `node ${process.version}; ${version("ctags", ["--version"])}; ${version("rg", ["--version"])}; ctx at ${commit}${dirty}.`,
+    `node ${process.version}; ${version("ctags", ["--version"])}; ${version("rg", ["--version"])}; ${astGrep ? `${astGrep.version} (${AST_GREP}, from the npm registry)` : "ast-grep not installed"}; ctx at ${commit}${dirty}.`,
     `Command: \`npm run bench${QUICK ? " -- --quick" : ""}\`. Medians of ${TRAVERSE_SAMPLES} sampled symbol names per corpus for traverse, brief (\`ctx brief "fix <name> when the input is empty"\`) and tokens; of 3 runs for index times (1 on 50k).`,
-    "ctags gets exactly the files ctx indexed (`ctags -L <list>`); rg searches the corpus root, as an agent would.",
+    "ctags gets exactly the files ctx indexed (`ctags -L <list>`), and so does ast-grep (`ast-grep scan --json=stream` with a rule per language matching the declarations ctx indexes; all cores); rg searches the corpus root, as an agent would.",
     "",
-    "| corpus | files | symbols | full index | ctags | full / ctags | incremental | incr / full | traverse | node -e 0 | trav / node | brief | brief / node | rg -n -w | trav / rg | peak RSS index | RSS traverse | tokens ctx / rg (sum) | (median per query) |",
-    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    "| corpus | files | symbols | full index | ctags | full / ctags | ast-grep | full / ast-grep | incremental | incr / full | traverse | node -e 0 | trav / node | brief | brief / node | rg -n -w | trav / rg | peak RSS index | RSS traverse | tokens ctx / rg (sum) | (median per query) |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.files} | ${r.symbols} | ${fmt(r.fullSeconds)} s | ${fmt(r.ctagsSeconds)} s | ${fmt(r.fullSeconds / r.ctagsSeconds)}× | ${fmt(r.incrementalSeconds)} s | ${fmt(r.incrementalSeconds / r.fullSeconds)}× | ${fmt(r.traverseMs, 0)} ms | ${fmt(r.nodeMs, 0)} ms | ${fmt(r.traverseMs / r.nodeMs)}× | ${fmt(r.briefMs, 0)} ms | ${fmt(r.briefMs / r.nodeMs)}× | ${fmt(r.rgMs, 0)} ms | ${fmt(r.traverseMs / r.rgMs)}× | ${fmt(r.peakMib, 0)} MiB | ${fmt(r.traverseMib, 0)} MiB | ${fmt(r.tokenRatioSum, 3)}× | ${fmt(r.tokenRatioMedian, 3)}× |`,
+        `| ${r.name} | ${r.files} | ${r.symbols} | ${fmt(r.fullSeconds)} s | ${fmt(r.ctagsSeconds)} s | ${fmt(r.fullSeconds / r.ctagsSeconds)}× | ${r.astGrepSeconds === null ? "–" : `${fmt(r.astGrepSeconds)} s`} | ${r.astGrepSeconds === null ? "–" : `${fmt(r.fullSeconds / r.astGrepSeconds)}×`} | ${fmt(r.incrementalSeconds)} s | ${fmt(r.incrementalSeconds / r.fullSeconds)}× | ${fmt(r.traverseMs, 0)} ms | ${fmt(r.nodeMs, 0)} ms | ${fmt(r.traverseMs / r.nodeMs)}× | ${fmt(r.briefMs, 0)} ms | ${fmt(r.briefMs / r.nodeMs)}× | ${fmt(r.rgMs, 0)} ms | ${fmt(r.traverseMs / r.rgMs)}× | ${fmt(r.peakMib, 0)} MiB | ${fmt(r.traverseMib, 0)} MiB | ${fmt(r.tokenRatioSum, 3)}× | ${fmt(r.tokenRatioMedian, 3)}× |`,
     ),
     "",
   ];
@@ -350,7 +408,11 @@ function main() {
     "",
   );
   // Where an index run's time goes (`ctx index --json` phases): what is left to cut, phase by phase.
-  for (const [title, key] of [["The incremental index (one edited file) by phase, medians in ms", "incrementalPhases"], ["The full index by phase, medians in ms", "fullPhases"]]) {
+  for (const [title, key] of [
+    ["`ctx hook run --json` of a staged one-file edit, as the pre-commit hook runs it, by phase (start-up: the process until the hook's code runs; the process's wall time last), medians in ms", "hookPhases"],
+    ["The incremental index (one edited file) by phase, medians in ms", "incrementalPhases"],
+    ["The full index by phase, medians in ms", "fullPhases"],
+  ]) {
     const phases = [...new Set(results.flatMap((r) => r[key].map((p) => p.phase)))];
     lines.push(
       `${title}:`,
@@ -391,8 +453,35 @@ function main() {
     "",
   );
   const target = results.find((r) => r.name === "synthetic-7k") ?? results[results.length - 1];
+  const large = results.find((r) => r.name === "synthetic-50k");
+  const small = results.find((r) => r.name === "synthetic-5k");
+  const hookAdds = (r) => r.commitHookMs - r.commitPlainMs;
+  const perFile = (r) => r.fullSeconds / r.files;
+  const goals = [
+    [`hook adds ≤ 300 ms (${target.name})`, `${fmt(hookAdds(target), 0)} ms`, hookAdds(target) <= 300],
+    [`incremental ≤ 0.1× full (${target.name})`, `${fmt(target.incrementalSeconds / target.fullSeconds)}×`, target.incrementalSeconds / target.fullSeconds <= 0.1],
+    [`full index ≤ 2× ctags (${target.name})`, `${fmt(target.fullSeconds / target.ctagsSeconds)}×`, target.fullSeconds / target.ctagsSeconds <= 2],
+    ...(target.astGrepSeconds === null ? [] : [[`full index faster than ast-grep (${target.name})`, `${fmt(target.fullSeconds / target.astGrepSeconds)}×`, target.fullSeconds < target.astGrepSeconds]]),
+    [`traverse ≤ 1.3× node -e 0 (${target.name})`, `${fmt(target.traverseMs / target.nodeMs)}×`, target.traverseMs / target.nodeMs <= 1.3],
+    [`brief ≤ 2.5× node -e 0 (${target.name})`, `${fmt(target.briefMs / target.nodeMs)}×`, target.briefMs / target.nodeMs <= 2.5],
+    ...(large
+      ? [
+          [`hook adds ≤ 1 s (${large.name})`, `${fmt(hookAdds(large), 0)} ms`, hookAdds(large) <= 1000],
+          [`peak RSS ≤ 1 GiB (${large.name})`, `${fmt(large.peakMib, 0)} MiB`, large.peakMib <= 1024],
+          ...(small ? [[`full index per file ≤ 1.3× ${small.name}'s (${large.name})`, `${fmt(perFile(large) / perFile(small))}×`, perFile(large) / perFile(small) <= 1.3]] : []),
+        ]
+      : []),
+  ];
   lines.push(
-    `Targets, on the ~7k-file corpus (${target.name}, ${target.files} files):`,
+    "Issue 25's goals (cost proportional to the change); where one is not met, the phase tables above break its cost down:",
+    "",
+    "| goal | measured | verdict |",
+    "| --- | ---: | --- |",
+    ...goals.map(([goal, measured, ok]) => `| ${goal} | ${measured} | ${verdict(ok)} |`),
+    "",
+  );
+  lines.push(
+    `Earlier targets, on the ~7k-file corpus (${target.name}, ${target.files} files):`,
     "",
     "| target | measured | verdict |",
     "| --- | ---: | --- |",

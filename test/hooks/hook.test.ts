@@ -85,6 +85,24 @@ describe("ctx hook", () => {
     expect((await ctx(dir, "index", "--check")).code).toBe(0);
   });
 
+  it("hook run --json says what it staged and where its time went, git and the index's phases apart", async () => {
+    const dir = project();
+    git(dir, "add", "-A");
+    commit(dir, "-m", "start", "--no-verify");
+    writeFileSync(join(dir, "src", "labels.ts"), "export function label(name: string): string {\n  return name;\n}\n");
+    git(dir, "add", "src/labels.ts");
+    const run = await ctx(dir, "hook", "run", "--json");
+    expect(run.code).toBe(0);
+    const done = JSON.parse(run.stdout) as { reason: string; staged: string[]; parsed: number; phases: { phase: string; ms: number }[] };
+    expect(done).toMatchObject({ reason: "refreshed", parsed: 2 });
+    expect(done.staged).toEqual(expect.arrayContaining([".ai/symbol_index.md", ".ai/file_index.md"]));
+    const names = done.phases.map((p) => p.phase);
+    expect(names.slice(0, 2)).toEqual(["start-up", "git: staged paths"]);
+    expect(names).toEqual(expect.arrayContaining(["index: parse", "index: write index files", "index: set-up"]));
+    expect(names[names.length - 1]).toBe("git: stage index files");
+    expect(done.phases.every((p) => Number.isInteger(p.ms) && p.ms >= 0)).toBe(true);
+  });
+
   it("uninstall restores the hook that was there, byte for byte and executable; status says what is installed", async () => {
     const dir = project();
     const earlier = "#!/bin/sh\nexit 0\n";

@@ -10,6 +10,7 @@ import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from ".
 import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.js";
 import { registerMergeDriver } from "../../io/merge-driver.js";
 import { findRepoRoot } from "../../io/repo-root.js";
+import { PhaseClock } from "../phase-clock.js";
 import { runIndex } from "./index-command.js";
 
 export type HookAction = "install" | "uninstall" | "status";
@@ -43,20 +44,29 @@ export interface HookRunResult {
   /** The domain manifest held unstaged edits of yours before the run: it was refreshed but not staged. */
   manifestLeft: boolean;
   parsed: number;
+  /**
+   * Where the hook's time went (milliseconds): the process's start-up until the hook began, git
+   * before the index, the index's own phases (prefixed "index: "), git staging after it.
+   */
+  phases: { phase: string; ms: number }[];
 }
 
 /** What the installed hook runs: refresh the index when staged paths can change it, and stage the index files. */
 export async function runHookRun(cwd: string): Promise<HookRunResult> {
+  const clock = new PhaseClock(0);
+  clock.mark("start-up");
   const root = findRepoRoot(cwd);
   const staged = await gitStagedPaths(root);
   const configText = await readIndexConfigText(root);
   const config = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
   // Sources, and what decides how they resolve: package manifests, tsconfigs, ctx's own configuration.
   const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
-  if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0 };
+  if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
   const unstagedBefore = new Set(await gitUnstagedPaths(root));
+  clock.mark("git: staged paths");
   // Only what is staged goes into the commit: the other files are as the last run indexed them.
   const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
+  clock.markBrokenDown(summary.phases.map(({ phase, ms }) => ({ phase: `index: ${phase}`, ms })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
   // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
@@ -69,11 +79,13 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const before = await gitStagedBlobs(root, indexPaths);
   await gitAdd(root, indexPaths);
   const after = await gitStagedBlobs(root, indexPaths);
+  clock.mark("git: stage index files");
   return {
     reason: "refreshed",
     staged: [...new Set([...before.keys(), ...after.keys()])].filter((path) => after.get(path) !== before.get(path)).sort(),
     partlyStaged: relevant.filter((path) => unstagedBefore.has(path)).sort(),
     manifestLeft,
     parsed: summary.parsed,
+    phases: clock.toJSON(),
   };
 }
