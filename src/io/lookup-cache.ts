@@ -7,7 +7,7 @@ import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from 
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import { readText, replaceDirectory, writeFileAtomic } from "./atomic-write.js";
-import { parseRoutingLayout, parseRoutingTable, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
+import { parseRoutingLayout, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { calleeTermsOf } from "../core/brief/routing-terms.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
@@ -71,6 +71,8 @@ const FILE_SHARDS = 64;
 const ROUTING_FILE = "routing.tsv";
 const ROUTING_LAYOUT_FILE = "routing.idx";
 const ROUTING_SYMBOLS_FILE = "routing-symbols.txt";
+/** How many bytes of routing-symbols.txt no line points at (left by patches): past half, both are rewritten. */
+const ROUTING_DEAD_FILE = "routing-symbols.dead";
 const CALL_SHARDS = 64;
 
 /** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
@@ -166,50 +168,64 @@ async function writeCommon(
 
 /**
  * routing.tsv after an edit. While every file keeps its line and its module, only the lines of files
- * parsed or linked again are rendered again, and a parsed file's symbols are appended to
- * routing-symbols.txt (kept lines go on pointing at their bytes). Otherwise — files added or
- * dropped, modules moved, or a symbols file grown past twice what the table uses — both are
- * rendered whole, rows without fields taking them from the table on disk.
+ * parsed or linked again are read and rendered again (the table's layout, routing.idx, says where
+ * each line is), and a parsed file's symbols are appended to routing-symbols.txt (kept lines go on
+ * pointing at their bytes; routing-symbols.dead counts the bytes no line points at any more).
+ * Otherwise — files added or dropped, modules moved, or a symbols file more than half dead — both
+ * are rendered whole, rows without fields taking them from the table on disk.
  */
 async function patchRouting(directory: string, rows: readonly RoutingRow[], modulesChanged: boolean): Promise<void> {
-  const tablePath = join(directory, ROUTING_FILE);
   const symbolsPath = join(directory, ROUTING_SYMBOLS_FILE);
-  const [table, { size }] = await Promise.all([readText(tablePath), stat(symbolsPath)]);
-  const lines = table.split("\n");
-  lines.pop();
-  const entries = parseRoutingTable(table);
-  const used = entries.reduce((sum, entry) => sum + entry.symbolsAt[1] + 1, 0);
-  const inPlace = !modulesChanged && entries.length === rows.length && rows.every((row, i) => entries[i]!.path === row.path) && size <= 2 * used;
+  const [bytes, layoutBytes, { size }, deadText] = await Promise.all([
+    readFile(join(directory, ROUTING_FILE)),
+    readFile(join(directory, ROUTING_LAYOUT_FILE)).catch(() => null),
+    stat(symbolsPath),
+    readText(join(directory, ROUTING_DEAD_FILE)).catch(() => null),
+  ]);
+  const table = new RoutingTable(bytes, layoutBytes && parseRoutingLayout(layoutBytes, bytes.length));
+  const dead = deadText === null ? Number.NaN : Number(deadText);
+  const inPlace = !modulesChanged && Number.isSafeInteger(dead) && 2 * dead <= size && table.size === rows.length && rows.every((row, i) => table.path(i) === row.path);
   if (!inPlace) {
-    await writeRouting(directory, rows, { entries, symbols: await readFile(symbolsPath) });
+    await writeRouting(directory, rows, { entries: Array.from({ length: table.size }, (_, i) => table.entry(i)), symbols: await readFile(symbolsPath) });
     return;
   }
   const place = new Map(rows.map((row, i) => [row.path, i]));
+  const { starts } = table.layout;
+  const chunks: Buffer[] = [];
   const appended: string[] = [];
+  let copiedTo = 0;
   let end = size;
+  let died = dead;
   rows.forEach((row, i) => {
     if (row.fields === undefined && row.calls === undefined) return;
-    const old = entries[i]!;
+    const old = table.entry(i);
     const calls = row.calls ?? old.calls;
+    let line: string;
     if (row.fields === undefined) {
       const total = old.length - weightOf(old.calls) + weightOf(calls);
-      lines[i] = renderRoutingLine(row, { total, terms: old.terms, calls, at: old.symbolsAt }, place).slice(0, -1);
-      return;
+      line = renderRoutingLine(row, { total, terms: old.terms, calls, at: old.symbolsAt }, place);
+    } else {
+      const [own = "0", terms = "", symbolText = ""] = row.fields.split("\t");
+      const symbolBytes = Buffer.byteLength(symbolText);
+      line = renderRoutingLine(row, { total: Number(own) + weightOf(calls), terms, calls, at: [end, symbolBytes] }, place);
+      appended.push(`${symbolText}\n`);
+      end += symbolBytes + 1;
+      died += old.symbolsAt[1] + 1;
     }
-    const [own = "0", terms = "", symbolText = ""] = row.fields.split("\t");
-    const bytes = Buffer.byteLength(symbolText);
-    lines[i] = renderRoutingLine(row, { total: Number(own) + weightOf(calls), terms, calls, at: [end, bytes] }, place).slice(0, -1);
-    appended.push(`${symbolText}\n`);
-    end += bytes + 1;
+    chunks.push(bytes.subarray(copiedTo, starts[i]), Buffer.from(line));
+    copiedTo = starts[i + 1]!;
   });
+  chunks.push(bytes.subarray(copiedTo));
   // Symbols first: the new lines point past the old end of the file.
   await appendFile(symbolsPath, appended.join(""));
-  await writeTable(directory, Buffer.from(`${lines.join("\n")}\n`));
+  await writeFileAtomic(join(directory, ROUTING_DEAD_FILE), String(died), { ifChanged: false });
+  await writeTable(directory, Buffer.concat(chunks));
 }
 
 async function writeRouting(directory: string, rows: readonly RoutingRow[], previous?: PreviousRouting): Promise<void> {
   const { table, symbols } = renderRoutingTable(rows, previous);
   await writeFile(join(directory, ROUTING_SYMBOLS_FILE), Buffer.concat(symbols.map((chunk) => (typeof chunk === "string" ? Buffer.from(chunk) : chunk))));
+  await writeFile(join(directory, ROUTING_DEAD_FILE), "0");
   await writeTable(directory, Buffer.from(table));
 }
 

@@ -62,21 +62,23 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   // Sources, and what decides how they resolve: package manifests, tsconfigs, ctx's own configuration.
   const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
   if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
-  const unstagedBefore = new Set(await gitUnstagedPaths(root));
+  // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
+  const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
+  // What git has staged of them: the run writes the working tree only, so it is the same before and after it.
+  const [unstaged, stagedBefore] = await Promise.all([gitUnstagedPaths(root), gitStagedBlobs(root, [...INDEX_FILES.map((name) => `${AI_DIR}/${name}`), ...shardFolders])]);
+  const unstagedBefore = new Set(unstaged);
   clock.mark("git: staged paths");
   // Only what is staged goes into the commit: the other files are as the last run indexed them.
   const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
   clock.markBrokenDown(summary.phases.map(({ phase, ms }) => ({ phase: `index: ${phase}`, ms })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
-  // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
-  const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
-  const tracked = await gitStagedBlobs(root, shardFolders);
   const indexPaths = [
     ...INDEX_FILES.map((name) => `${AI_DIR}/${name}`).filter((path) => !(manifestLeft && path === manifest) && existsSync(join(root, path))),
-    ...shardFolders.filter((folder) => existsSync(join(root, folder)) || [...tracked.keys()].some((path) => path.startsWith(`${folder}/`))),
+    ...shardFolders.filter((folder) => existsSync(join(root, folder)) || [...stagedBefore.keys()].some((path) => path.startsWith(`${folder}/`))),
   ];
-  const before = await gitStagedBlobs(root, indexPaths);
+  const within = (path: string): boolean => indexPaths.some((indexPath) => path === indexPath || path.startsWith(`${indexPath}/`));
+  const before = new Map([...stagedBefore].filter(([path]) => within(path)));
   await gitAdd(root, indexPaths);
   const after = await gitStagedBlobs(root, indexPaths);
   clock.mark("git: stage index files");
