@@ -7,7 +7,7 @@ import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
-import { resolveRelativeImport } from "../../core/index/resolve-import.js";
+import { relativeImportResolver } from "../../core/index/resolve-import.js";
 import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
@@ -254,9 +254,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     }
 
     // Import targets depend on which files exist, so they are resolved on every run, not cached.
-    const fileSet = new Set(files.map((f) => f.path));
+    const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
     const modules = buildModules(
-      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveRelativeImport(f.path, specifier, fileSet) })) })),
+      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveRelative(f.path, specifier) })) })),
       packages,
       previousModules,
     );

@@ -42,3 +42,21 @@ export function resolveRelativeImport(from: RepoPath, specifier: string, files: 
   for (const ext of EXTENSIONS) if (files.has(`${base}/index${ext}`)) return `${base}/index${ext}`;
   return null;
 }
+
+/**
+ * resolveRelativeImport over one set of files, remembering each answer: the files of a folder
+ * mostly import the same few specifiers, and a repository's imports are resolved on every run.
+ */
+export function relativeImportResolver(files: ReadonlySet<RepoPath>): (from: RepoPath, specifier: string) => RepoPath | null {
+  const known = new Map<string, RepoPath | null>();
+  return (from, specifier) => {
+    if (!specifier.startsWith(".")) return null;
+    const key = `${from.slice(0, from.lastIndexOf("/") + 1)}\0${specifier}`;
+    let resolved = known.get(key);
+    if (resolved === undefined) {
+      resolved = resolveRelativeImport(from, specifier, files);
+      known.set(key, resolved);
+    }
+    return resolved;
+  };
+}
