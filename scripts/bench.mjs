@@ -127,7 +127,7 @@ function readIndex(dir) {
  * record in files.jsonl, its call summary, its rendered rows), where one file's data could grow
  * without bound. The lookup shards group many files by a name's hash; they count in the total.
  */
-const PER_FILE_STORES = /^(files\.jsonl|symbol-rows\.md|call-rows\.md|summaries\/.*\.jsonl)$/;
+const PER_FILE_STORES = /^(files\.jsonl|(summaries|symbol-rows|call-rows)\/.*\.jsonl)$/;
 
 function cacheFigures(dir, files) {
   let bytes = 0;

@@ -14,9 +14,10 @@ import {
 } from "../formats/index-file-names.js";
 import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
-import type { LazySummary } from "../core/calls/lazy-summary.js";
-import type { RepoPath } from "../model.js";
+import { UnreadableSummary, type LazySummary } from "../core/calls/lazy-summary.js";
+import type { FileRoutes, RepoPath } from "../model.js";
 import { removeStaleSegments, storeSummaries, SummaryStore, type Segment } from "./summary-store.js";
+import type { StoredAt } from "../core/calls/lazy-summary.js";
 import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
@@ -122,9 +123,15 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 5;
-const ROWS_CACHE = "symbol-rows.md";
-const CALL_ROWS_CACHE = "call-rows.md";
+const FILES_CACHE_LAYOUT = 6;
+
+/** Each file's rendered rows, kept in segments of their own (io/summary-store.ts), read only when something asks for them. */
+type RowsKey = "symbolRows" | "callRows";
+const ROWS_KEYS: readonly RowsKey[] = ["symbolRows", "callRows"];
+const ROWS_FOLDER: Record<RowsKey, string> = { symbolRows: "symbol-rows", callRows: "call-rows" };
+
+/** Where a text is in its segments: segment index, byte offset, byte length, and its length in UTF-16 code units. */
+type StoredRowsAt = [number, number, number, number];
 
 /** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
 export interface CachedFile extends IndexedFile, FileStat {
@@ -143,12 +150,12 @@ interface CachedLine extends FileStat {
 /** A link record with the files it touched as indexes into the cache's (sorted) file list. */
 type StoredLink = Omit<LinkRecord, "touched" | "targets" | "callTerms"> & { touched: number[]; targets: number[] };
 
-/** One line of the cache: all but the rows (in their own files) and the summary (in the summary store: segment index, offset, length). */
-type StoredFile = Omit<CachedFile, "symbolRows" | "callRows" | "link" | "summary" | "routing"> & {
-  rowsLength: number;
-  callRowsLength: number;
+/** One line of the cache: all but the rows and the summary (each in its segments: segment index, offset, length). */
+type StoredFile = Omit<CachedFile, RowsKey | "link" | "summary" | "routing" | "cachedLine"> & {
   link: StoredLink | null;
   at: [number, number, number];
+  symbolRowsAt: StoredRowsAt;
+  callRowsAt: StoredRowsAt;
 };
 
 /**
@@ -167,70 +174,164 @@ interface FilesCacheHeader {
   version: string;
   /** When the run that wrote the cache started (ms since epoch); see RACY_WINDOW_MS in index-command. */
   startedAt: number;
-  /** Lengths of the rows files this cache was written with; a mismatch means the set is torn. */
-  rowsLength: number;
-  callRowsLength: number;
   files: number;
   /** The summary store's segments the files' summaries are in. */
   segments: Segment[];
+  /** The segments of the files' rows, by kind. */
+  rowSegments: Record<RowsKey, Segment[]>;
   settled: SettledIndex | null;
 }
 
-/** What the last run knew; `close` releases the summary store once the run has written its own. */
+/** What the last run knew; `close` releases the stores once the run has written its own. */
 export interface FilesCache {
   startedAt: number;
   /** In the order written: by path. */
   files: CachedFile[];
   settled: SettledIndex | null;
   segments: Segment[];
+  rowSegments: Record<RowsKey, Segment[]>;
   close(): void;
 }
 
+/** The row stores a cache's records read their rows from. */
+interface RowsSource {
+  stores: Record<RowsKey, SummaryStore>;
+  segments: Record<RowsKey, Segment[]>;
+}
+
 /**
- * What the last run knew of each file: a header line, then a line per file. Call summaries are in
- * the summary store, read only when linking reaches a file; the rendered symbol and call rows live
- * in plain text files beside it, because parsing megabytes of them as JSON strings would cost more
- * than the rest of an incremental run. Valid only for the extractor that wrote it: a rebuilt
- * extractor re-parses all.
+ * A file's record as read from the cache: its line's fields, and its rows, read from their segment
+ * on first use; rows a run sets replace them (and are then stored anew). Records are changed in
+ * place by the run that read them, never copied (a spread would lose the rows). The fields are
+ * assigned one by one, so that every record has the same shape.
+ */
+class CachedRecord implements CachedFile {
+  path: RepoPath;
+  sha256: string;
+  isTest: boolean;
+  imports: string[];
+  symbolCount: number;
+  routes?: FileRoutes;
+  summary: LazySummary;
+  callables: string[];
+  script: boolean;
+  shape: string;
+  routing?: string;
+  link: LinkRecord | null;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  ino: number;
+  cachedLine?: CachedLine;
+  readonly symbolRowsAt: StoredRowsAt;
+  readonly callRowsAt: StoredRowsAt;
+  readonly #source: RowsSource;
+  #read: Partial<Record<RowsKey, string>> | undefined;
+  #set: Partial<Record<RowsKey, string>> | undefined;
+
+  constructor(entry: StoredFile, source: RowsSource, summary: LazySummary, link: LinkRecord | null) {
+    this.path = entry.path;
+    this.sha256 = entry.sha256;
+    this.isTest = entry.isTest;
+    this.imports = entry.imports;
+    this.symbolCount = entry.symbolCount;
+    if (entry.routes) this.routes = entry.routes;
+    this.summary = summary;
+    this.callables = entry.callables;
+    this.script = entry.script;
+    this.shape = entry.shape;
+    this.link = link;
+    this.size = entry.size;
+    this.mtimeMs = entry.mtimeMs;
+    this.ctimeMs = entry.ctimeMs;
+    this.ino = entry.ino;
+    this.symbolRowsAt = entry.symbolRowsAt;
+    this.callRowsAt = entry.callRowsAt;
+    this.#source = source;
+  }
+
+  get symbolRows(): string {
+    return this.rows("symbolRows");
+  }
+
+  set symbolRows(rows: string) {
+    (this.#set ??= {}).symbolRows = rows;
+  }
+
+  get callRows(): string {
+    return this.rows("callRows");
+  }
+
+  set callRows(rows: string) {
+    (this.#set ??= {}).callRows = rows;
+  }
+
+  /** Where its rows are stored while they are those the cache holds; undefined once a run set others. */
+  storedAt(key: RowsKey): StoredRowsAt | undefined {
+    return this.#set?.[key] === undefined ? (key === "symbolRows" ? this.symbolRowsAt : this.callRowsAt) : undefined;
+  }
+
+  private rows(key: RowsKey): string {
+    const known = this.#set?.[key] ?? this.#read?.[key];
+    if (known !== undefined) return known;
+    const [segment, offset, length, chars] = this.storedAt(key)!;
+    const at = { segment: this.#source.segments[key][segment]!.name, offset, length };
+    const text = this.#source.stores[key].text(at);
+    if (text.length !== chars) throw new UnreadableSummary(at, new Error(`${chars} characters expected, ${text.length} read`));
+    (this.#read ??= {})[key] = text;
+    return text;
+  }
+}
+
+function storedAtOf(file: CachedFile | IndexedFile, key: RowsKey): StoredRowsAt | undefined {
+  return file instanceof CachedRecord ? file.storedAt(key) : undefined;
+}
+
+/** The length of a file's rows (UTF-16 code units), without reading stored ones. */
+export function rowsLength(file: CachedFile | IndexedFile, key: RowsKey): number {
+  return storedAtOf(file, key)?.[3] ?? file[key].length;
+}
+
+/**
+ * What the last run knew of each file: a header line, then a line per file. Call summaries and the
+ * rendered rows are in their segments, read only when a run reaches a file: an incremental run
+ * reads a few kilobytes of them, not the tens of megabytes a large repository has. Valid only for
+ * the extractor that wrote it: a rebuilt extractor re-parses all.
  */
 export async function readFilesCache(root: string, version: string): Promise<FilesCache | null> {
-  let store: SummaryStore | null = null;
+  const stores: SummaryStore[] = [];
+  const closeAll = (): void => stores.forEach((store) => store.close());
   try {
-    const [text, rows, callRows] = await Promise.all([
-      readText(join(root, CACHE_DIR, FILES_CACHE)),
-      readText(join(root, CACHE_DIR, ROWS_CACHE)),
-      readText(join(root, CACHE_DIR, CALL_ROWS_CACHE)),
-    ]);
+    const cacheDir = join(root, CACHE_DIR);
+    const text = await readText(join(cacheDir, FILES_CACHE));
     const lines = text.split("\n");
     const header = JSON.parse(lines[0]!) as FilesCacheHeader;
-    if (header.version !== `${version}#${FILES_CACHE_LAYOUT}` || header.rowsLength !== rows.length || header.callRowsLength !== callRows.length || lines.length !== header.files + 2) return null;
-    store = SummaryStore.open(join(root, CACHE_DIR), header.segments);
-    if (!store) return null;
-    const opened = store;
+    if (header.version !== `${version}#${FILES_CACHE_LAYOUT}` || lines.length !== header.files + 2) return null;
+    const open = (segments: readonly Segment[], folder?: string): SummaryStore | null => {
+      const store = SummaryStore.open(cacheDir, segments, folder);
+      if (store) stores.push(store);
+      return store;
+    };
+    const summaries = open(header.segments);
+    const symbolRows = open(header.rowSegments.symbolRows, ROWS_FOLDER.symbolRows);
+    const callRows = open(header.rowSegments.callRows, ROWS_FOLDER.callRows);
+    if (!summaries || !symbolRows || !callRows) {
+      closeAll();
+      return null;
+    }
+    const source: RowsSource = { stores: { symbolRows, callRows }, segments: header.rowSegments };
     const texts = lines.slice(1, -1);
     const stored = texts.map((line) => JSON.parse(line) as StoredFile);
     const paths = stored.map((file) => file.path);
-    let offset = 0;
-    let callOffset = 0;
-    // Each parsed line becomes its file's record in place (copying 7,000 records costs more than
-    // the parse); the stored-only fields it keeps are overwritten when it is written again.
     const files = stored.map((entry, i): CachedFile => {
-      const { rowsLength, callRowsLength, at } = entry;
-      const storedLink = entry.link;
-      const file = entry as unknown as CachedFile;
-      file.symbolRows = rows.slice(offset, offset + rowsLength);
-      offset += rowsLength;
-      file.callRows = callRows.slice(callOffset, callOffset + callRowsLength);
-      callOffset += callRowsLength;
-      file.summary = opened.summary({ segment: header.segments[at[0]]!.name, offset: at[1], length: at[2] });
-      file.link = linkOf(storedLink, paths);
+      const { at } = entry;
+      const file = new CachedRecord(entry, source, summaries.summary({ segment: header.segments[at[0]]!.name, offset: at[1], length: at[2] }), linkOf(entry.link, paths));
       file.cachedLine = { text: texts[i]!, sha256: file.sha256, size: file.size, mtimeMs: file.mtimeMs, ctimeMs: file.ctimeMs, ino: file.ino, link: file.link, summary: file.summary, segment: at[0] };
       return file;
     });
-    if (offset !== rows.length || callOffset !== callRows.length) throw new Error("torn cache");
-    return { startedAt: header.startedAt, files, settled: header.settled ?? null, segments: header.segments, close: () => opened.close() };
+    return { startedAt: header.startedAt, files, settled: header.settled ?? null, segments: header.segments, rowSegments: header.rowSegments, close: closeAll };
   } catch {
-    store?.close();
+    closeAll();
     return null;
   }
 }
@@ -246,6 +347,9 @@ function linkOf(stored: StoredLink | null, paths: readonly RepoPath[]): LinkReco
   return link;
 }
 
+/** The fields of a record that its line does not hold as they are: stored elsewhere, or rewritten. */
+const NOT_IN_LINE = ["symbolRows", "callRows", "link", "summary", "cachedLine", "routing", "at", "symbolRowsAt", "callRowsAt"] as const;
+
 /** `files` must be sorted by path; `previous` is the cache they were read from. */
 export async function writeFilesCache(
   root: string,
@@ -253,41 +357,59 @@ export async function writeFilesCache(
   startedAt: number,
   files: readonly CachedFile[],
   settled: SettledIndex | null,
-  previous: Pick<FilesCache, "files" | "segments"> | null,
-  /** Which rows files differ from the previous cache's (without one, both are written). */
-  rowsChanged: { symbols: boolean; calls: boolean } = { symbols: true, calls: true },
+  previous: Pick<FilesCache, "files" | "segments" | "rowSegments"> | null,
 ): Promise<void> {
-  const previousSegments = previous?.segments ?? [];
   // Lines refer to other files by their place in the list: kept only while every file keeps its place.
   const samePlaces = previous !== null && previous.files.length === files.length && previous.files.every((file, i) => file.path === files[i]!.path);
   const cacheDir = join(root, CACHE_DIR);
-  const { at, segments } = await storeSummaries(cacheDir, files.map((file) => file.summary), previousSegments);
+  const { at, segments } = await storeSummaries(cacheDir, files.map((file) => file.summary), previous?.segments ?? []);
+  // Rows still where the previous cache keeps them are left there; the others go into a new segment.
+  const storedRows = (key: RowsKey): { storedAt: StoredAt | undefined; chars: number; toText(): string }[] =>
+    files.map((file) => {
+      const where = storedAtOf(file, key);
+      const segment = where && previous?.rowSegments[key][where[0]];
+      if (where && segment) return { storedAt: { segment: segment.name, offset: where[1], length: where[2] }, chars: where[3], toText: () => file[key] };
+      const text = file[key];
+      return { storedAt: undefined, chars: text.length, toText: () => text };
+    });
+  const rowTexts = { symbolRows: storedRows("symbolRows"), callRows: storedRows("callRows") };
+  const [symbolRows, callRows] = await Promise.all(ROWS_KEYS.map((key) => storeSummaries(cacheDir, rowTexts[key], previous?.rowSegments[key] ?? [], ROWS_FOLDER[key])));
+  const rowsStored = { symbolRows: symbolRows!, callRows: callRows! };
   const segmentIndex = new Map(segments.map((segment, i) => [segment.name, i]));
+  const rowSegmentIndex = { symbolRows: new Map(symbolRows!.segments.map((segment, i) => [segment.name, i])), callRows: new Map(callRows!.segments.map((segment, i) => [segment.name, i])) };
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
-  const rowsLength = files.reduce((sum, file) => sum + file.symbolRows.length, 0);
-  const callRowsLength = files.reduce((sum, file) => sum + file.callRows.length, 0);
-  const header: FilesCacheHeader = { version: `${version}#${FILES_CACHE_LAYOUT}`, startedAt, rowsLength, callRowsLength, files: files.length, segments, settled };
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars -- routing is left out of the line on purpose (see IndexedFile)
-  const lines = files.map(({ symbolRows, callRows, link, summary, cachedLine, routing, ...file }, i) => {
-    const where = at[i]!;
-    if (
-      samePlaces &&
-      cachedLine &&
-      cachedLine.link === link &&
-      cachedLine.summary === summary &&
-      cachedLine.sha256 === file.sha256 &&
-      sameStat(cachedLine, file) &&
-      // The summary stays where the line says: not moved into a new segment by a compaction, which
-      // can give the new segment the old one's place in the list while every offset changes.
-      where === summary.storedAt &&
-      cachedLine.segment === segmentIndex.get(where.segment)
-    ) {
+  const header: FilesCacheHeader = {
+    version: `${version}#${FILES_CACHE_LAYOUT}`,
+    startedAt,
+    files: files.length,
+    segments,
+    rowSegments: { symbolRows: symbolRows!.segments, callRows: callRows!.segments },
+    settled,
+  };
+  const rowsAt = (key: RowsKey, i: number): StoredRowsAt => {
+    const where = rowsStored[key].at[i]!;
+    return [rowSegmentIndex[key].get(where.segment)!, where.offset, where.length, rowTexts[key][i]!.chars];
+  };
+  // A text stays where the line says: not moved into a new segment by a compaction, which can give
+  // the new segment the old one's place in the list while every offset changes.
+  const unmoved = (file: CachedFile, line: CachedLine, i: number): boolean =>
+    at[i] === file.summary.storedAt &&
+    line.segment === segmentIndex.get(at[i]!.segment) &&
+    ROWS_KEYS.every((key) => {
+      const before = storedAtOf(file, key);
+      return before !== undefined && rowsAt(key, i).every((value, k) => value === before[k]);
+    });
+  const lines = files.map((file, i) => {
+    const { cachedLine, link, summary } = file;
+    if (samePlaces && cachedLine && cachedLine.link === link && cachedLine.summary === summary && cachedLine.sha256 === file.sha256 && sameStat(cachedLine, file) && unmoved(file, cachedLine, i)) {
       return `${cachedLine.text}\n`;
     }
+    // Own fields only: a cached record's rows are on its prototype, a parsed one's are deleted here.
+    const own: Record<string, unknown> = { ...file };
+    for (const key of NOT_IN_LINE) delete own[key];
+    const where = at[i]!;
     const stored: StoredFile = {
-      ...file,
-      rowsLength: symbolRows.length,
-      callRowsLength: callRows.length,
+      ...(own as Omit<StoredFile, "link" | "at" | "symbolRowsAt" | "callRowsAt">),
       // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
       link: link && {
         touched: link.touched.flatMap((path) => indexOf.get(path) ?? []),
@@ -299,11 +421,17 @@ export async function writeFilesCache(
         unresolvedRows: link.unresolvedRows,
       },
       at: [segmentIndex.get(where.segment)!, where.offset, where.length],
+      symbolRowsAt: rowsAt("symbolRows", i),
+      callRowsAt: rowsAt("callRows", i),
     };
     return `${JSON.stringify(stored)}\n`;
   });
-  if (previous === null || rowsChanged.symbols) await writeFileAtomic(join(cacheDir, ROWS_CACHE), files.map((file) => file.symbolRows), { ifChanged: false });
-  if (previous === null || rowsChanged.calls) await writeFileAtomic(join(cacheDir, CALL_ROWS_CACHE), files.map((file) => file.callRows), { ifChanged: false });
   await writeFileAtomic(join(cacheDir, FILES_CACHE), [`${JSON.stringify(header)}\n`, ...lines], { ifChanged: false });
-  await removeStaleSegments(cacheDir, segments);
+  await Promise.all([
+    removeStaleSegments(cacheDir, segments),
+    ...ROWS_KEYS.map((key) => removeStaleSegments(cacheDir, rowsStored[key].segments, ROWS_FOLDER[key])),
+    // What layout 5 kept whole: gone with it.
+    rm(join(cacheDir, "symbol-rows.md"), { force: true }),
+    rm(join(cacheDir, "call-rows.md"), { force: true }),
+  ]);
 }

@@ -25,6 +25,7 @@ import {
   indexFileDiffers,
   indexStamp,
   readFilesCache,
+  rowsLength,
   readIndexConfigText,
   readIndexFile,
   writeFilesCache,
@@ -102,6 +103,10 @@ export interface IndexSummary {
  */
 const RACY_WINDOW_MS = 2_000;
 
+/** An index file's text, or how to render it when it is needed. */
+type IndexText = string | (() => string[]);
+const textOf = (text: IndexText): string | string[] => (typeof text === "string" ? text : text());
+
 const byPath = <T extends { path: string }>(a: T, b: T): number => compare(a.path, b.path);
 
 export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
@@ -172,9 +177,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       // Told which paths can have changed: the others are as the cache has them.
       if (known && options.changed && !options.check && !options.changed.has(path)) {
         current.set(path, known.sha256);
-        // A copy, as for a file whose stat is unchanged: linking sets fields on this run's records, and
-        // the cache's own must stay as they were read (what changed is told by comparing the two).
-        files.push({ ...known });
+        // The cache's record itself, changed in place by this run (relinking tells what rows it had).
+        files.push(known);
         reused += 1;
         continue;
       }
@@ -188,7 +192,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       current.set(path, sha256);
       statChanged ||= observation.kind === "read" && (!known || !sameStat(known, observation.stat));
       if (known && known.sha256 === sha256) {
-        files.push({ ...known, ...observation.stat });
+        files.push(Object.assign(known, observation.stat));
         reused += 1;
         continue;
       }
@@ -277,25 +281,23 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       resolver,
     );
     clock.mark("link calls");
+    // The call rows a file had before this run: a relinked file's record was changed in place.
+    const rowsBefore = (path: RepoPath): string | undefined => (calls.rowsBefore.has(path) ? calls.rowsBefore.get(path) : previous.get(path)?.callRows);
     // symbol_index.md and call_index.md past config.shardAbove are written as shards (formats/index-shards.ts).
+    // A file's text is rendered only when it is compared or written: an unchanged shard's rows stay unread.
     const filesByPath = new Map(files.map((file) => [file.path, file]));
-    const shardable = (name: "symbol_index.md" | "call_index.md", index: ShardableIndex): [string, string[]][] => {
-      const bytes = index.files.reduce((sum, file) => sum + file.rows.length, 0);
-      if (bytes <= config.shardAbove) return [[name, [index.head, ...index.files.map((file) => file.rows), ...index.tail]]];
-      const { top, shards } = renderShards(name, index);
-      return [[top.path, top.chunks], ...shards.map((shard): [string, string[]] => [shard.path, shard.chunks])];
+    const shardable = (name: "symbol_index.md" | "call_index.md", key: "symbolRows" | "callRows", index: Omit<ShardableIndex, "files">): [string, IndexText][] => {
+      const bytes = files.reduce((sum, file) => sum + rowsLength(file, key), 0);
+      if (bytes <= config.shardAbove) return [[name, () => [index.head, ...files.map((file) => file[key]), ...index.tail]]];
+      const { top, shards } = renderShards(name, { ...index, files: files.map((file) => ({ path: file.path, get rows() { return file[key]; } })) });
+      return [[top.path, top.chunks], ...shards.map((shard): [string, IndexText] => [shard.path, shard.chunks])];
     };
     const callParts = callIndexParts(calls.counts, calls.overrides);
-    const render = (meta: IndexMeta): Map<string, string | string[]> =>
-      new Map<string, string | string[]>([
-        ...shardable("symbol_index.md", {
-          head: renderSymbolIndexChunks([], rows.symbolCount, rows.files.length)[0]!,
-          tableHeader: SYMBOL_TABLE_HEADER,
-          files: rows.files.map((row, i) => ({ path: row.path, rows: rows.symbolRows[i]! })),
-          tail: [],
-        }),
+    const render = (meta: IndexMeta): Map<string, IndexText> =>
+      new Map<string, IndexText>([
+        ...shardable("symbol_index.md", "symbolRows", { head: renderSymbolIndexChunks([], rows.symbolCount, rows.files.length)[0]!, tableHeader: SYMBOL_TABLE_HEADER, tail: [] }),
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
-        ...shardable("call_index.md", { head: callParts.head, tableHeader: callParts.tableHeader, files: files.map((file) => ({ path: file.path, rows: file.callRows })), tail: callParts.tail }),
+        ...shardable("call_index.md", "callRows", { head: callParts.head, tableHeader: callParts.tableHeader, tail: callParts.tail }),
         ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
         ["domain-manifest.yaml", renderDomainManifest(modules)],
       ]);
@@ -310,7 +312,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // whole index file, or a shard whose files are the same ones, none of them changed.
     const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
     const symbolsMoved = new Set([...dropped, ...parsed.filter((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows)]);
-    const callsMoved = new Set([...dropped, ...calls.replaced].filter((path) => previous.get(path)?.callRows !== filesByPath.get(path)?.callRows));
+    const callsMoved = new Set([...dropped, ...calls.replaced].filter((path) => rowsBefore(path) !== filesByPath.get(path)?.callRows));
     const knownSame = new Set<string>();
     if (asLeft && cache !== null) {
       if (symbolsMoved.size === 0) knownSame.add("symbol_index.md");
@@ -324,7 +326,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       }
     }
     const differing: string[] = [];
-    for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, text))) differing.push(name);
+    for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, textOf(text)))) differing.push(name);
     // Shards no top file names any more: removed by a write, a difference to --check.
     const staleShards = (await Promise.all((["symbol_index.md", "call_index.md"] as const).map((name) => shardsOnDisk(root, name)))).flat().filter((path) => !contents.has(path));
     clock.mark("render and compare");
@@ -365,7 +367,10 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
       const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];
       // Shards before the top files that name them, so a reader never meets a top file naming a missing shard.
-      const writes = [...contents].filter(([name]) => differing.includes(name)).sort(([a], [b]) => Number(!a.includes("/")) - Number(!b.includes("/")));
+      const writes = [...contents]
+        .filter(([name]) => differing.includes(name))
+        .map(([name, text]): [string, string | string[]] => [name, textOf(text)])
+        .sort(([a], [b]) => Number(!a.includes("/")) - Number(!b.includes("/")));
       const changedFiles = new Map(writes);
       await writeIndexFiles(root, changedFiles);
       await removeShards(root, staleShards);
@@ -390,7 +395,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           }
           const callsDiff = { removed: [] as string[], added: [] as string[] };
           for (const path of calls.replaced) {
-            const { removed, added } = rowDifference(previous.get(path)?.callRows ?? "", filesByPath.get(path)?.callRows ?? "");
+            const { removed, added } = rowDifference(rowsBefore(path) ?? "", filesByPath.get(path)?.callRows ?? "");
             callsDiff.removed.push(...removed);
             callsDiff.added.push(...added);
           }
@@ -417,8 +422,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       clock.mark("lexicon");
       await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
-      const rowsChanged = { symbols: cache === null || symbolsMoved.size > 0, calls: calls.rowsChanged };
-      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache, rowsChanged);
+      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache);
       await ensureLookupCache(root);
     }
     clock.mark("files cache");

@@ -11,6 +11,8 @@ import { compare } from "../index/build-modules.js";
 export interface Relinked {
   /** Files whose call rows were replaced, the dropped ones included. */
   replaced: Set<RepoPath>;
+  /** The rows each linked file had before (undefined: a new file), read before they were replaced in place. */
+  rowsBefore: Map<RepoPath, string | undefined>;
   /** The edges linked in this run, each with its rendered row, in file order. */
   edges: CallEdge[];
   rows: string[];
@@ -38,6 +40,7 @@ export interface LastRun {
 export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null, resolver: ModuleResolver): Relinked {
   const plan = last ? planRelink({ files, ...last }) : undefined;
   const replaced = new Set<RepoPath>(last?.dropped ?? []);
+  const rowsBefore = new Map<RepoPath, string | undefined>();
   const edges: CallEdge[] = [];
   const rows: string[] = [];
   const byPath = new Map(files.map((file) => [file.path, file]));
@@ -49,9 +52,12 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     const fileRows = rendered.rows.join("");
     // What the file had: kept on it when only its links moved, in the last run's record when it changed.
     const before = last?.changed.has(link.path) ? last.changed.get(link.path) : file;
-    rowsChanged ||= before === undefined || before.link === null || fileRows !== before.callRows;
+    const previousRows = before?.callRows;
+    if (last) rowsBefore.set(link.path, previousRows);
+    rowsChanged ||= before === undefined || before.link === null || fileRows !== previousRows;
     overridesChanged ||= before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []);
-    file.callRows = fileRows;
+    // Set only when they differ: a cached file's unchanged rows stay where the cache keeps them.
+    if (before !== file || fileRows !== previousRows) file.callRows = fileRows;
     const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
     const callTerms = renderTerms(calleeTermsOf(rendered.edges.map((edge) => edge.callee)));
     file.link = { touched: link.touched, targets, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
@@ -66,5 +72,5 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     counts.rows += link!.rows;
     counts.unresolved += link!.unresolvedRows;
   }
-  return { replaced, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), rowsChanged, overridesChanged };
+  return { replaced, rowsBefore, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), rowsChanged, overridesChanged };
 }

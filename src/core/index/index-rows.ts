@@ -5,8 +5,6 @@ import { moduleOfPath } from "./module-of-path.js";
 import type { IndexedFile } from "./indexed-file.js";
 
 export interface IndexRows {
-  /** symbol_index.md's rows, rendered, one chunk per file in path order. */
-  symbolRows: string[];
   symbolCount: number;
   endpoints: EndpointRecord[];
   files: FileRow[];
@@ -18,11 +16,10 @@ export interface IndexRows {
  */
 export function indexRows(files: readonly IndexedFile[], modules: readonly ModuleRecord[], endpoints: readonly EndpointRecord[]): IndexRows {
   const sorted = [...files].sort((a, b) => compare(a.path, b.path));
-  const rows: IndexRows = { symbolRows: [], symbolCount: 0, endpoints: [...endpoints], files: [] };
+  const rows: IndexRows = { symbolCount: 0, endpoints: [...endpoints], files: [] };
   const perFile = new Map<string, number>();
   for (const endpoint of endpoints) perFile.set(endpoint.path, (perFile.get(endpoint.path) ?? 0) + 1);
   for (const file of sorted) {
-    rows.symbolRows.push(file.symbolRows);
     rows.symbolCount += file.symbolCount;
     rows.files.push({
       path: file.path,
