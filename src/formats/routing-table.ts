@@ -244,6 +244,29 @@ export function parseRoutingLayout(buffer: Buffer, tableBytes: number): RoutingL
 }
 
 /**
+ * The layout of a table whose `replaced` lines were rewritten in place (same path, module, test
+ * flag and targets; another length and total): the lines after each one move by the bytes it grew.
+ * The graph and paths stay those of `layout`.
+ */
+export function shiftedLayout(layout: RoutingLayout, replaced: ReadonlyMap<number, { bytes: number; length: number }>): RoutingLayout {
+  const size = layout.lengths.length;
+  const starts = new Int32Array(size + 1);
+  const moduleEnds = new Int32Array(size);
+  const lengths = Int32Array.from(layout.lengths);
+  let shift = 0;
+  for (let i = 0; i < size; i += 1) {
+    starts[i] = layout.starts[i]! + shift;
+    moduleEnds[i] = layout.moduleEnds[i]! + shift;
+    const line = replaced.get(i);
+    if (line === undefined) continue;
+    shift += line.bytes - (layout.starts[i + 1]! - layout.starts[i]!);
+    lengths[i] = line.length;
+  }
+  starts[size] = layout.starts[size]! + shift;
+  return { starts, lengths, tests: layout.tests, moduleEnds, graph: layout.graph, paths: layout.paths };
+}
+
+/**
  * Whether `layout` is the one of this table: its size, and lines starting after a line break at
  * some 64 places spread over it. (The layout is rewritten with its table; this catches a reader
  * that read one before and the other after a rewrite.)

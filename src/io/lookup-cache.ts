@@ -7,7 +7,7 @@ import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from 
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import { readText, replaceDirectory, writeFileAtomic } from "./atomic-write.js";
-import { parseRoutingLayout, renderRoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
+import { parseRoutingLayout, renderRoutingLayout, shiftedLayout, type RoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { calleeTermsOf } from "../core/brief/routing-terms.js";
 import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
@@ -192,6 +192,8 @@ async function patchRouting(directory: string, rows: readonly RoutingRow[], modu
   const place = new Map(rows.map((row, i) => [row.path, i]));
   const { starts } = table.layout;
   const chunks: Buffer[] = [];
+  // Lines rewritten in place, for the layout; unknown (null) once a line's targets moved, which changes the graph.
+  let replaced: Map<number, { bytes: number; length: number }> | null = new Map();
   const appended: string[] = [];
   let copiedTo = 0;
   let end = size;
@@ -212,14 +214,18 @@ async function patchRouting(directory: string, rows: readonly RoutingRow[], modu
       end += symbolBytes + 1;
       died += old.symbolsAt[1] + 1;
     }
-    chunks.push(bytes.subarray(copiedTo, starts[i]), Buffer.from(line));
+    const lineBytes = Buffer.from(line);
+    chunks.push(bytes.subarray(copiedTo, starts[i]), lineBytes);
     copiedTo = starts[i + 1]!;
+    const targets = row.targets.flatMap((path) => place.get(path) ?? []).sort((a, b) => a - b);
+    if (replaced && targets.join(",") === old.targets.join(",")) replaced.set(i, { bytes: lineBytes.length, length: Number(line.split("\t", 4)[3]) });
+    else replaced = null;
   });
   chunks.push(bytes.subarray(copiedTo));
   // Symbols first: the new lines point past the old end of the file.
   await appendFile(symbolsPath, appended.join(""));
   await writeFileAtomic(join(directory, ROUTING_DEAD_FILE), String(died), { ifChanged: false });
-  await writeTable(directory, Buffer.concat(chunks));
+  await writeTable(directory, Buffer.concat(chunks), replaced && shiftedLayout(table.layout, replaced));
 }
 
 async function writeRouting(directory: string, rows: readonly RoutingRow[], previous?: PreviousRouting): Promise<void> {
@@ -233,9 +239,9 @@ async function writeRouting(directory: string, rows: readonly RoutingRow[], prev
  * routing.tsv and its layout (routing.idx), each replaced whole. A reader between the two renames
  * finds a layout of another table, which RoutingTable declines (it scans the table instead).
  */
-async function writeTable(directory: string, table: Buffer): Promise<void> {
+async function writeTable(directory: string, table: Buffer, layout: RoutingLayout | null = null): Promise<void> {
   await writeFileAtomic(join(directory, ROUTING_FILE), table, { ifChanged: false });
-  await writeFileAtomic(join(directory, ROUTING_LAYOUT_FILE), renderRoutingLayout(new RoutingTable(table).layout, table.length), { ifChanged: false });
+  await writeFileAtomic(join(directory, ROUTING_LAYOUT_FILE), renderRoutingLayout(layout ?? new RoutingTable(table).layout, table.length), { ifChanged: false });
 }
 
 /** Writes the whole cache into a staging directory and swaps it in. */
