@@ -11,7 +11,6 @@ import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.j
 import { registerMergeDriver } from "../../io/merge-driver.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { PhaseClock } from "../phase-clock.js";
-import { runIndex } from "./index-command.js";
 
 export type HookAction = "install" | "uninstall" | "status";
 
@@ -46,7 +45,8 @@ export interface HookRunResult {
   parsed: number;
   /**
    * Where the hook's time went (milliseconds): the process's start-up until the hook began, git
-   * before the index, the index's own phases (prefixed "index: "), git staging after it.
+   * before the index, the index's own phases (prefixed "index: "; "index: set-up" is what they do
+   * not account for, loading the indexer's modules first), git staging after it.
    */
   phases: { phase: string; ms: number }[];
 }
@@ -61,7 +61,11 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const config = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
   // Sources, and what decides how they resolve: package manifests, tsconfigs, ctx's own configuration.
   const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
-  if (relevant.length === 0) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
+  // A commit of no source never loads the indexer (most of ctx's modules); otherwise it loads while git answers.
+  const indexer = relevant.length === 0 ? null : import("./index-command.js");
+  // Its failure is met where it is awaited, not as an unhandled rejection while git runs.
+  indexer?.catch(() => undefined);
+  if (!indexer) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
   // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
   const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
   // What git has staged of them: the run writes the working tree only, so it is the same before and after it.
@@ -69,6 +73,7 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const unstagedBefore = new Set(unstaged);
   clock.mark("git: staged paths");
   // Only what is staged goes into the commit: the other files are as the last run indexed them.
+  const { runIndex } = await indexer;
   const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
   clock.markBrokenDown(summary.phases.map(({ phase, ms }) => ({ phase: `index: ${phase}`, ms })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;

@@ -24,11 +24,35 @@ export function normalisePath(path: string): RepoPath | null {
   return parts.join("/");
 }
 
+const DOT_SEGMENT = /(?:^|\/)\.\.?(?:\/|$)/;
+
+/**
+ * `specifier` (relative) joined to `directory`: its leading `./` and `../` taken off one by one, the
+ * common case, without splitting the whole path; anything else normalised in full.
+ */
+function joinRelative(directory: string, specifier: string): RepoPath | null {
+  if (DOT_SEGMENT.test(directory) || directory.includes("//")) return normalisePath(`${directory}/${specifier}`);
+  let folder = directory;
+  let rest = specifier;
+  for (;;) {
+    if (rest.startsWith("./")) rest = rest.slice(2);
+    else if (rest.startsWith("../")) {
+      if (folder === "") return null;
+      folder = folder.slice(0, Math.max(0, folder.lastIndexOf("/")));
+      rest = rest.slice(3);
+    } else break;
+  }
+  if (rest === "" || rest.startsWith("/") || rest.endsWith("/") || rest.includes("//") || DOT_SEGMENT.test(rest)) {
+    return normalisePath(`${directory}/${specifier}`);
+  }
+  return folder === "" ? rest : `${folder}/${rest}`;
+}
+
 /** The indexed file a relative specifier points at, the way Node and TypeScript's bundler resolution look. */
 export function resolveRelativeImport(from: RepoPath, specifier: string, files: ReadonlySet<RepoPath>): RepoPath | null {
   if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") return null;
   const directory = from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "";
-  const base = normalisePath(`${directory}/${specifier}`);
+  const base = joinRelative(directory, specifier);
   if (base === null) return null;
   // As the compiler does, `./a.js` means the source `./a.ts` (or its declarations) before `./a.js` itself.
   const dot = base.lastIndexOf(".");
