@@ -41,22 +41,31 @@ const CACHE_BOUNDS = { ratio: 8, largestBytes: 1 << 20 };
  * pinned into the measuring folder, never into this repository; null when it cannot be installed.
  */
 const AST_GREP = "@ast-grep/cli@0.51.1";
+/** A native parser from the registry, raced against the compiler's parser (scripts/parser-race.mjs) on the ~7k-file corpus. */
+const OXC_PARSER = "oxc-parser@0.160.0";
 const DECLARATION_KINDS = {
   TypeScript: ["function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration", "interface_declaration", "type_alias_declaration", "enum_declaration", "method_definition", "public_field_definition", "variable_declarator", "internal_module"],
   Tsx: ["function_declaration", "generator_function_declaration", "class_declaration", "abstract_class_declaration", "interface_declaration", "type_alias_declaration", "enum_declaration", "method_definition", "public_field_definition", "variable_declarator", "internal_module"],
   JavaScript: ["function_declaration", "generator_function_declaration", "class_declaration", "method_definition", "field_definition", "variable_declarator"],
 };
 
-function installAstGrep() {
+/**
+ * The registry tools, installed pinned in one npm call (a second `--no-save` install would prune the
+ * first's packages) into the measuring folder, never into this repository. Each is null when it
+ * could not be installed (no registry): the bench goes on without it.
+ */
+function installRegistryTools() {
   const prefix = join(WORK, "registry-tools");
-  const bin = join(prefix, "node_modules", ".bin", "ast-grep");
-  if (!existsSync(bin)) {
-    const install = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", AST_GREP], { encoding: "utf8" });
-    if (install.status !== 0 || !existsSync(bin)) {
-      console.error(`bench: ${AST_GREP} could not be installed (${install.stderr.trim().split("\n").pop()}); measured without it`);
-      return null;
-    }
+  const astGrepBin = join(prefix, "node_modules", ".bin", "ast-grep");
+  const oxcEntry = join(prefix, "node_modules", "oxc-parser", "src-js", "index.js");
+  if (!existsSync(astGrepBin) || !existsSync(oxcEntry)) {
+    const install = spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", AST_GREP, OXC_PARSER], { encoding: "utf8" });
+    if (install.status !== 0) console.error(`bench: ${AST_GREP} and ${OXC_PARSER} could not be installed (${install.stderr.trim().split("\n").pop()}); measured without them`);
   }
+  return { astGrep: existsSync(astGrepBin) ? astGrepWith(prefix, astGrepBin) : null, oxcEntry: existsSync(oxcEntry) ? oxcEntry : null };
+}
+
+function astGrepWith(prefix, bin) {
   const rules = join(prefix, "rules");
   mkdirSync(rules, { recursive: true });
   for (const [language, kinds] of Object.entries(DECLARATION_KINDS)) {
@@ -65,6 +74,13 @@ function installAstGrep() {
   const config = join(prefix, "sgconfig.yml");
   writeFileSync(config, "ruleDirs: [rules]\n");
   return { bin, config, version: version(bin, ["--version"]) };
+}
+
+
+function raceParsers(dir, list, oxcEntry) {
+  const race = spawnSync("node", [join(ROOT, "scripts", "parser-race.mjs"), dir, list, oxcEntry], { encoding: "utf8", maxBuffer: 1 << 26 });
+  if (race.status !== 0) throw new Error(`parser race failed: ${race.stderr}`);
+  return JSON.parse(race.stdout);
 }
 
 /** ast-grep over exactly the files ctx indexed (as many runs as the argument list needs), JSON out to a file as an index would be. */
@@ -175,7 +191,7 @@ function benchSelf() {
   return { name: `ctx (this repository, ${version("git", ["-C", ROOT, "rev-parse", "--short", "HEAD"])})`, files: files.length, fullSeconds: median(full), peakMib: peakKib / 1024, ...cacheFigures(dir, files) };
 }
 
-function benchCorpus(corpus, astGrep) {
+function benchCorpus(corpus, { astGrep, oxcEntry }) {
   const { dir } = corpus;
   const runs = corpus.files && corpus.files >= 50000 ? 1 : 3;
   // Warm-up: the file system cache, and the list of files ctx indexes, which ctags then gets too.
@@ -241,6 +257,7 @@ function benchCorpus(corpus, astGrep) {
     rgTokens.push(encode(search.stdout).length);
   }
   const reads = benchReads(dir, sample);
+  const parsers = corpus.name === "synthetic-7k" && oxcEntry ? raceParsers(dir, list, oxcEntry) : null;
   const commits = benchCommit(dir, files, runs);
   const traverseKib = timed("node", [CTX, "traverse", "Symbol", sample[0]], dir).kib;
   const sum = (values) => values.reduce((a, b) => a + b, 0);
@@ -265,6 +282,7 @@ function benchCorpus(corpus, astGrep) {
     tokenRatioMedian: median(ctxTokens.map((t, i) => t / Math.max(1, rgTokens[i]))),
     ...commits,
     ...reads,
+    parsers,
     ...cache,
     ctxTokens: median(ctxTokens),
     rgTokens: median(rgTokens),
@@ -368,14 +386,15 @@ function main() {
       process.exit(2);
     }
   }
-  const astGrep = installAstGrep();
+  const tools = installRegistryTools();
+  const { astGrep } = tools;
   const corpora = QUICK ? [REAL_CORPORA[0], SYNTHETIC_CORPORA[0]] : [...REAL_CORPORA, ...SYNTHETIC_CORPORA];
   const results = [];
   for (const spec of corpora) {
     console.error(`bench: preparing ${spec.name}`);
     const corpus = prepareCorpus(spec);
     console.error(`bench: measuring ${spec.name}`);
-    const result = benchCorpus(corpus, astGrep);
+    const result = benchCorpus(corpus, tools);
     console.error(JSON.stringify(result));
     results.push(result);
   }
@@ -472,6 +491,17 @@ function main() {
         ]
       : []),
   ];
+  const raced = results.filter((r) => r.parsers);
+  if (raced.length > 0) {
+    lines.push(
+      `Parsing alone: every indexed file parsed into a JavaScript AST by the compiler's parser (what ctx's extractors read) and by ${OXC_PARSER} (native; on Node 20 its AST reaches JavaScript deserialized, its raw transfer needing Node 22), one process, median of 3 rounds (scripts/parser-race.mjs):`,
+      "",
+      "| corpus | files | TypeScript parser | oxc-parser | oxc / TypeScript |",
+      "| --- | ---: | ---: | ---: | ---: |",
+      ...raced.map((r) => `| ${r.name} | ${r.parsers.files} | ${fmt(r.parsers.typescriptMs, 0)} ms | ${fmt(r.parsers.oxcMs, 0)} ms | ${fmt(r.parsers.oxcMs / r.parsers.typescriptMs)}× |`),
+      "",
+    );
+  }
   lines.push(
     "Issue 25's goals (cost proportional to the change); where one is not met, the phase tables above break its cost down:",
     "",
