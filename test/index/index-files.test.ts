@@ -54,11 +54,11 @@ describe("incremental runs", () => {
 
     writeFileSync(join(dir, "src/billing/charge.ts"), "export function charge(amount: number, currency = 'EUR') {\n  return amount;\n}\nexport const refund = 1;\n");
     unlinkSync(join(dir, "scripts/seed.ts"));
-    const edited = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; reused: number; dropped: number; phases: { phase: string; ms: number }[] };
+    const edited = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number; reused: number; dropped: number; phases: { phase: string; ms: number; rssMiB: number }[] };
     expect(edited).toMatchObject({ parsed: 1, reused: 2, dropped: 1 });
     // Where the time went, phase by phase, in the order they ran.
     expect(edited.phases.map((p) => p.phase)).toEqual(["read index files", "read cache", "list files", "select sources", "check files", "parse", "read tsconfigs", "modules", "rows and routes", "link calls", "render and compare", "write index files", "lookup cache", "lexicon", "files cache"]);
-    expect(edited.phases.every((p) => Number.isInteger(p.ms) && p.ms >= 0)).toBe(true);
+    expect(edited.phases.every((p) => Number.isInteger(p.ms) && p.ms >= 0 && Number.isInteger(p.rssMiB) && p.rssMiB > 0)).toBe(true);
     expect(symbolNames(dir)).toEqual([
       "src/billing/charge.ts:1-3 charge",
       "src/billing/charge.ts:4-4 refund",

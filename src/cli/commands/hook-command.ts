@@ -10,7 +10,7 @@ import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from ".
 import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.js";
 import { registerMergeDriver } from "../../io/merge-driver.js";
 import { findRepoRoot } from "../../io/repo-root.js";
-import { PhaseClock } from "../phase-clock.js";
+import { PhaseClock, type Phase } from "../phase-clock.js";
 
 export type HookAction = "install" | "uninstall" | "status";
 
@@ -48,7 +48,7 @@ export interface HookRunResult {
    * before the index, the index's own phases (prefixed "index: "; "index: set-up" is what they do
    * not account for, loading the indexer's modules first), git staging after it.
    */
-  phases: { phase: string; ms: number }[];
+  phases: Phase[];
 }
 
 /** What the installed hook runs: refresh the index when staged paths can change it, and stage the index files. */
@@ -75,7 +75,7 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   // Only what is staged goes into the commit: the other files are as the last run indexed them.
   const { runIndex } = await indexer;
   const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
-  clock.markBrokenDown(summary.phases.map(({ phase, ms }) => ({ phase: `index: ${phase}`, ms })), "index: set-up");
+  clock.markBrokenDown(summary.phases.map((phase) => ({ ...phase, phase: `index: ${phase.phase}` })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
   const indexPaths = [

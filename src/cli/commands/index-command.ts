@@ -46,7 +46,7 @@ import { readPathMappings } from "../../io/tsconfigs.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
-import { PhaseClock } from "../phase-clock.js";
+import { PhaseClock, type Phase } from "../phase-clock.js";
 
 export interface IndexOptions {
   cwd: string;
@@ -92,8 +92,8 @@ export interface IndexSummary {
   /** With --check: whether the committed index matches the working tree, and what differs. */
   check: { upToDate: boolean; outdated: OutdatedFile[]; indexFiles: string[]; refresh: string } | null;
   durationMs: number;
-  /** Where the run's time went, phase by phase (milliseconds). */
-  phases: { phase: string; ms: number }[];
+  /** Where the run's time went, phase by phase (milliseconds), and the resident memory at each phase's end. */
+  phases: Phase[];
 }
 
 /**
