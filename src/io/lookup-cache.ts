@@ -5,11 +5,11 @@ import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
 import { parseCallRows, renderCallRow } from "../formats/call-index.js";
+import type { calleeTermsOf as calleeTermsOfType } from "../core/brief/routing-terms.js";
+import type { routingFieldsOf as routingFieldsOfType } from "../core/index/indexed-file.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
 import { readText, replaceDirectory, writeFileAtomic } from "./atomic-write.js";
 import { parseRoutingLayout, renderRoutingLayout, shiftedLayout, type RoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
-import { calleeTermsOf } from "../core/brief/routing-terms.js";
-import { routingFieldsOf } from "../core/index/indexed-file.js";
 import { compare } from "../core/index/build-modules.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
 
@@ -383,12 +383,19 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
     calls,
     overrides: callText === undefined ? [] : parseOverrides(callText, ".ai/call_index.md"),
-    routing: routingRowsOf(files, symbols, calls),
+    routing: routingRowsOf(files, symbols, calls, await import("../core/brief/routing-terms.js"), await import("../core/index/indexed-file.js")),
   };
 }
 
 /** The routing rows from the committed tables: what `ctx index` writes from its per-file records. */
-function routingRowsOf(files: readonly FileRow[], symbols: readonly SymbolRow[], calls: readonly CallEdge[]): RoutingRow[] {
+function routingRowsOf(
+  files: readonly FileRow[],
+  symbols: readonly SymbolRow[],
+  calls: readonly CallEdge[],
+  // Loaded on this slow path only: a lookup from the cache never pays for the stemmer and the indexer's records.
+  { calleeTermsOf }: { calleeTermsOf: typeof calleeTermsOfType },
+  { routingFieldsOf }: { routingFieldsOf: typeof routingFieldsOfType },
+): RoutingRow[] {
   const symbolsOf = new Map<RepoPath, SymbolRow[]>();
   for (const row of symbols) {
     const list = symbolsOf.get(row.path);
