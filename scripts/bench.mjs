@@ -110,7 +110,7 @@ function timed(command, args, cwd, env = {}) {
 function wall(command, args, cwd) {
   const start = process.hrtime.bigint();
   const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: "1" } });
-  return { ms: Number(process.hrtime.bigint() - start) / 1e6, stdout: result.stdout, code: result.status };
+  return { ms: Number(process.hrtime.bigint() - start) / 1e6, stdout: result.stdout, stderr: result.stderr, code: result.status };
 }
 
 /** Per phase of `ctx index --json`, the median of its milliseconds over the runs, in the order the phases ran. */
@@ -240,6 +240,8 @@ function benchCorpus(corpus, { astGrep, oxcEntry }) {
   const brief = [];
   const node = [];
   const startUp = [];
+  const traversePhases = [];
+  const briefPhases = [];
   const rg = [];
   const ctxTokens = [];
   const rgTokens = [];
@@ -248,13 +250,16 @@ function benchCorpus(corpus, { astGrep, oxcEntry }) {
     node.push(wall("node", ["-e", "0"], dir).ms);
     // ctx's own start-up (its entry, commander, every command's definition) and no work: the floor of any command.
     startUp.push(wall("node", [CTX, "--version"], dir).ms);
-    const answer = wall("node", [CTX, "traverse", "Symbol", name], dir);
+    // --timings: the phases on stderr, one JSON line; stdout is the answer as without it.
+    const answer = wall("node", [CTX, "traverse", "Symbol", name, "--timings"], dir);
     traverse.push(answer.ms);
+    traversePhases.push(JSON.parse(answer.stderr.trim().split("\n").pop()).phases);
     if (answer.code === 0) hits += 1;
     // A brief of a task naming the symbol: the whole routing (git, index, ranking), read-only.
-    const routed = wall("node", [CTX, "brief", `fix ${name} when the input is empty`], dir);
+    const routed = wall("node", [CTX, "brief", `fix ${name} when the input is empty`, "--timings"], dir);
     if (routed.code !== 0) throw new Error(`ctx brief failed in ${dir}`);
     brief.push(routed.ms);
+    briefPhases.push(JSON.parse(routed.stderr.trim().split("\n").pop()).phases);
     const search = wall("rg", ["-n", "-w", name, "."], dir);
     rg.push(search.ms);
     ctxTokens.push(encode(answer.stdout).length);
@@ -279,6 +284,8 @@ function benchCorpus(corpus, { astGrep, oxcEntry }) {
     briefMs: median(brief),
     nodeMs: median(node),
     startUpMs: median(startUp),
+    traversePhases: medianPhases(traversePhases),
+    briefPhases: medianPhases(briefPhases),
     rgMs: median(rg),
     hits,
     peakMib: peakKib / 1024,
@@ -433,6 +440,8 @@ function main() {
   );
   // Where an index run's time goes (`ctx index --json` phases): what is left to cut, phase by phase.
   for (const [title, key] of [
+    ["`ctx traverse Symbol <name> --timings` by phase (start-up: the process until the command's code runs, modules and commander included), medians in ms", "traversePhases"],
+    ["`ctx brief \"fix <name> when the input is empty\" --timings` by phase (git runs from the start, beside the rest: its phase is what is left to wait for), medians in ms", "briefPhases"],
     ["`ctx hook run --json` of a staged one-file edit, as the pre-commit hook runs it, by phase (start-up: the process until the hook's code runs; the process's wall time last), medians in ms", "hookPhases"],
     ["The incremental index (one edited file) by phase, medians in ms", "incrementalPhases"],
     ["The full index by phase, medians in ms", "fullPhases"],

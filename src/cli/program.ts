@@ -139,6 +139,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
     .option("--tests", "Caller/Callee: list the call sites in test files too (by default they are counted)")
+    .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
     .addHelpText(
       "after",
       [
@@ -159,16 +160,23 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean; timings?: boolean }) => {
+      const { PhaseClock } = await import("./phase-clock.js");
+      // From the process's start: node, ctx's modules and commander are the first phase.
+      const clock = new PhaseClock(0);
       const { runTraverse } = await import("./commands/traverse-command.js");
       const { renderTraverseText, traverseJson } = await import("./render/traverse-text.js");
+      clock.mark("start-up");
       let query = words.join(" ");
       if (query === "-" && (kind === "Err" || kind === "Brain")) {
         query = (await terminal.readStdin?.())?.trim() ?? "";
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
       const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth });
+      clock.mark("look up and check freshness");
       terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal, { tests: options.tests, depth: options.depth }));
+      clock.mark("render");
+      if (options.timings) terminal.stderr(`${JSON.stringify({ phases: clock.toJSON() })}\n`);
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;
     });
 
@@ -459,6 +467,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .addOption(new Option("--role <role>", "who reads it: shapes the next step").choices(["planner", "builder", "reviewer"]))
     .addOption(new Option("--budget <tokens>", "text output limit in tokens, lowest-ranked lines cut first (default: 700 in the Full lane, 350 in Small and Answer)").argParser(parseLimit))
     .option("--json", "print one JSON object (lists are not cut to the budget)")
+    .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
     .addHelpText(
       "after",
       [
@@ -473,11 +482,17 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         '  ctx brief "rename UsersService.findOne to findById" --json',
       ].join("\n"),
     )
-    .action(async (words: string[], options: { role?: "planner" | "builder" | "reviewer"; budget?: number; json?: boolean }) => {
+    .action(async (words: string[], options: { role?: "planner" | "builder" | "reviewer"; budget?: number; json?: boolean; timings?: boolean }) => {
+      const { PhaseClock } = await import("./phase-clock.js");
+      // From the process's start: node, ctx's modules and commander are the first phase.
+      const clock = new PhaseClock(0);
       const { runBrief } = await import("./commands/brief-command.js");
       const { renderBriefText, briefJson } = await import("./render/brief-text.js");
-      const brief = await runBrief({ cwd: cwd(), task: words.length > 0 ? words.join(" ") : null, role: options.role ?? null });
+      clock.mark("start-up");
+      const brief = await runBrief({ cwd: cwd(), task: words.length > 0 ? words.join(" ") : null, role: options.role ?? null }, clock);
       terminal.stdout(options.json ? `${JSON.stringify(briefJson(brief))}\n` : renderBriefText(brief, options.budget));
+      clock.mark("render");
+      if (options.timings) terminal.stderr(`${JSON.stringify({ phases: clock.toJSON() })}\n`);
       result.code = EXIT.ok;
     });
 

@@ -21,6 +21,7 @@ import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import type { Recall } from "../../core/memory/recall-memory.js";
 import type { RepoPath } from "../../model.js";
+import type { PhaseClock } from "../phase-clock.js";
 
 export interface BriefOptions {
   cwd: string;
@@ -49,8 +50,8 @@ async function recall(root: string, task: string | null): Promise<Recall> {
 
 
 
-/** Reads what a brief needs — git, the handoff, the index — and writes nothing. */
-export async function runBrief(options: BriefOptions): Promise<Brief> {
+/** Reads what a brief needs — git, the handoff, the index — and writes nothing. `clock` is told where the time goes. */
+export async function runBrief(options: BriefOptions, clock?: PhaseClock): Promise<Brief> {
   const root = findRepoRoot(options.cwd);
   // Git first: its processes run while the index is read and the files are scored.
   const pending = {
@@ -75,11 +76,13 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name)),
     byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name)),
   ]);
+  clock?.mark("read the index");
   const undeclared = undeclaredIdentifiers(query, symbolRows);
   const lexicon = openLexicon(root);
   // With a lexicon only the files holding an identifier's words are read; without one, every file.
   const mentionPaths = undeclared.length === 0 ? [] : lexicon ? mentionCandidates(lexicon, undeclared) : table.paths();
   const mentions = findMentions(root, mentionPaths, undeclared);
+  clock?.mark("find mentions");
 
   // Freshness, as traverse decides it: the recorded hash against the file as it is now.
   const observed = new Map<RepoPath, string | null>();
@@ -98,8 +101,10 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations, history } as const;
   const candidates = candidatesOf(routing);
   await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)])]);
+  clock?.mark("score words and check candidates");
   // Scored before git is waited for: its processes run meanwhile.
   const scored = scoreBrief(routing);
+  clock?.mark("rank files");
 
   // A malformed header is traverse's to report (it reads the whole file); a brief only says it cannot tell.
   let indexHead: string | null;
@@ -114,6 +119,7 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
     return status.head === indexHead ? [...new Set([...status.staged, ...status.unstaged])] : gitChangedSince(root, indexHead);
   });
   const [status, recent, changed] = await Promise.all([pending.status, pending.recent, changedSince]);
+  clock?.mark("wait for git");
   const git: BriefGit = status
     ? { available: true, head: status.head, branch: status.branch, staged: status.staged, unstaged: status.unstaged, untracked: status.untracked }
     : { available: false, head: null, branch: null, staged: [], unstaged: [], untracked: [] };
@@ -134,7 +140,9 @@ export async function runBrief(options: BriefOptions): Promise<Brief> {
   const symbols = new Map(shown.map((file, i) => [file.path, parseRoutingSymbols(texts[i] ?? "")]));
   const memory = await recall(root, task);
   const invocation = invocationAt(root);
-  return buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory, invocation }, ranking, symbols);
+  const brief = buildBrief({ ...routing, task, taskFrom, role: options.role, git, index, handoff, testCommand, memory, invocation }, ranking, symbols);
+  clock?.mark("handoff, memory and the files shown");
+  return brief;
 }
 
 /** What `load` gives for the name (last segment) of each identifier the task names. */
