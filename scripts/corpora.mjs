@@ -94,15 +94,16 @@ export function fetchedRepos(variable, defaults) {
  * an existing one is reused): source, JSON, Markdown and YAML files only, since a mirror may lack
  * large blobs (those are left out rather than failing the archive).
  * @param {string} gitDir @param {string} commit @param {string} dir
+ * @param {RegExp} [kept] the files to extract (default: TypeScript and JavaScript sources with their configuration)
  */
-export function checkoutFetched(gitDir, commit, dir) {
+export function checkoutFetched(gitDir, commit, dir, kept = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/) {
   if (existsSync(join(dir, ".git"))) return;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   // Workspace configuration (pnpm-workspace.yaml) decides how packages import one another.
   const listed = execFileSync("git", ["--git-dir", gitDir, "ls-tree", "-r", "-z", "--name-only", commit], { encoding: "utf8", maxBuffer: 1 << 28 })
     .split("\0")
-    .filter((file) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/.test(file));
+    .filter((file) => kept.test(file));
   const checked = spawnSync("git", ["--git-dir", gitDir, "cat-file", "--batch-check=%(objecttype)"], { input: listed.map((file) => `${commit}:${file}`).join("\n"), encoding: "utf8", maxBuffer: 1 << 28 });
   const present = checked.stdout.split("\n");
   const files = listed.filter((_, i) => present[i] === "blob");

@@ -4,6 +4,7 @@ export type RepoPath = string;
 export const SYMBOL_KINDS = [
   "function",
   "class",
+  "struct",
   "method",
   "constructor",
   "getter",

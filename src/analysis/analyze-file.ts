@@ -1,13 +1,16 @@
-import { createHash } from "node:crypto";
-import { callableNamesOf, interfaceKeyOf, isScript } from "../core/calls/link-calls.js";
-import type { CallSummary, EncodedCallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
+import type { EncodedCallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
 import { parseSource } from "./compiler.js";
+import { encodeCalls } from "./encode-calls.js";
 import { extractCalls } from "./extract-calls.js";
 import { extractEndpoints } from "./extract-endpoints.js";
 import { extractImports } from "./extract-imports.js";
 import { extractLexicon } from "./extract-lexicon.js";
 import { extractSymbols } from "./extract-symbols.js";
 import { renderLexiconField } from "../formats/lexicon.js";
+import { analyzeTree } from "./analyze-tree.js";
+import { GO } from "./go/go-language.js";
+import { PYTHON } from "./python/python-language.js";
+import { grammarLoading, grammarOf } from "./tree-sitter.js";
 
 export interface FileAnalysis {
   symbols: SymbolRecord[];
@@ -23,7 +26,28 @@ export interface FileAnalysis {
   lexicon: string;
 }
 
+/**
+ * Undefined when `analyzeFile` can take `path` now; else a promise that settles once it can (its
+ * language's parser is loaded, once per thread).
+ */
+export function analysisReady(path: RepoPath): Promise<void> | undefined {
+  const grammar = grammarOf(path);
+  return grammar ? grammarLoading(grammar) : undefined;
+}
+
+/** What one source file declares, imports, routes and calls; Python and Go by tree-sitter, the rest by the compiler. */
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
+  switch (grammarOf(path)) {
+    case "python":
+      return analyzeTree(PYTHON, path, text);
+    case "go":
+      return analyzeTree(GO, path, text);
+    default:
+      return analyzeScript(path, text);
+  }
+}
+
+function analyzeScript(path: RepoPath, text: string): FileAnalysis {
   const sourceFile = parseSource(path, text);
   const diagnostics = (sourceFile as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
   const symbols = extractSymbols(sourceFile, path);
@@ -31,7 +55,7 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
     symbols,
     ...routesOf(extractEndpoints(sourceFile, path)),
     imports: extractImports(sourceFile),
-    calls: encode(extractCalls(sourceFile, symbols)),
+    calls: encodeCalls(extractCalls(sourceFile, symbols)),
     syntaxErrors: diagnostics.length,
     lexicon: renderLexiconField(extractLexicon(sourceFile, symbols)),
   };
@@ -41,9 +65,4 @@ export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
 function routesOf(routes: FileRoutes): { routes?: FileRoutes } {
   const empty = routes.registrations.length + routes.mounts.length + routes.prefixes.length + routes.exports.length === 0 && !routes.basePath;
   return empty ? {} : { routes };
-}
-
-function encode(calls: CallSummary): EncodedCallSummary {
-  const shape = createHash("sha256").update(interfaceKeyOf(calls)).digest("hex").slice(0, 32);
-  return { json: JSON.stringify(calls), callables: callableNamesOf(calls), script: isScript(calls), shape };
 }

@@ -1,8 +1,7 @@
 import type { RepoPath, SymbolKind, SymbolRecord } from "../model.js";
 import { hasModifier, lineOf, nameText, startAfterDecorators, ts, type TS } from "./compiler.js";
+import { oneLine, SIGNATURE_MAX } from "./one-line.js";
 import { hiddenLiterals } from "./secret-literals.js";
-
-export const SIGNATURE_MAX = 160;
 
 /** Declarations an agent may ask for: file-level, namespace-level and class-level, never locals inside bodies. */
 export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): SymbolRecord[] {
@@ -262,14 +261,4 @@ function signatureOf(sourceFile: TS.SourceFile, anchor: TS.Node, end: number): s
     at = Math.min(literal.end, stop);
   }
   return oneLine(raw + sourceFile.text.slice(at, stop));
-}
-
-export function oneLine(text: string, max = SIGNATURE_MAX): string {
-  const collapsed = text
-    .replace(/\s+/g, " ")
-    .trim()
-    .replace(/\s*[{=]>?\s*$/, (match) => (match.includes("=>") ? " =>" : ""))
-    .replace(/\s*;$/, "")
-    .trim();
-  return collapsed.length > max ? `${collapsed.slice(0, max - 1)}…` : collapsed;
 }

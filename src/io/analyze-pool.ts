@@ -3,6 +3,7 @@ import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FileAnalysis } from "../analysis/analyze-file.js";
+import type * as AnalyzeFileModule from "../analysis/analyze-file.js";
 import type { AnalyzeRequest, AnalyzeResponse } from "./analyze-worker.js";
 
 export type AnalysisResult = FileAnalysis | { error: string };
@@ -53,6 +54,7 @@ export function workerCountFor(fileCount: number): number {
 }
 
 type Analyze = (path: string, text: string) => FileAnalysis;
+type AnalysisModule = typeof AnalyzeFileModule;
 
 function safely(analyze: Analyze, path: string, text: string): AnalysisResult {
   try {
@@ -66,10 +68,9 @@ export function createAnalyzePool(): AnalyzePool {
   let workers: WorkerQueue[] | undefined;
   let closed = false;
   let submitted = 0;
-  let inline: Promise<Analyze> | undefined;
-  let analyze: Analyze | undefined;
-  const loadInline = (): Promise<Analyze> =>
-    (inline ??= import("../analysis/analyze-file.js").then((module) => (analyze = module.analyzeFile)));
+  let inline: Promise<AnalysisModule> | undefined;
+  let analysis: AnalysisModule | undefined;
+  const loadInline = (): Promise<AnalysisModule> => (inline ??= import("../analysis/analyze-file.js").then((module) => (analysis = module)));
   return {
     async warmUp(size) {
       if (size === 0) {
@@ -90,8 +91,13 @@ export function createAnalyzePool(): AnalyzePool {
         const target = workers.reduce((best, worker) => (worker.pendingChars < best.pendingChars ? worker : best));
         return target.submit(path, text);
       }
-      if (analyze) return Promise.resolve(safely(analyze, path, text));
-      return loadInline().then((loaded) => safely(loaded, path, text));
+      // Inline, a file is analysed inside this call unless its language's parser is still loading.
+      const ready = analysis ? analysis.analysisReady(path) : loadInline().then((loaded) => loaded.analysisReady(path));
+      if (!ready) return Promise.resolve(safely(analysis!.analyzeFile, path, text));
+      return ready.then(
+        () => safely(analysis!.analyzeFile, path, text),
+        (error: unknown) => ({ error: error instanceof Error ? error.message : String(error) }),
+      );
     },
     async close() {
       closed = true;

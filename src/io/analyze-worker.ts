@@ -1,6 +1,6 @@
 // Worker-thread entry: analyses the files it is sent and posts the results back, in order.
 import { parentPort } from "node:worker_threads";
-import { analyzeFile, type FileAnalysis } from "../analysis/analyze-file.js";
+import { analysisReady, analyzeFile, type FileAnalysis } from "../analysis/analyze-file.js";
 
 export interface AnalyzeRequest {
   id: number;
@@ -12,13 +12,17 @@ export interface AnalyzeResponse {
   results: (FileAnalysis | { error: string })[];
 }
 
-parentPort?.on("message", (request: AnalyzeRequest) => {
-  const results = request.files.map(({ path, text }) => {
+parentPort?.on("message", async (request: AnalyzeRequest) => {
+  const results: AnalyzeResponse["results"] = [];
+  for (const { path, text } of request.files) {
     try {
-      return analyzeFile(path, text);
+      // A language's parser is loaded the first time one of its files comes.
+      const ready = analysisReady(path);
+      if (ready) await ready;
+      results.push(analyzeFile(path, text));
     } catch (error) {
-      return { error: error instanceof Error ? error.message : String(error) };
+      results.push({ error: error instanceof Error ? error.message : String(error) });
     }
-  });
+  }
   parentPort!.postMessage({ id: request.id, results } satisfies AnalyzeResponse);
 });

@@ -8,6 +8,9 @@ import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
 import { relativeImportResolver } from "../../core/index/resolve-import.js";
+import { languageImportResolver } from "../../core/index/resolve-language-import.js";
+import { grammarOf } from "../../analysis/tree-sitter.js";
+import { readGoModules } from "../../io/read-go-modules.js";
 import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
@@ -233,8 +236,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     skipped.sort(byPath);
     partial.sort(byPath);
 
-    const mappings = await readPathMappings(root, listed);
-    const resolution = JSON.stringify([packages, mappings]);
+    const [mappings, goModules] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed)]);
+    const resolution = JSON.stringify(goModules.length > 0 ? [packages, mappings, goModules] : [packages, mappings]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
     if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
@@ -259,8 +262,11 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 
     // Import targets depend on which files exist, so they are resolved on every run, not cached.
     const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
+    const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules);
+    const resolveImport = (from: RepoPath, specifier: string): RepoPath | null =>
+      grammarOf(from) ? resolveLanguage(from, specifier) : resolveRelative(from, specifier);
     const modules = buildModules(
-      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveRelative(f.path, specifier) })) })),
+      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveImport(f.path, specifier) })) })),
       packages,
       previousModules,
     );

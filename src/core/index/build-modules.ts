@@ -103,14 +103,18 @@ function packageDrafts(paths: readonly RepoPath[], packages: readonly WorkspaceP
   return [...drafts, ...folderDrafts(rest, new Set(drafts.map((d) => d.name)))].filter((d) => d.files.length > 0);
 }
 
-/** One module per top-level folder; under `src/`, one per folder inside it. */
+/**
+ * One module per top-level folder; under `src/`, one per folder inside it, and likewise under a
+ * top-level folder that is no Python package itself but holds several (a Django project's apps).
+ */
 function folderDrafts(paths: readonly RepoPath[], taken: ReadonlySet<string> = new Set()): ModuleDraft[] {
   const byPath = new Map<RepoPath, RepoPath[]>();
+  const split = packageHolders(paths);
   for (const path of paths) {
     const parts = path.split("/");
     let modulePath: RepoPath;
     if (parts.length === 1) modulePath = "";
-    else if (parts[0] === "src" && parts.length > 2) modulePath = `src/${parts[1]}`;
+    else if ((parts[0] === "src" || split.has(parts[0]!)) && parts.length > 2) modulePath = `${parts[0]}/${parts[1]}`;
     else modulePath = parts[0]!;
     const list = byPath.get(modulePath) ?? [];
     list.push(path);
@@ -125,6 +129,22 @@ function folderDrafts(paths: readonly RepoPath[], taken: ReadonlySet<string> = n
     drafts.push({ name, path: modulePath, files: byPath.get(modulePath)! });
   }
   return drafts;
+}
+
+/** Top-level folders without an `__init__.py` that hold two or more Python packages (folders with one). */
+function packageHolders(paths: readonly RepoPath[]): Set<string> {
+  const inits = paths.filter((path) => path.endsWith("/__init__.py"));
+  if (inits.length === 0) return new Set();
+  const own = new Set(inits.map((path) => path.split("/").slice(0, -1).join("/")));
+  const held = new Map<string, Set<string>>();
+  for (const folder of own) {
+    const [top, child] = folder.split("/");
+    if (!child || own.has(top!)) continue;
+    const set = held.get(top!) ?? new Set();
+    set.add(child);
+    held.set(top!, set);
+  }
+  return new Set([...held].filter(([, children]) => children.size >= 2).map(([top]) => top));
 }
 
 function entriesOf(

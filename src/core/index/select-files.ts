@@ -2,7 +2,7 @@ import ignore from "ignore";
 import type { RepoPath } from "../../model.js";
 import { DEFAULT_EXCLUDES, type IndexConfig } from "./index-config.js";
 
-const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs"];
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go"];
 const DECLARATION = /\.d\.[cm]?ts$/;
 
 export function isSourcePath(path: RepoPath): boolean {

@@ -1,0 +1,141 @@
+// Symbols of Python and Go against each language's own parser (issue 26): Python's `ast` module
+// (scripts/oracles/python_symbols.py) and Go's go/parser (scripts/oracles/go_symbols.go), over
+// fetched repositories checked out at pinned commits. Every declaration is compared, not a sample:
+//   recall    = oracle declarations ctx's symbol index holds (same path, container, name and line) / oracle declarations
+//   precision = ctx's rows the oracle declares / ctx's rows
+// over the files both parse (a file the oracle cannot parse, such as Python 2, is counted apart).
+// Writes BENCHMARKS.md (eval-languages); `node scripts/eval-languages.mjs` runs this part alone.
+import { execFileSync, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { checkoutFetched, fetchedRepos, mirrored, WORK } from "./corpora.mjs";
+import { indexText } from "./index-text.mjs";
+import { replaceSection } from "./report.mjs";
+import { parseSymbolIndex } from "../dist/formats/symbol-index.js";
+import { selectSourceFiles } from "../dist/core/index/select-files.js";
+import { DEFAULT_CONFIG } from "../dist/core/index/index-config.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const CTX = join(ROOT, "bin", "ctx.js");
+
+/** A web framework, a library and an application per language, each at the commit it was measured at. */
+export const LANGUAGE_REPOS = [
+  { ...mirrored("pallets/flask", "tuning"), language: "python", commit: "2ac89889f4cc330eabd50f295dcef02828522c69" },
+  { ...mirrored("psf/requests", "tuning"), language: "python", commit: "1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e" },
+  { ...mirrored("netbox-community/netbox", "tuning"), language: "python", commit: "43fe81f9e833228c9869f7ddadb67e6c5f145060" },
+  { ...mirrored("gin-gonic/gin", "tuning"), language: "go", commit: "dcaa4296d111981ffb31ac3eba90bb63e1eb5ab9" },
+  { ...mirrored("spf13/cobra", "tuning"), language: "go", commit: "adbc8813901bba65827259daa8e22ff94ec1f30e" },
+  { ...mirrored("gotify/server", "tuning"), language: "go", commit: "d543a8aad22fcbebf25e76d201b4317882b5e148" },
+];
+
+const EXTENSION = { python: ".py", go: ".go" };
+const KEPT = /\.(py|go|mod|json|md|ya?ml|toml|cfg|txt)$/;
+
+/** The Go oracle, built once into the measuring folder. */
+function goOracle() {
+  const binary = join(WORK, "oracles", "go-symbols");
+  if (!existsSync(binary)) {
+    mkdirSync(join(WORK, "oracles"), { recursive: true });
+    execFileSync("go", ["build", "-o", binary, join(ROOT, "scripts", "oracles", "go_symbols.go")], { stdio: "inherit", env: { ...process.env, GOFLAGS: "", GO111MODULE: "off" } });
+  }
+  return binary;
+}
+
+/** @returns {{ declarations: any[], unparsable: string[] }} */
+function oracleDeclarations(language, dir, files) {
+  const [command, args] = language === "python" ? ["python3", [join(ROOT, "scripts", "oracles", "python_symbols.py"), dir]] : [goOracle(), [dir]];
+  const run = spawnSync(command, args, { input: files.join("\n") + "\n", encoding: "utf8", maxBuffer: 1 << 30 });
+  if (run.status !== 0) throw new Error(`${language} oracle failed: ${run.stderr}`);
+  const declarations = [];
+  const unparsable = [];
+  for (const line of run.stdout.split("\n")) {
+    if (!line) continue;
+    const item = JSON.parse(line);
+    if (item.error !== undefined) unparsable.push(item.path);
+    else declarations.push(item);
+  }
+  return { declarations, unparsable };
+}
+
+const keyOf = (d) => `${d.path}\0${d.container}\0${d.name}\0${d.line}`;
+
+export function evaluateLanguageRepo(repo) {
+  const dir = join(WORK, "languages", repo.name.replace("/", "+"));
+  checkoutFetched(repo.git, repo.commit, dir, KEPT);
+  execFileSync("node", [CTX, "index", "-q"], { cwd: dir, stdio: "inherit" });
+  const listed = execFileSync("git", ["ls-files", "-z"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }).split("\0").filter(Boolean);
+  const files = selectSourceFiles(listed, DEFAULT_CONFIG).filter((path) => path.endsWith(EXTENSION[repo.language]));
+  const { declarations, unparsable } = oracleDeclarations(repo.language, dir, files);
+  const skip = new Set(unparsable);
+  const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => row.path.endsWith(EXTENSION[repo.language]) && !skip.has(row.path));
+  const ours = new Map(rows.map((row) => [keyOf(row), row]));
+  const theirs = new Map(declarations.map((d) => [keyOf(d), d]));
+  const missed = declarations.filter((d) => !ours.has(keyOf(d)));
+  const extra = rows.filter((row) => !theirs.has(keyOf(row)));
+  const kindsDiffer = declarations.filter((d) => ours.has(keyOf(d)) && ours.get(keyOf(d)).kind !== d.kind);
+  return {
+    name: repo.name,
+    set: repo.set,
+    language: repo.language,
+    commit: repo.commit,
+    files: files.length,
+    unparsable: unparsable.length,
+    oracle: declarations.length,
+    rows: rows.length,
+    recalled: declarations.length - missed.length,
+    confirmed: rows.length - extra.length,
+    kindsAgree: declarations.length - missed.length - kindsDiffer.length,
+    missed: missed.slice(0, 20),
+    extra: extra.slice(0, 20).map((row) => ({ path: row.path, container: row.container, name: row.name, kind: row.kind, line: row.line })),
+    kindsDiffer: kindsDiffer.slice(0, 20),
+  };
+}
+
+const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
+
+export function languagesReport(results, { commit, command }) {
+  const row = (r) =>
+    `| ${r.name} (${r.set}) | ${r.language} | \`${r.commit.slice(0, 10)}\` | ${r.files} | ${r.unparsable} | ${r.oracle} | ${r.recalled} | ${pct(r.recalled, r.oracle)} | ${r.rows} | ${r.confirmed} | ${pct(r.confirmed, r.rows)} | ${pct(r.kindsAgree, r.recalled)} |`;
+  const total = (language) => {
+    const of = results.filter((r) => r.language === language);
+    const sum = (key) => of.reduce((s, r) => s + r[key], 0);
+    return `| **all ${language}** | ${language} | | ${sum("files")} | ${sum("unparsable")} | ${sum("oracle")} | ${sum("recalled")} | ${pct(sum("recalled"), sum("oracle"))} | ${sum("rows")} | ${sum("confirmed")} | ${pct(sum("confirmed"), sum("rows"))} | ${pct(sum("kindsAgree"), sum("recalled"))} |`;
+  };
+  return [
+    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}. Command: \`${command}\`. Oracles: Python ${pythonVersion()} \`ast\` (scripts/oracles/python_symbols.py), ${goVersion()} go/parser (scripts/oracles/go_symbols.go).`,
+    "Every declaration in scope is compared, not a sample. Scope — Python: classes, functions, methods and assignments (`=`, annotated) and",
+    "`type` aliases at module and class level, including inside `if`/`try`/`with`/loop blocks there, never inside a function; Go: package-level",
+    "funcs, methods (container: receiver type), types, consts, vars, and the fields and methods of struct and interface types declared there.",
+    "A declaration matches when path, container, name and first line (decorators included) are equal; kinds are compared on the matches.",
+    "",
+    "| repository | language | commit | files | unparsable by the oracle (left out) | oracle declarations | recalled | recall | ctx rows | confirmed | precision | kinds agree |",
+    "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map(row),
+    ...["python", "go"].filter((language) => results.some((r) => r.language === language)).map(total),
+    "",
+  ].join("\n");
+}
+
+function pythonVersion() {
+  return execFileSync("python3", ["--version"], { encoding: "utf8" }).trim().replace(/^Python /, "");
+}
+
+function goVersion() {
+  return execFileSync("go", ["version"], { encoding: "utf8" }).split(" ")[2] ?? "go";
+}
+
+export function languageRepos() {
+  return fetchedRepos("CTX_EVAL_LANGUAGE_REPOS", LANGUAGE_REPOS).map((repo) => ({ ...repo, ...LANGUAGE_REPOS.find((known) => known.name === repo.name) }));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  const results = languageRepos().map((repo) => {
+    const result = evaluateLanguageRepo(repo);
+    console.log(`${repo.name}: recall ${pct(result.recalled, result.oracle)}, precision ${pct(result.confirmed, result.rows)}`);
+    if (process.env.CTX_EVAL_VERBOSE) console.log(JSON.stringify({ missed: result.missed, extra: result.extra, kindsDiffer: result.kindsDiffer }, null, 1));
+    return result;
+  });
+  replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-languages", languagesReport(results, { commit, command: "node scripts/eval-languages.mjs" }));
+}

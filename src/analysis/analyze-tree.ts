@@ -1,0 +1,35 @@
+import type { FileRoutes, RepoPath, SymbolRecord } from "../model.js";
+import type { FileAnalysis } from "./analyze-file.js";
+import { emptyCalls, encodeCalls } from "./encode-calls.js";
+import { renderLexiconField } from "../formats/lexicon.js";
+import { extractTreeLexicon } from "./tree-lexicon.js";
+import { countSyntaxErrors, parseTree, type Grammar, type SyntaxNode } from "./tree-sitter.js";
+
+/** What one tree-sitter language contributes: a folder under analysis/ (python/, go/) exports one. */
+export interface TreeLanguage {
+  grammar: Grammar;
+  symbols(root: SyntaxNode, text: string, path: RepoPath): SymbolRecord[];
+  imports(root: SyntaxNode): string[];
+  routes?(root: SyntaxNode, path: RepoPath): FileRoutes | undefined;
+}
+
+/** A file of a tree-sitter language analysed as analyzeFile does a TypeScript file, from one parse. */
+export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string): FileAnalysis {
+  const tree = parseTree(language.grammar, text);
+  try {
+    const root = tree.rootNode;
+    const symbols = language.symbols(root, text, path);
+    const routes = language.routes?.(root, path);
+    return {
+      symbols,
+      ...(routes ? { routes } : {}),
+      imports: language.imports(root),
+      calls: encodeCalls(emptyCalls()),
+      syntaxErrors: countSyntaxErrors(root),
+      lexicon: renderLexiconField(extractTreeLexicon(root, symbols)),
+    };
+  } finally {
+    // The tree lives in WebAssembly memory, which the garbage collector does not see.
+    tree.delete();
+  }
+}

@@ -1,0 +1,5 @@
+import type { TreeLanguage } from "../analyze-tree.js";
+import { extractGoImports } from "./extract-imports.js";
+import { extractGoSymbols } from "./extract-symbols.js";
+
+export const GO: TreeLanguage = { grammar: "go", symbols: extractGoSymbols, imports: extractGoImports };

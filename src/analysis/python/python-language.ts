@@ -1,0 +1,5 @@
+import type { TreeLanguage } from "../analyze-tree.js";
+import { extractPythonImports } from "./extract-imports.js";
+import { extractPythonSymbols } from "./extract-symbols.js";
+
+export const PYTHON: TreeLanguage = { grammar: "python", symbols: extractPythonSymbols, imports: extractPythonImports };

@@ -1,0 +1,39 @@
+import { oneLine, SIGNATURE_MAX } from "./one-line.js";
+import { isShowableLiteral } from "./secret-literals.js";
+import type { SyntaxNode } from "./tree-sitter.js";
+
+/** String literal node types of the tree-sitter grammars, and the child types that hold their text. */
+const STRING_TYPES = new Set(["string", "interpreted_string_literal", "raw_string_literal"]);
+const CONTENT_TYPES = new Set(["string_content", "interpreted_string_literal_content", "raw_string_literal_content", "escape_sequence"]);
+
+/**
+ * The text of `[start, end)` inside `node` on one line, cut at SIGNATURE_MAX, with string literals
+ * that are long or look like credentials written `"…"` (secret-literals.ts), as the TypeScript path does.
+ */
+export function treeSignature(node: SyntaxNode, text: string, start: number, end: number): string {
+  const stop = Math.min(Math.max(start, end), start + SIGNATURE_MAX * 4);
+  let raw = "";
+  let at = start;
+  for (const literal of hiddenStrings(node, start, stop)) {
+    if (literal.startIndex < at) continue;
+    raw += `${text.slice(at, literal.startIndex)}"…"`;
+    at = Math.min(literal.endIndex, stop);
+  }
+  return oneLine(raw + text.slice(at, stop));
+}
+
+function hiddenStrings(node: SyntaxNode, start: number, end: number): SyntaxNode[] {
+  const hidden: SyntaxNode[] = [];
+  const visit = (child: SyntaxNode): void => {
+    if (child.endIndex <= start || child.startIndex >= end) return;
+    if (STRING_TYPES.has(child.type)) {
+      let value = "";
+      for (const part of child.namedChildren) if (part && CONTENT_TYPES.has(part.type)) value += part.text;
+      if (child.startIndex >= start && !isShowableLiteral(value)) hidden.push(child);
+      return;
+    }
+    for (const inner of child.namedChildren) if (inner) visit(inner);
+  };
+  visit(node);
+  return hidden;
+}

@@ -1,0 +1,100 @@
+import type { RepoPath } from "../../model.js";
+import type { GoModule } from "../../formats/go-mod.js";
+
+/**
+ * Python and Go imports to indexed files, given every indexed path (what module building needs:
+ * the file an import reaches, so that its module depends on that file's module).
+ *
+ * Python: a relative import (`.x`, `..pkg.mod`) from the importing file's folder; an absolute one
+ * (`pkg.mod`) by module name, each file named from the nearest folder above it that is not a
+ * package (has no `__init__.py`), as Python's path finder sees a checkout with that folder on
+ * `sys.path`; when two files have the name, the one sharing the longest folder prefix with the
+ * importer. Go: an import path inside a go.mod's module to that package's folder, represented by
+ * its first non-test file.
+ */
+export function languageImportResolver(paths: readonly RepoPath[], goModules: readonly GoModule[]): (from: RepoPath, specifier: string) => RepoPath | null {
+  const files = new Set(paths);
+  let pythonModules: Map<string, RepoPath[]> | undefined;
+  let goPackages: Map<RepoPath, RepoPath> | undefined;
+  const modulesByDepth = [...goModules].sort((a, b) => b.path.length - a.path.length || (a.path < b.path ? -1 : 1));
+  return (from, specifier) => {
+    if (from.endsWith(".py")) {
+      if (specifier.startsWith(".")) return resolveRelativePython(from, specifier, files);
+      pythonModules ??= pythonModuleNames(paths, files);
+      return nearest(pythonModules.get(specifier), from);
+    }
+    if (from.endsWith(".go")) {
+      goPackages ??= goPackageFiles(paths);
+      for (const module of modulesByDepth) {
+        if (specifier !== module.path && !specifier.startsWith(`${module.path}/`)) continue;
+        const rest = specifier.slice(module.path.length + 1);
+        const dir = module.dir && rest ? `${module.dir}/${rest}` : module.dir || rest;
+        return goPackages.get(dir) ?? null;
+      }
+    }
+    return null;
+  };
+}
+
+function resolveRelativePython(from: RepoPath, specifier: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  const dots = /^\.+/.exec(specifier)![0].length;
+  const parts = from.split("/").slice(0, -1);
+  // One dot is the importer's own package (its folder); each further dot is one folder up.
+  if (dots - 1 > parts.length) return null;
+  const base = parts.slice(0, parts.length - (dots - 1));
+  const rest = specifier.slice(dots).split(".").filter(Boolean);
+  const stem = [...base, ...rest].join("/");
+  return moduleFile(stem, files);
+}
+
+function moduleFile(stem: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  for (const candidate of [`${stem}.py`, stem ? `${stem}/__init__.py` : "__init__.py"]) if (files.has(candidate)) return candidate;
+  return null;
+}
+
+function pythonModuleNames(paths: readonly RepoPath[], files: ReadonlySet<RepoPath>): Map<string, RepoPath[]> {
+  const names = new Map<string, RepoPath[]>();
+  for (const path of paths) {
+    if (!path.endsWith(".py")) continue;
+    const parts = path.split("/");
+    const leaf = parts.pop()!;
+    const segments = leaf === "__init__.py" ? [] : [leaf.slice(0, -3)];
+    // Climb while the folder is a package: its name is part of the module's.
+    while (parts.length > 0 && files.has(`${parts.join("/")}/__init__.py`)) segments.unshift(parts.pop()!);
+    if (segments.length === 0) continue;
+    const name = segments.join(".");
+    const list = names.get(name) ?? [];
+    list.push(path);
+    names.set(name, list);
+  }
+  return names;
+}
+
+function nearest(candidates: readonly RepoPath[] | undefined, from: RepoPath): RepoPath | null {
+  if (!candidates || candidates.length === 0) return null;
+  let best = candidates[0]!;
+  let bestShared = -1;
+  for (const candidate of candidates) {
+    const shared = sharedFolders(candidate, from);
+    if (shared > bestShared || (shared === bestShared && candidate < best)) [best, bestShared] = [candidate, shared];
+  }
+  return best;
+}
+
+function sharedFolders(a: RepoPath, b: RepoPath): number {
+  const x = a.split("/");
+  const y = b.split("/");
+  let shared = 0;
+  while (shared < x.length - 1 && shared < y.length - 1 && x[shared] === y[shared]) shared += 1;
+  return shared;
+}
+
+/** Each folder holding Go files, to its first non-test file (its first file when all are tests). */
+function goPackageFiles(paths: readonly RepoPath[]): Map<RepoPath, RepoPath> {
+  const packages = new Map<RepoPath, RepoPath>();
+  for (const path of [...paths].filter((p) => p.endsWith(".go")).sort((a, b) => Number(a.endsWith("_test.go")) - Number(b.endsWith("_test.go")) || (a < b ? -1 : 1))) {
+    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    if (!packages.has(dir)) packages.set(dir, path);
+  }
+  return packages;
+}
