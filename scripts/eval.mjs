@@ -20,6 +20,7 @@ import { callRepos, callsReport, evaluateCallsInWorker, sample, tableRows } from
 import { evaluateRouting, routingReport, routingRepos } from "./eval-routing.mjs";
 import { readsReport } from "./eval-reads.mjs";
 import { endpointApps, endpointsReport, evaluateEndpoints } from "./eval-endpoints.mjs";
+import { evaluateLanguageRepo, languageRepos, languagesReport } from "./eval-languages.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -270,6 +271,13 @@ async function main() {
   }
   if (endpointResults.length === 0) console.error("eval: endpoints skipped (none of the sample apps is fetched here); its section is left as it was");
   else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-endpoints", endpointsReport(endpointResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}` }));
+  const languageResults = [];
+  for (const repo of languageRepos()) {
+    console.error(`eval: symbols of ${repo.language}, ${repo.name}`);
+    languageResults.push(evaluateLanguageRepo(repo));
+  }
+  if (languageResults.length === 0) console.error("eval: Python and Go skipped (none of their repositories is fetched here); its section is left as it was");
+  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-languages", languagesReport(languageResults, { commit, command: `npm run eval${QUICK ? " -- --quick" : ""}` }));
   // Routing needs clones with history, which this repository never holds (see eval-routing.mjs).
   const repos = QUICK ? [] : routingRepos();
   if (repos.length === 0) console.error("eval: routing skipped (no repositories with history: set CTX_EVAL_REPOS); its section is left as it was");

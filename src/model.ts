@@ -87,6 +87,8 @@ export interface RouteMount {
   exclusive?: true;
   /** koa-router: the prefix is put in front of the path as it is (`/api` + `users.list` → `/apiusers.list`), not joined with a slash. */
   concat?: true;
+  /** Flask `register_blueprint(bp, url_prefix=…)`: the prefix given here replaces the child's own. */
+  replaces?: true;
   /** A NestJS application: what applies to every route under it. */
   app?: NestApplication;
 }

@@ -275,7 +275,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
     clock.mark("modules");
-    const rows = indexRows(files, modules, joinRoutes(files, routeJoinContext(files, resolver)));
+    const rows = indexRows(files, modules, joinRoutes(files, routeJoinContext(files, resolver, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined))));
     clock.mark("rows and routes");
     // Calls are linked against every file's summary, but only the sites an edit can have moved are
     // linked again: those of changed files, and of files that read what a changed file declares.

@@ -28,11 +28,21 @@ export interface RouteJoinContext {
   bindings(path: RepoPath): { imports: readonly ImportBinding[]; exports: readonly ExportBinding[] } | undefined;
 }
 
-/** The context an index run joins with: its module resolution, and each file's call summary for the bindings of barrels. */
-export function routeJoinContext(files: readonly IndexedFile[], resolver: ModuleResolver): RouteJoinContext {
+/**
+ * The context an index run joins with: its module resolution (`resolveOther` for the files the
+ * compiler does not resolve for, Python and Go), and each file's call summary for the bindings of barrels.
+ */
+export function routeJoinContext(
+  files: readonly IndexedFile[],
+  resolver: ModuleResolver,
+  resolveOther: (from: RepoPath, specifier: string) => RepoPath | null | undefined,
+): RouteJoinContext {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return {
-    resolve: (from, specifier) => resolveSpecifier(resolver, from, specifier),
+    resolve: (from, specifier) => {
+      const other = resolveOther(from, specifier);
+      return other === undefined ? resolveSpecifier(resolver, from, specifier) : other;
+    },
     bindings: (path) => {
       const summary = byPath.get(path)?.summary.get();
       return summary ? { imports: summary.imports, exports: summary.exports } : undefined;
@@ -51,6 +61,7 @@ interface Link {
   exclusive: boolean;
   app: NestApplication | undefined;
   concat: boolean;
+  replaces: boolean;
 }
 
 interface Part {
@@ -110,7 +121,7 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
     const child = nodeOf(path, mount.child);
     if (parent === null || child === null) return;
     const links = incoming.get(child) ?? [];
-    links.push({ parent, prefix: mount.prefix, at: { path, line: mount.line }, exclusive: mount.exclusive === true, app: mount.app, concat: mount.concat === true });
+    links.push({ parent, prefix: mount.prefix, at: { path, line: mount.line }, exclusive: mount.exclusive === true, app: mount.app, concat: mount.concat === true, replaces: mount.replaces === true });
     incoming.set(child, links);
   }
 
@@ -138,7 +149,7 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
       for (const outer of chainsOf(link.parent, visiting)) {
         if (chains.length >= MAX_CHAINS) break;
         const part: Part = { prefix: link.prefix, at: link.at, ...(link.app ? { app: link.app } : {}), ...(link.concat ? { concat: true as const } : {}) };
-        chains.push({ parts: [...outer.parts, part, ...ownParts] });
+        chains.push({ parts: [...outer.parts, part, ...(link.replaces ? [] : ownParts)] });
       }
     }
     visiting.delete(node);
