@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { copyFixture, ctx, tableRows } from "../helpers/fixture.js";
-
-/** method, route, handler, location, framework, as written, prefixes from — as endpoint_index.md lists them. */
-async function endpointsOf(fixture: string): Promise<string[][]> {
-  const dir = copyFixture(`endpoints/${fixture}`);
-  const run = await ctx(dir, "index", "--quiet");
-  expect(run.code).toBe(0);
-  return tableRows(dir, "endpoint_index.md");
-}
+import { endpointsOf } from "../helpers/fixture.js";
 
 describe("endpoint_index.md for Python", () => {
   it("joins FastAPI routers through include_router prefixes and APIRouter(prefix=) across modules, keeping an unknown prefix as {expression}", async () => {

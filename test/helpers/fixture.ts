@@ -114,3 +114,11 @@ export function tableRows(dir: string, file: string): string[][] {
     .slice(1)
     .map((line) => line.slice(2, -2).split(" | ").map((cell) => cell.trim()));
 }
+
+/** method, route, handler, location, framework, as written, prefixes from — endpoint_index.md's rows for test/fixtures/endpoints/<fixture>, indexed. */
+export async function endpointsOf(fixture: string): Promise<string[][]> {
+  const dir = copyFixture(`endpoints/${fixture}`);
+  const run = await ctx(dir, "index", "--quiet");
+  expect(run.code).toBe(0);
+  return tableRows(dir, "endpoint_index.md");
+}

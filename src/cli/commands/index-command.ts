@@ -8,7 +8,7 @@ import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
 import { relativeImportResolver } from "../../core/index/resolve-import.js";
-import { languageImportResolver } from "../../core/index/resolve-language-import.js";
+import { goPackageResolver, languageImportResolver } from "../../core/index/resolve-language-import.js";
 import { grammarOf } from "../../analysis/tree-sitter.js";
 import { readGoModules } from "../../io/read-go-modules.js";
 import { rowDifference } from "../../core/index/row-difference.js";
@@ -275,7 +275,15 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const resolver = createModuleResolver(modulePaths, packages, mappings);
     clock.mark("modules");
-    const rows = indexRows(files, modules, joinRoutes(files, routeJoinContext(files, resolver, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined))));
+    const rows = indexRows(files, modules, joinRoutes(
+        files,
+        routeJoinContext(
+          files,
+          resolver,
+          (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined),
+          goPackageResolver(files.map((f) => f.path), goModules),
+        ),
+      ));
     clock.mark("rows and routes");
     // Calls are linked against every file's summary, but only the sites an edit can have moved are
     // linked again: those of changed files, and of files that read what a changed file declares.

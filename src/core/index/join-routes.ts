@@ -24,6 +24,8 @@ export interface RouteFile {
 export interface RouteJoinContext {
   /** The indexed file a specifier reaches from a file, or null (a package, a missing file). */
   resolve(from: RepoPath, specifier: string): RepoPath | null;
+  /** A Go package is a folder of files: every file a specifier reaches (`.` for the importer's own package); undefined elsewhere. */
+  resolveAll?(from: RepoPath, specifier: string): readonly RepoPath[] | undefined;
   /** The ES imports and exports of a file the route extraction did not read (a barrel `index.ts`). */
   bindings(path: RepoPath): { imports: readonly ImportBinding[]; exports: readonly ExportBinding[] } | undefined;
 }
@@ -36,9 +38,11 @@ export function routeJoinContext(
   files: readonly IndexedFile[],
   resolver: ModuleResolver,
   resolveOther: (from: RepoPath, specifier: string) => RepoPath | null | undefined,
+  resolveAll?: RouteJoinContext["resolveAll"],
 ): RouteJoinContext {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return {
+    ...(resolveAll ? { resolveAll } : {}),
     resolve: (from, specifier) => {
       const other = resolveOther(from, specifier);
       return other === undefined ? resolveSpecifier(resolver, from, specifier) : other;
@@ -81,6 +85,14 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
   const byPath = new Map(files.map((file) => [file.path, file.routes]));
   const nodeOf = (path: RepoPath, ref: RouterRef, depth = 0): string | null => {
     if ("local" in ref) return `${path}#${ref.local}`;
+    const targets = context.resolveAll?.(path, ref.specifier);
+    if (targets) {
+      for (const target of targets) {
+        const found = exported(target, ref.name, depth);
+        if (found !== null) return found;
+      }
+      return null;
+    }
     const target = context.resolve(path, ref.specifier);
     return target === null ? null : exported(target, ref.name, depth);
   };
@@ -224,7 +236,8 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
     path,
     line: registration.line,
     framework: registration.framework,
-    mounts: variant.map((part) => part.at),
+    // A router handed to a function on the line that makes it (`Register(v1.Group("/users"))`) is one place, not two.
+    mounts: variant.map((part) => part.at).filter((at, i, all) => i === 0 || at.path !== all[i - 1]!.path || at.line !== all[i - 1]!.line),
   }));
 }
 

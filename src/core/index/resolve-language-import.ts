@@ -25,16 +25,48 @@ export function languageImportResolver(paths: readonly RepoPath[], goModules: re
     }
     if (from.endsWith(".go")) {
       goPackages ??= goPackageFiles(paths);
-      for (const module of modulesByDepth) {
-        if (specifier !== module.path && !specifier.startsWith(`${module.path}/`)) continue;
-        const rest = specifier.slice(module.path.length + 1);
-        const dir = module.dir && rest ? `${module.dir}/${rest}` : module.dir || rest;
-        return goPackages.get(dir) ?? null;
-      }
+      const dir = goPackageFolder(modulesByDepth, specifier);
+      return dir === null ? null : (goPackages.get(dir) ?? null);
     }
     return null;
   };
 }
+
+/**
+ * The files of the Go package an import path (or `.`, the importer's own package) names, tests
+ * last; undefined for a file that is not Go, an empty list for a package outside the repository.
+ */
+export function goPackageResolver(paths: readonly RepoPath[], goModules: readonly GoModule[]): (from: RepoPath, specifier: string) => readonly RepoPath[] | undefined {
+  const byFolder = new Map<RepoPath, RepoPath[]>();
+  for (const path of [...paths].filter((p) => p.endsWith(".go")).sort(testsLast)) {
+    const dir = folderOf(path);
+    const list = byFolder.get(dir) ?? [];
+    list.push(path);
+    byFolder.set(dir, list);
+  }
+  const modulesByDepth = [...goModules].sort((a, b) => b.path.length - a.path.length || (a.path < b.path ? -1 : 1));
+  return (from, specifier) => {
+    if (!from.endsWith(".go")) return undefined;
+    if (specifier === ".") return byFolder.get(folderOf(from)) ?? [];
+    const dir = goPackageFolder(modulesByDepth, specifier);
+    return dir === null ? [] : (byFolder.get(dir) ?? []);
+  };
+}
+
+function goPackageFolder(modulesByDepth: readonly GoModule[], specifier: string): RepoPath | null {
+  for (const module of modulesByDepth) {
+    if (specifier !== module.path && !specifier.startsWith(`${module.path}/`)) continue;
+    const rest = specifier.slice(module.path.length + 1);
+    return module.dir && rest ? `${module.dir}/${rest}` : module.dir || rest;
+  }
+  return null;
+}
+
+function folderOf(path: RepoPath): RepoPath {
+  return path.slice(0, Math.max(0, path.lastIndexOf("/")));
+}
+
+const testsLast = (a: RepoPath, b: RepoPath): number => Number(a.endsWith("_test.go")) - Number(b.endsWith("_test.go")) || (a < b ? -1 : a > b ? 1 : 0);
 
 function resolveRelativePython(from: RepoPath, specifier: string, files: ReadonlySet<RepoPath>): RepoPath | null {
   const dots = /^\.+/.exec(specifier)![0].length;
@@ -92,9 +124,6 @@ function sharedFolders(a: RepoPath, b: RepoPath): number {
 /** Each folder holding Go files, to its first non-test file (its first file when all are tests). */
 function goPackageFiles(paths: readonly RepoPath[]): Map<RepoPath, RepoPath> {
   const packages = new Map<RepoPath, RepoPath>();
-  for (const path of [...paths].filter((p) => p.endsWith(".go")).sort((a, b) => Number(a.endsWith("_test.go")) - Number(b.endsWith("_test.go")) || (a < b ? -1 : 1))) {
-    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
-    if (!packages.has(dir)) packages.set(dir, path);
-  }
+  for (const path of [...paths].filter((p) => p.endsWith(".go")).sort(testsLast)) if (!packages.has(folderOf(path))) packages.set(folderOf(path), path);
   return packages;
 }
