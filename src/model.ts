@@ -261,6 +261,8 @@ export interface ImportBinding {
   specifier: string;
   /** The exported name, `default`, or `*` for the whole module. */
   imported: string;
+  /** Python `from pkg import mod`: the module it names when `pkg` does not define the name. */
+  submodule?: string;
 }
 
 export interface ExportBinding {

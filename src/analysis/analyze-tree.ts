@@ -1,4 +1,4 @@
-import type { FileRoutes, RepoPath, SymbolRecord } from "../model.js";
+import type { CallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
 import type { FileAnalysis } from "./analyze-file.js";
 import { emptyCalls, encodeCalls } from "./encode-calls.js";
 import { renderLexiconField } from "../formats/lexicon.js";
@@ -11,6 +11,7 @@ export interface TreeLanguage {
   symbols(root: SyntaxNode, text: string, path: RepoPath): SymbolRecord[];
   imports(root: SyntaxNode): string[];
   routes?(root: SyntaxNode, path: RepoPath): FileRoutes | undefined;
+  calls?(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary;
 }
 
 /** A file of a tree-sitter language analysed as analyzeFile does a TypeScript file, from one parse. */
@@ -24,7 +25,7 @@ export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string
       symbols,
       ...(routes ? { routes } : {}),
       imports: language.imports(root),
-      calls: encodeCalls(emptyCalls()),
+      calls: encodeCalls(language.calls ? language.calls(root, text, symbols) : emptyCalls()),
       syntaxErrors: countSyntaxErrors(root),
       lexicon: renderLexiconField(extractTreeLexicon(root, symbols)),
     };

@@ -1,6 +1,7 @@
 import type { FileRoutes, RouterRef } from "../../model.js";
 import { routeParameters } from "../route-parameters.js";
 import { startLine, type SyntaxNode } from "../tree-sitter.js";
+import { packageName } from "./package-name.js";
 
 /*
  * Routes of Go's net/http (`HandleFunc`, Go 1.22 `"GET /items/{id}"` patterns, `StripPrefix`
@@ -53,7 +54,7 @@ export function extractGoRoutes(root: SyntaxNode): FileRoutes | undefined {
     const path = spec?.childForFieldName("path")?.text.replace(/^["`]|["`]$/g, "");
     if (!spec || !path) continue;
     const alias = spec.childForFieldName("name")?.text;
-    const name = alias ?? defaultPackageName(path);
+    const name = alias ?? packageName(path);
     imported.set(name, path);
     const framework = FRAMEWORK_PATHS.find(([pattern]) => pattern.test(path))?.[1];
     if (framework) packages.set(name, framework);
@@ -388,14 +389,6 @@ export function extractGoRoutes(root: SyntaxNode): FileRoutes | undefined {
     if (body) visit(scope, body);
   }
   return routes.registrations.length + routes.mounts.length + routes.prefixes.length === 0 ? undefined : routes;
-}
-
-/** A package's default name: its path's last element, without a `/vN` major version suffix or a `go-` prefix. */
-function defaultPackageName(path: string): string {
-  const parts = path.split("/");
-  let last = parts[parts.length - 1]!;
-  if (/^v\d+$/.test(last) && parts.length > 1) last = parts[parts.length - 2]!;
-  return last.replace(/^go-/, "").replace(/[.-]go$/, "").replace(/[^\w]/g, "_");
 }
 
 function frameworkLabel(framework: string): string {

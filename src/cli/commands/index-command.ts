@@ -273,14 +273,13 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
-    const resolver = createModuleResolver(modulePaths, packages, mappings);
+    const resolver = createModuleResolver(modulePaths, packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined));
     clock.mark("modules");
     const rows = indexRows(files, modules, joinRoutes(
         files,
         routeJoinContext(
           files,
           resolver,
-          (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined),
           goPackageResolver(files.map((f) => f.path), goModules),
         ),
       ));

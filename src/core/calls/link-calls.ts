@@ -64,9 +64,13 @@ export function isScript(calls: CallSummary): boolean {
   return calls.imports.length === 0 && calls.exports.length === 0;
 }
 
+/** A Go struct is a class here: its values are instances, its embedded types are its bases. */
+const isClass = (kind: string): boolean => kind === "class" || kind === "struct";
+
 /** Kinds a member reference (`this.handle` passed along) counts as a call of, as in the compiler's call hierarchy. */
 const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
 const MAX_DEPTH = 24;
+const GO_TYPES = new Set(["struct", "interface", "type"]);
 
 /** Array methods whose results or callbacks carry the element type. */
 const RETURNS_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
@@ -209,6 +213,32 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const decl of scope.decls.values()) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
   }
 
+  // A Go package is a folder of files that see one another's declarations without imports; a
+  // test file sees its package's tests too. Per folder, each name to the first file declaring it.
+  const packages = new Map<string, Map<string, FileScope>>();
+  const packageOf = (path: RepoPath, withTests: boolean): Map<string, FileScope> => {
+    const folder = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    const key = `${withTests ? "t" : "s"}${folder}`;
+    let names = packages.get(key);
+    if (names) return names;
+    names = new Map();
+    for (const file of files) {
+      if (!file.path.endsWith(".go") || file.path.slice(0, Math.max(0, file.path.lastIndexOf("/"))) !== folder) continue;
+      if (!withTests && file.path.endsWith("_test.go")) continue;
+      const other = scopeOf(file.path)!;
+      for (const declared of other.decls.keys()) if (!names.has(declared)) names.set(declared, other);
+    }
+    packages.set(key, names);
+    return names;
+  };
+  const siblingDecl = (scope: FileScope, name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
+    if (!scope.path.endsWith(".go")) return undefined;
+    const other = packageOf(scope.path, scope.path.endsWith("_test.go")).get(name);
+    if (!other || other === scope) return undefined;
+    read.push(other);
+    return { scope: other, decl: other.decls.get(name)! };
+  };
+
   // The files read while linking the current file's sites, in order and with repeats: every scope
   // but the file's own is reached through resolveModule, a global, or a memo hit. A memo entry
   // keeps the span it added, deduplicated, so that a later hit adds the same files.
@@ -268,8 +298,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const target = resolveModule(scope, binding.specifier);
       if (target === "external") return EXTERNAL;
       if (target === null) return undefined;
-      return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported, depth + 1);
+      if (binding.imported === "*") return { type: "module", scope: target };
+      const exported = resolveExport(target, binding.imported, depth + 1);
+      if (exported !== undefined || binding.submodule === undefined) return exported;
+      // Python `from pkg import mod`: a name the package does not define is its submodule.
+      const submodule = resolveModule(scope, binding.submodule);
+      return typeof submodule === "object" && submodule !== null ? { type: "module", scope: submodule } : undefined;
     }
+    const sibling = siblingDecl(scope, name);
+    if (sibling) return { type: "decl", ...sibling };
     const global = globals.get(name);
     if (!global) return undefined;
     read.push(global.scope);
@@ -291,6 +328,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported ?? name, depth + 1);
     }
     if (name === "default") return undefined;
+    // A Go package exports what any of its files declares.
+    const sibling = siblingDecl(scope, name);
+    if (sibling?.scope.exports.has(name)) return { type: "decl", ...sibling };
     let external = false;
     for (const star of scope.stars) {
       const target = resolveModule(scope, star.specifier!);
@@ -396,7 +436,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
     if (text.startsWith("new:")) {
       const constructed = resolveType(scope, text.slice(4), depth + 1, subst);
-      return constructed?.type === "decl" && constructed.decl.kind === "class" ? { type: "instance", scope: constructed.scope, decl: constructed.decl } : constructed?.type === "external" ? EXTERNAL : undefined;
+      return constructed?.type === "decl" && isClass(constructed.decl.kind) ? { type: "instance", scope: constructed.scope, decl: constructed.decl } : constructed?.type === "external" ? EXTERNAL : undefined;
     }
     if (text.startsWith("fn:")) return { type: "fn", scope, signature: JSON.parse(text.slice(3)) as CallSignature, subst };
     if (text.startsWith("gen:")) {
@@ -436,7 +476,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   /** What a name holds: a class, namespace or module as itself; a variable or property as its declared type. */
   const valueOf = (value: Entity | undefined, depth: number): Entity | undefined => {
     if (value?.type !== "decl") return value;
-    if (value.decl.kind === "class" || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
+    if (isClass(value.decl.kind) || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
     return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1, value.subst);
   };
 
@@ -472,6 +512,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const receiver = (): Entity | undefined =>
       names.length > 1 || head === "type" || head === "this" ? resolveCallee(scope, { head, owner, names: names.slice(0, -1) }, depth + 1) : undefined;
     if (isReturn) {
+      // Python: calling a class makes an instance of it (TypeScript cannot call a class without `new`).
+      if (isClass(callee.decl.kind)) return { type: "instance", scope: callee.scope, decl: callee.decl };
       if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) return resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
       // Overloads, or a property of a callable type: what every signature agrees it returns.
       return agreed(signaturesOf(callee, depth + 1).map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, subst, receiver, depth)));
@@ -530,7 +572,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     let entity = lookupName(scope, parts[0]!, depth + 1);
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
     if (entity?.type === "external") return EXTERNAL;
-    if (entity?.type === "decl" && (entity.decl.kind === "class" || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
+    if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
     // A function type: what its signatures say a function of it takes and returns.
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.signatures !== undefined) return { type: "instance", scope: entity.scope, decl: entity.decl };
@@ -563,8 +605,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         const { scope, decl } = entity;
         const own = scope.decls.get(`${decl.name}.${name}`);
         if (own) return { type: "decl", scope, decl: own, ...(entity.subst ? { subst: entity.subst } : {}) };
+        // A Go method may be declared in any file of its type's package.
+        const sibling = siblingDecl(scope, `${decl.name}.${name}`);
+        if (sibling) return { type: "decl", ...sibling, ...(entity.subst ? { subst: entity.subst } : {}) };
         let external = false;
-        if (decl.kind === "class" || decl.kind === "interface") {
+        if (isClass(decl.kind) || decl.kind === "interface") {
           // Inherited members: static ones through the class, instance ones through an instance;
           // the base's type parameters bound to what this class passes it.
           for (const [i, base] of (decl.bases ?? []).entries()) {
@@ -634,6 +679,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (only && !only.has(path)) continue;
     const calls = summary.get();
     const scope = scopeOf(path)!;
+    const isGo = path.endsWith(".go");
     read.length = 0;
     const probes = new Set<string>();
     const isCallable = (name: string): boolean => {
@@ -666,7 +712,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         target,
       });
       // A receiver of a union type reaches the member of each part: one edge per declaration.
-      const targets = declarationsOf(entity).filter((target) => !isRef || CALLABLE_KINDS.has(target.decl.kind));
+      // In Go, `T(x)` of a type is a conversion, not a call.
+      const targets = declarationsOf(entity).filter((target) => (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
       if (targets.length > 0) {
         for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
         if (!isRef) stats.resolved += 1;

@@ -19,11 +19,18 @@ export interface ModuleResolver {
   packages: readonly WorkspacePackage[];
   /** Sorted deepest directory first, so the nearest tsconfig wins. */
   mappings: readonly PathMapping[];
+  /** Imports of the files the compiler does not resolve for (Python, Go): undefined for the others. */
+  other?: (from: RepoPath, specifier: string) => RepoPath | null | undefined;
 }
 
-export function createModuleResolver(files: ReadonlySet<RepoPath>, packages: readonly WorkspacePackage[], mappings: readonly PathMapping[]): ModuleResolver {
+export function createModuleResolver(
+  files: ReadonlySet<RepoPath>,
+  packages: readonly WorkspacePackage[],
+  mappings: readonly PathMapping[],
+  other?: ModuleResolver["other"],
+): ModuleResolver {
   const sorted = [...mappings].sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted };
+  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted, ...(other ? { other } : {}) };
 }
 
 /**
@@ -32,6 +39,8 @@ export function createModuleResolver(files: ReadonlySet<RepoPath>, packages: rea
  * name (to their sources). Null: a package outside the repository, or nothing that exists.
  */
 export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, specifier: string): RepoPath | null {
+  const other = resolver.other?.(from, specifier);
+  if (other !== undefined) return other;
   const relative = resolveRelativeImport(from, specifier, resolver.files);
   if (relative !== null || specifier.startsWith(".")) return relative;
   // Every applicable tsconfig, nearest first (a folder often has a build and a test config).

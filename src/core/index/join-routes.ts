@@ -30,23 +30,12 @@ export interface RouteJoinContext {
   bindings(path: RepoPath): { imports: readonly ImportBinding[]; exports: readonly ExportBinding[] } | undefined;
 }
 
-/**
- * The context an index run joins with: its module resolution (`resolveOther` for the files the
- * compiler does not resolve for, Python and Go), and each file's call summary for the bindings of barrels.
- */
-export function routeJoinContext(
-  files: readonly IndexedFile[],
-  resolver: ModuleResolver,
-  resolveOther: (from: RepoPath, specifier: string) => RepoPath | null | undefined,
-  resolveAll?: RouteJoinContext["resolveAll"],
-): RouteJoinContext {
+/** The context an index run joins with: its module resolution, and each file's call summary for the bindings of barrels. */
+export function routeJoinContext(files: readonly IndexedFile[], resolver: ModuleResolver, resolveAll?: RouteJoinContext["resolveAll"]): RouteJoinContext {
   const byPath = new Map(files.map((file) => [file.path, file]));
   return {
     ...(resolveAll ? { resolveAll } : {}),
-    resolve: (from, specifier) => {
-      const other = resolveOther(from, specifier);
-      return other === undefined ? resolveSpecifier(resolver, from, specifier) : other;
-    },
+    resolve: (from, specifier) => resolveSpecifier(resolver, from, specifier),
     bindings: (path) => {
       const summary = byPath.get(path)?.summary.get();
       return summary ? { imports: summary.imports, exports: summary.exports } : undefined;

@@ -1,0 +1,298 @@
+import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
+import { encodeCallSite } from "../../core/calls/call-site-codec.js";
+import { MODULE_CALLER } from "../extract-calls.js";
+import type { SyntaxNode } from "../tree-sitter.js";
+import { packageName } from "./package-name.js";
+
+/*
+ * What one Go file contributes to the call graph (model.ts CallSummary): every call with its
+ * caller (the func or method around it) and its callee as a head and a chain of names. A package
+ * is a folder of files that see one another's declarations (the linker looks names up across
+ * them); `pkg.F` goes through the import of `pkg`; `x.M()` goes through x's type when it is written
+ * or plain to see (the receiver, a parameter, `var x T`, `x := T{}`, `&T{}`, `x := NewT()`, a
+ * field of a struct), else it is `unknown` and only its name survives, as a candidate. Calls of
+ * locals and builtins are not recorded.
+ */
+
+const BUILTINS = new Set("append cap clear close complex copy delete imag len make max min new panic print println real recover".split(" "));
+
+interface FunctionScope {
+  /** Names declared in the function (parameters, results, `:=`, `var`): they shadow the package's. */
+  locals: Set<string>;
+  /** Locals whose type is known: a type string. */
+  types: Map<string, string>;
+}
+
+export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary {
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const column = (node: SyntaxNode): number => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
+
+  const kinds = new Map<string, SymbolRecord>();
+  for (const symbol of symbols) {
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    if (!kinds.has(name)) kinds.set(name, symbol);
+  }
+  const callers: CallSummary["callers"] = [];
+  const callerIndex = new Map<string, number>();
+  const callerOf = (name: string): number => {
+    let index = callerIndex.get(name);
+    if (index === undefined) {
+      const known = kinds.get(name);
+      index = callers.length;
+      callers.push({ name, kind: known?.kind ?? "module", line: known?.line ?? 1 });
+      callerIndex.set(name, index);
+    }
+    return index;
+  };
+
+  const imports: ImportBinding[] = [];
+  const packages = new Set<string>();
+  for (const spec of root.descendantsOfType("import_spec")) {
+    const path = spec?.childForFieldName("path")?.text.replace(/^["`]|["`]$/g, "");
+    if (!spec || !path) continue;
+    const alias = spec.childForFieldName("name")?.text;
+    if (alias === "_" || alias === ".") continue;
+    const local = alias ?? packageName(path);
+    imports.push({ local, specifier: path, imported: "*" });
+    packages.add(local);
+  }
+
+  const declarations = new Map<string, CallableDeclaration>();
+  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+  const declare = (name: string, extra: Partial<CallableDeclaration>): void => {
+    const known = declarations.get(name);
+    if (known) Object.assign(known, { ...extra, ...known });
+  };
+
+  /** A Go type as a type string: `T`, `pkg.T`, `*T` as `T`, `[]T` as `arr:T`, `T[U]` as `T`; undefined for the rest. */
+  const typeOf = (node: SyntaxNode | null | undefined): string | undefined => {
+    if (!node) return undefined;
+    switch (node.type) {
+      case "type_identifier":
+        return node.text;
+      case "qualified_type":
+        return `${node.childForFieldName("package")?.text}.${node.childForFieldName("name")?.text}`;
+      case "pointer_type":
+      case "parenthesized_type":
+        return typeOf(node.namedChildren[0]);
+      case "generic_type":
+        return typeOf(node.childForFieldName("type"));
+      case "slice_type":
+      case "array_type": {
+        const element = typeOf(node.childForFieldName("element"));
+        return element ? `arr:${element}` : undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+  /** The first result of a signature: what `x := f()` and `x, err := f()` hold. */
+  const resultOf = (result: SyntaxNode | null | undefined): string | undefined => {
+    if (!result) return undefined;
+    if (result.type !== "parameter_list") return typeOf(result);
+    const first = result.namedChildren.find((child) => child?.type === "parameter_declaration");
+    return typeOf(first?.childForFieldName("type"));
+  };
+
+  // Declarations' types: struct fields, embedded types as bases, results, package-level vars.
+  for (const declaration of root.namedChildren) {
+    if (!declaration) continue;
+    if (declaration.type === "type_declaration") {
+      for (const spec of declaration.namedChildren) {
+        const name = spec?.childForFieldName("name")?.text;
+        const type = spec?.childForFieldName("type");
+        if (!name || !type) continue;
+        if (spec!.type === "type_alias" || (type.type !== "struct_type" && type.type !== "interface_type")) {
+          const aliased = typeOf(type);
+          if (aliased) declare(name, { type: aliased });
+          continue;
+        }
+        const bases: string[] = [];
+        if (type.type === "struct_type") {
+          const list = type.namedChildren.find((child) => child?.type === "field_declaration_list");
+          for (const field of list?.namedChildren ?? []) {
+            if (field?.type !== "field_declaration") continue;
+            const fieldType = typeOf(field.childForFieldName("type"));
+            const names = field.childrenForFieldName("name");
+            if (names.length === 0 && fieldType) bases.push(fieldType);
+            for (const fieldName of names) if (fieldName && fieldType) declare(`${name}.${fieldName.text}`, { type: fieldType });
+          }
+        } else {
+          for (const element of type.namedChildren) {
+            if (element?.type === "method_elem") {
+              const returns = resultOf(element.childForFieldName("result"));
+              if (returns) declare(`${name}.${element.childForFieldName("name")?.text}`, { returns });
+            } else if (element?.type === "type_elem") {
+              const embedded = typeOf(element.namedChildren[0]);
+              if (embedded && element.namedChildren.length === 1) bases.push(embedded);
+            }
+          }
+        }
+        if (bases.length > 0) declare(name, { bases });
+      }
+    } else if (declaration.type === "function_declaration" || declaration.type === "method_declaration") {
+      const returns = resultOf(declaration.childForFieldName("result"));
+      const receiver = declaration.childForFieldName("receiver");
+      const owner = receiver ? typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")) : undefined;
+      const name = declaration.childForFieldName("name")?.text ?? "";
+      if (returns) declare(owner ? `${owner}.${name}` : name, { returns });
+    }
+  }
+
+  const sites: CallSite[] = [];
+  const addSite = (caller: string, node: SyntaxNode, callee: CalleeRef): void => {
+    sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via: "call", callee });
+  };
+
+  /** A callee expression as a CalleeRef; undefined for a local's or a builtin's call. */
+  const calleeOf = (node: SyntaxNode, scope: FunctionScope | undefined): CalleeRef | undefined => {
+    const chain: string[] = [];
+    let head: SyntaxNode | null = node;
+    while (head?.type === "selector_expression") {
+      chain.unshift(head.childForFieldName("field")?.text ?? "");
+      head = head.childForFieldName("operand");
+    }
+    while (head?.type === "parenthesized_expression") head = head.namedChildren[0] ?? null;
+    if (!head) return undefined;
+    if (head.type === "identifier") {
+      const name = head.text;
+      if (scope?.locals.has(name)) {
+        const type = scope.types.get(name);
+        if (type && chain.length > 0) return { head: "type", owner: type, names: chain };
+        return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
+      }
+      if (chain.length === 0 && BUILTINS.has(name) && !kinds.has(name)) return undefined;
+      return { head: "scope", owner: "", names: [name, ...chain] };
+    }
+    const made = head.type === "call_expression" || head.type === "composite_literal" || head.type === "unary_expression" ? valueType(head, scope) : undefined;
+    if (made && chain.length > 0) return { head: "type", owner: made, names: chain };
+    return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
+  };
+
+  /** What a value expression holds, as a type string: `T{}`, `&T{}`, `NewT()`, `pkg.NewT()`, `x.Method()`. */
+  const valueType = (node: SyntaxNode | null | undefined, scope: FunctionScope | undefined): string | undefined => {
+    if (!node) return undefined;
+    switch (node.type) {
+      case "composite_literal":
+        return typeOf(node.childForFieldName("type"));
+      case "unary_expression":
+        return node.childForFieldName("operator")?.text === "&" ? valueType(node.childForFieldName("operand"), scope) : undefined;
+      case "call_expression": {
+        const callee = node.childForFieldName("function");
+        // `new(T)`
+        if (callee?.type === "identifier" && callee.text === "new") return typeOf(node.childForFieldName("arguments")?.namedChildren[0]);
+        const ref = callee ? calleeOf(callee, scope) : undefined;
+        return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
+      }
+      case "identifier":
+        return scope?.types.get(node.text);
+      default:
+        return undefined;
+    }
+  };
+
+  const declareLocal = (scope: FunctionScope, name: string): void => {
+    scope.locals.add(name);
+    scope.types.delete(name);
+  };
+  const declareLocals = (node: SyntaxNode | null | undefined, scope: FunctionScope, type: (i: number) => string | undefined): void => {
+    (node?.namedChildren ?? []).forEach((name, i) => {
+      if (name?.type !== "identifier" || name.text === "_") return;
+      scope.locals.add(name.text);
+      const known = type(i);
+      if (known) scope.types.set(name.text, known);
+      else scope.types.delete(name.text);
+    });
+  };
+
+  const parametersInto = (list: SyntaxNode | null | undefined, scope: FunctionScope): void => {
+    for (const parameter of list?.namedChildren ?? []) {
+      if (parameter?.type !== "parameter_declaration" && parameter?.type !== "variadic_parameter_declaration") continue;
+      const type = parameter.type === "parameter_declaration" ? typeOf(parameter.childForFieldName("type")) : undefined;
+      for (const name of parameter.childrenForFieldName("name")) {
+        if (!name) continue;
+        scope.locals.add(name.text);
+        if (type) scope.types.set(name.text, type);
+      }
+    }
+  };
+
+  const visit = (node: SyntaxNode, caller: string, scope: FunctionScope | undefined): void => {
+    switch (node.type) {
+      case "call_expression": {
+        const callee = node.childForFieldName("function");
+        const ref = callee ? calleeOf(callee, scope) : undefined;
+        if (ref && callee) addSite(caller, callee.type === "selector_expression" ? (callee.childForFieldName("field") ?? callee) : callee, ref);
+        break;
+      }
+      case "short_var_declaration": {
+        const right = node.childForFieldName("right")?.namedChildren ?? [];
+        for (const value of right) if (value) visit(value, caller, scope);
+        if (scope) declareLocals(node.childForFieldName("left"), scope, (i) => (right.length === 1 && i > 0 ? undefined : valueType(right[i], scope)));
+        return;
+      }
+      case "var_spec": {
+        const values = node.childForFieldName("value")?.namedChildren ?? [];
+        for (const value of values) if (value) visit(value, caller, scope);
+        const declared = typeOf(node.childForFieldName("type"));
+        if (scope) {
+          for (const [i, name] of node.childrenForFieldName("name").entries()) {
+            if (!name || name.text === "_") continue;
+            scope.locals.add(name.text);
+            const type = declared ?? valueType(values[i], scope);
+            if (type) scope.types.set(name.text, type);
+          }
+        } else {
+          for (const [i, name] of node.childrenForFieldName("name").entries()) {
+            const type = declared ?? valueType(values[i], undefined);
+            if (name && type) declare(name.text, { type });
+          }
+        }
+        return;
+      }
+      case "range_clause":
+      case "type_switch_statement": {
+        // Names bound here hold what the loop or switch gives them: unknown, but local.
+        const bound = node.childForFieldName(node.type === "range_clause" ? "left" : "alias");
+        if (scope && (node.type === "type_switch_statement" || node.text.slice((bound?.endIndex ?? 0) - node.startIndex).trimStart().startsWith(":="))) {
+          for (const name of bound?.namedChildren ?? []) if (name?.type === "identifier") declareLocal(scope, name.text);
+        }
+        break;
+      }
+      case "func_literal": {
+        const inner: FunctionScope = { locals: new Set(scope?.locals ?? []), types: new Map(scope?.types ?? []) };
+        parametersInto(node.childForFieldName("parameters"), inner);
+        parametersInto(node.childForFieldName("result"), inner);
+        const body = node.childForFieldName("body");
+        if (body) visit(body, caller, inner);
+        return;
+      }
+      default:
+        break;
+    }
+    for (const child of node.namedChildren) if (child) visit(child, caller, scope);
+  };
+
+  for (const declaration of root.namedChildren) {
+    if (!declaration) continue;
+    if (declaration.type === "function_declaration" || declaration.type === "method_declaration") {
+      const name = declaration.childForFieldName("name")?.text ?? "";
+      const receiver = declaration.childForFieldName("receiver");
+      const owner = receiver ? typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")) : undefined;
+      const qualified = owner ? `${owner}.${name}` : name;
+      const scope: FunctionScope = { locals: new Set(), types: new Map() };
+      parametersInto(receiver, scope);
+      parametersInto(declaration.childForFieldName("parameters"), scope);
+      parametersInto(declaration.childForFieldName("result"), scope);
+      const body = declaration.childForFieldName("body");
+      if (body) visit(body, kinds.has(qualified) ? qualified : MODULE_CALLER, scope);
+    } else if (declaration.type === "var_declaration" || declaration.type === "const_declaration") {
+      visit(declaration, MODULE_CALLER, undefined);
+    }
+  }
+
+  // Every package-level name is visible to the package's other files (the linker reads them there).
+  const exports: ExportBinding[] = [...kinds.values()].filter((symbol) => !symbol.container).map((symbol) => ({ name: symbol.name, local: symbol.name }));
+  return { callers, declarations: [...declarations.values()], imports, exports, sites: sites.map(encodeCallSite), types: [] };
+}

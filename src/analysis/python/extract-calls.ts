@@ -1,0 +1,379 @@
+import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
+import { encodeCallSite } from "../../core/calls/call-site-codec.js";
+import { MODULE_CALLER } from "../extract-calls.js";
+import type { SyntaxNode } from "../tree-sitter.js";
+
+/*
+ * What one Python file contributes to the call graph (model.ts CallSummary), read the way
+ * analysis/extract-calls.ts reads TypeScript: every call and decorator with its caller (the
+ * innermost indexed declaration around it) and its callee as a head and a chain of names. A name
+ * is looked up where Python looks it up: a function's locals shadow the module's names (a call to
+ * a local is not recorded), `self`/`cls` are the enclosing class, `super()` its bases, a local or
+ * attribute whose type is written (`x: Repo`, `x = Repo()`, `self.repo = Repo()`, `-> Repo`) is
+ * that type. What cannot be told is `unknown`: only its name survives, as a candidate.
+ */
+
+const BUILTINS = new Set(
+  "abs aiter all anext any ascii bin bool breakpoint bytearray bytes callable chr classmethod compile complex delattr dict dir divmod enumerate eval exec filter float format frozenset getattr globals hasattr hash help hex id input int isinstance issubclass iter len list locals map max memoryview min next object oct open ord pow print property range repr reversed round set setattr slice sorted staticmethod str sum super tuple type vars zip __import__".split(
+    " ",
+  ),
+);
+const WRAPPERS = new Set(["Optional", "Annotated", "Final", "ClassVar", "Type", "type"]);
+const ARRAYS = new Set(["list", "List", "Sequence", "Iterable", "Iterator", "set", "Set", "tuple", "Tuple", "frozenset", "FrozenSet", "Collection", "AbstractSet", "MutableSequence"]);
+
+interface FunctionScope {
+  /** Names bound in the function (parameters, assignments, nested definitions): they shadow the module's. */
+  locals: Set<string>;
+  /** Locals whose type is known: a type string. */
+  types: Map<string, string>;
+  /** The class a method belongs to (its `self`), and the name `self` has there. */
+  owner?: string;
+  self?: string;
+}
+
+export function extractPythonCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary {
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  const column = (node: SyntaxNode): number => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
+
+  const kinds = new Map<string, SymbolRecord>();
+  for (const symbol of symbols) {
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    if (!kinds.has(name)) kinds.set(name, symbol);
+  }
+  const callers: CallSummary["callers"] = [];
+  const callerIndex = new Map<string, number>();
+  const callerOf = (name: string): number => {
+    let index = callerIndex.get(name);
+    if (index === undefined) {
+      const known = kinds.get(name);
+      index = callers.length;
+      callers.push({ name, kind: known?.kind ?? "module", line: known?.line ?? 1 });
+      callerIndex.set(name, index);
+    }
+    return index;
+  };
+
+  const imports: ImportBinding[] = [];
+  const moduleNames = new Set<string>();
+  for (const statement of root.descendantsOfType(["import_statement", "import_from_statement"])) {
+    if (!statement) continue;
+    if (statement.type === "import_statement") {
+      for (const name of statement.childrenForFieldName("name")) {
+        if (!name) continue;
+        const dotted = (name.type === "aliased_import" ? name.childForFieldName("name")! : name).text;
+        const alias = name.type === "aliased_import" ? name.childForFieldName("alias")?.text : undefined;
+        if (alias) imports.push({ local: alias, specifier: dotted, imported: "*" });
+        else {
+          // `import a.b.c` binds `a`; the chain `a.b.c` names the module itself.
+          const parts = dotted.split(".");
+          for (let i = 1; i <= parts.length; i++) imports.push({ local: parts.slice(0, i).join("."), specifier: parts.slice(0, i).join("."), imported: "*" });
+        }
+      }
+      continue;
+    }
+    const from = statement.childForFieldName("module_name")?.text.replace(/\s+/g, "");
+    if (!from) continue;
+    for (const name of statement.childrenForFieldName("name")) {
+      if (!name) continue;
+      const imported = (name.type === "aliased_import" ? name.childForFieldName("name")! : name).text;
+      const local = name.type === "aliased_import" ? (name.childForFieldName("alias")?.text ?? imported) : imported;
+      imports.push({ local, specifier: from, imported, submodule: from.endsWith(".") ? `${from}${imported}` : `${from}.${imported}` });
+    }
+  }
+  for (const binding of imports) moduleNames.add(binding.local);
+  for (const symbol of symbols) if (!symbol.container) moduleNames.add(symbol.name);
+
+  const declarations = new Map<string, CallableDeclaration>();
+  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind === "getter" || symbol.kind === "setter" ? "getter" : symbol.kind, line: symbol.line });
+  const declare = (name: string, extra: Partial<CallableDeclaration>): void => {
+    // What the declaration already says stays.
+    const known = declarations.get(name);
+    if (known) Object.assign(known, { ...extra, ...known });
+  };
+  /** An attribute a method assigns (`self.repo = Repo()`): a property of the class, typed. */
+  const declareAttribute = (owner: string, name: string, type: string, line: number): void => {
+    const qualified = `${owner}.${name}`;
+    const known = declarations.get(qualified);
+    if (known) {
+      known.type ??= type;
+      return;
+    }
+    declarations.set(qualified, { name: qualified, kind: "property", line, type });
+  };
+
+  const sites: CallSite[] = [];
+  const addSite = (caller: string, node: SyntaxNode, via: CallSite["via"], callee: CalleeRef): void => {
+    sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via, callee });
+  };
+
+  /** A type annotation as a type string: `Repo`, `db.Pool`, `"Repo"`, `Optional[Repo]`, `Repo | None`, `list[Repo]`. */
+  const typeOf = (node: SyntaxNode | null | undefined): string | undefined => {
+    if (!node) return undefined;
+    switch (node.type) {
+      case "type":
+        return typeOf(node.namedChildren[0]);
+      case "identifier":
+      case "attribute":
+        return /^[\w.]+$/.test(node.text) ? node.text : undefined;
+      case "string": {
+        const content = node.namedChildren.find((part) => part?.type === "string_content")?.text;
+        return content && /^[\w.]+$/.test(content) ? content : undefined;
+      }
+      case "binary_operator": {
+        // `Repo | None`
+        const parts = [node.childForFieldName("left"), node.childForFieldName("right")].filter((part) => part?.text !== "None");
+        return parts.length === 1 ? typeOf(parts[0]) : undefined;
+      }
+      case "generic_type":
+      case "subscript": {
+        const base = node.type === "subscript" ? node.childForFieldName("value")?.text : node.namedChildren[0]?.text;
+        const args = node.type === "subscript" ? node.childrenForFieldName("subscript") : (node.namedChildren[1]?.namedChildren ?? []);
+        const last = (base ?? "").split(".").pop() ?? "";
+        if (WRAPPERS.has(last) && args.length >= 1) return typeOf(args[0]);
+        if (last === "Union") {
+          const parts = args.filter((part) => part?.text !== "None");
+          return parts.length === 1 ? typeOf(parts[0]) : undefined;
+        }
+        if (ARRAYS.has(last) && args.length >= 1) {
+          const element = typeOf(args[0]);
+          return element ? `arr:${element}` : undefined;
+        }
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  };
+
+  /** A callee expression as a CalleeRef, or undefined for a call of a local (or of a builtin). */
+  const calleeOf = (node: SyntaxNode, scope: FunctionScope | undefined, className: string): CalleeRef | undefined => {
+    const chain: string[] = [];
+    let head: SyntaxNode = node;
+    while (head.type === "attribute") {
+      chain.unshift(head.childForFieldName("attribute")?.text ?? "");
+      head = head.childForFieldName("object")!;
+      if (!head) return undefined;
+    }
+    if (head.type === "identifier") {
+      const name = head.text;
+      if (scope && scope.self === name && scope.owner) return chain.length > 0 ? { head: "this", owner: scope.owner, names: chain } : undefined;
+      if (scope?.locals.has(name)) {
+        const type = scope.types.get(name);
+        if (type && chain.length > 0) return { head: "type", owner: type, names: chain };
+        return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
+      }
+      if (moduleNames.has(name)) {
+        // `import a.b.c`: the longest imported prefix of the chain names the module.
+        for (let i = chain.length; i > 0; i--) {
+          const dotted = [name, ...chain.slice(0, i)].join(".");
+          if (moduleNames.has(dotted)) return { head: "scope", owner: "", names: [dotted, ...chain.slice(i)] };
+        }
+        return { head: "scope", owner: "", names: [name, ...chain] };
+      }
+      if (BUILTINS.has(name) && chain.length === 0) return undefined;
+      // A name no one binds here: a builtin, a star import, or a global of some other file.
+      return { head: "unknown", owner: "", names: [chain.length > 0 ? chain[chain.length - 1]! : name] };
+    }
+    if (head.type === "call") {
+      const inner = head.childForFieldName("function");
+      // `super().method()`
+      if (inner?.type === "identifier" && inner.text === "super" && scope?.owner && chain.length > 0) return { head: "super", owner: scope.owner, names: chain };
+      const made = inner ? calleeOf(inner, scope, className) : undefined;
+      if (made && made.head !== "unknown" && chain.length > 0) return { head: "type", owner: `ret:${JSON.stringify([made.head, made.owner, made.names])}`, names: chain };
+    }
+    return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
+  };
+
+  /** What a value expression holds, as a type string: a call's return (`Repo()`, `make_repo()`), else undefined. */
+  const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
+    if (node?.type !== "call") return undefined;
+    const callee = node.childForFieldName("function");
+    const ref = callee ? calleeOf(callee, scope, className) : undefined;
+    return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
+  };
+
+  /** The names a function binds, which shadow the module's there. */
+  const localsOf = (fn: SyntaxNode): Set<string> => {
+    const locals = new Set<string>();
+    const globals = new Set<string>();
+    for (const parameter of fn.childForFieldName("parameters")?.namedChildren ?? []) {
+      const id = parameter?.type === "identifier" ? parameter : parameter?.namedChildren.find((child) => child?.type === "identifier");
+      if (id) locals.add(id.text);
+    }
+    const visit = (node: SyntaxNode): void => {
+      switch (node.type) {
+        case "function_definition":
+        case "class_definition":
+          locals.add(node.childForFieldName("name")?.text ?? "");
+          return;
+        case "lambda":
+          return;
+        case "global_statement":
+        case "nonlocal_statement":
+          for (const name of node.namedChildren) if (name) globals.add(name.text);
+          return;
+        case "assignment":
+        case "augmented_assignment":
+        case "for_statement":
+        case "for_in_clause":
+          bindTargets(node.childForFieldName("left"), locals);
+          break;
+        case "named_expression":
+          bindTargets(node.childForFieldName("name"), locals);
+          break;
+        case "as_pattern":
+        case "with_item":
+          break;
+        case "import_statement":
+        case "import_from_statement":
+          for (const name of node.childrenForFieldName("name")) {
+            const bound = name?.type === "aliased_import" ? name.childForFieldName("alias") : name;
+            if (bound) locals.add(bound.text.split(".")[0]!);
+          }
+          return;
+        default:
+          break;
+      }
+      if (node.type === "as_pattern") bindTargets(node.childForFieldName("alias"), locals);
+      if (node.type === "except_clause") for (const child of node.namedChildren) if (child?.type === "identifier") locals.add(child.text);
+      for (const child of node.namedChildren) if (child) visit(child);
+    };
+    const body = fn.childForFieldName("body");
+    if (body) visit(body);
+    for (const name of globals) locals.delete(name);
+    return locals;
+  };
+
+  /** Walks a subtree: every call and decorator becomes a site of `caller`. */
+  const visit = (node: SyntaxNode, caller: string, scope: FunctionScope | undefined, className: string): void => {
+    switch (node.type) {
+      case "decorated_definition": {
+        for (const decorator of node.namedChildren) {
+          if (decorator?.type !== "decorator") continue;
+          const expression = decorator.namedChildren.find((child) => child !== null && child.type !== "comment");
+          if (!expression) continue;
+          const target = expression.type === "call" ? expression.childForFieldName("function") : expression;
+          const callee = target ? calleeOf(target, scope, className) : undefined;
+          if (callee && target) addSite(caller, nameNode(target), "decorator", callee);
+          if (expression.type === "call") for (const arg of expression.childForFieldName("arguments")?.namedChildren ?? []) if (arg) visit(arg, caller, scope, className);
+        }
+        const definition = node.childForFieldName("definition");
+        if (definition) visit(definition, caller, scope, className);
+        return;
+      }
+      case "function_definition": {
+        const name = node.childForFieldName("name")?.text ?? "";
+        const qualified = className ? `${className}.${name}` : name;
+        const own = !scope && kinds.has(qualified) ? qualified : caller;
+        const params = node.childForFieldName("parameters")?.namedChildren ?? [];
+        const first = params[0];
+        const firstName = first?.type === "identifier" ? first.text : first?.namedChildren.find((child) => child?.type === "identifier")?.text;
+        const locals = localsOf(node);
+        const inner: FunctionScope = { locals, types: new Map(scope?.types ?? []) };
+        for (const name of scope?.locals ?? []) inner.locals.add(name);
+        if (className && !scope && firstName && !isStatic(node)) {
+          inner.owner = className;
+          inner.self = firstName;
+        } else if (scope?.owner) {
+          inner.owner = scope.owner;
+          if (scope.self && !locals.has(scope.self)) inner.self = scope.self;
+        }
+        for (const parameter of params) {
+          const id = parameter?.namedChildren.find((child) => child?.type === "identifier");
+          const type = typeOf(parameter?.childForFieldName("type"));
+          if (id && type) inner.types.set(id.text, type);
+        }
+        const returns = typeOf(node.childForFieldName("return_type"));
+        if (!scope && returns) declare(qualified, { returns });
+        for (const parameter of params) {
+          const value = parameter?.childForFieldName("value");
+          if (value) visit(value, caller, scope, className);
+        }
+        const body = node.childForFieldName("body");
+        if (body) visit(body, own, inner, className);
+        return;
+      }
+      case "class_definition": {
+        const name = node.childForFieldName("name")?.text ?? "";
+        const qualified = className && !scope ? `${className}.${name}` : name;
+        const own = !scope && kinds.has(qualified) ? qualified : caller;
+        const bases: string[] = [];
+        for (const base of node.childForFieldName("superclasses")?.namedChildren ?? []) {
+          if (!base || base.type === "keyword_argument") continue;
+          const type = typeOf(base.type === "subscript" ? base.childForFieldName("value") : base);
+          if (type) bases.push(type);
+          visit(base, caller, scope, className);
+        }
+        if (!scope && bases.length > 0) declare(qualified, { bases });
+        const body = node.childForFieldName("body");
+        if (body) visit(body, own, scope, scope ? className : qualified);
+        return;
+      }
+      case "assignment": {
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const annotated = typeOf(node.childForFieldName("type"));
+        const type = annotated ?? valueType(right, scope, className);
+        if (left?.type === "identifier" && type) {
+          if (scope) scope.types.set(left.text, type);
+          else declare(className ? `${className}.${left.text}` : left.text, { type });
+        }
+        // `self.repo = Repo()` in a method: the class has a `repo` of that type.
+        if (left?.type === "attribute" && scope?.self && scope.owner && left.childForFieldName("object")?.text === scope.self && type) {
+          declareAttribute(scope.owner, left.childForFieldName("attribute")?.text ?? "", type, node.startPosition.row + 1);
+        }
+        break;
+      }
+      case "call": {
+        const callee = node.childForFieldName("function");
+        const ref = callee ? calleeOf(callee, scope, className) : undefined;
+        if (ref && callee) addSite(caller, nameNode(callee), "call", ref);
+        break;
+      }
+      case "lambda": {
+        const inner: FunctionScope = { locals: new Set(scope?.locals ?? []), types: new Map(scope?.types ?? []), ...(scope?.owner ? { owner: scope.owner } : {}), ...(scope?.self ? { self: scope.self } : {}) };
+        for (const parameter of node.childForFieldName("parameters")?.namedChildren ?? []) if (parameter) inner.locals.add(parameter.text.replace(/[=*].*$/, "").trim());
+        const body = node.childForFieldName("body");
+        if (body) visit(body, caller, inner, className);
+        return;
+      }
+      default:
+        break;
+    }
+    for (const child of node.namedChildren) if (child) visit(child, caller, scope, className);
+  };
+  visit(root, MODULE_CALLER, undefined, "");
+
+  const exports: ExportBinding[] = [];
+  for (const name of moduleNames) if (!name.includes(".")) exports.push({ name, local: name });
+  return {
+    callers,
+    declarations: [...declarations.values()],
+    imports,
+    exports,
+    sites: sites.map(encodeCallSite),
+    types: [],
+  };
+}
+
+function isStatic(fn: SyntaxNode): boolean {
+  const decorated = fn.parent?.type === "decorated_definition" ? fn.parent : undefined;
+  return decorated?.namedChildren.some((child) => child?.type === "decorator" && /^@\s*staticmethod\b/.test(child.text)) ?? false;
+}
+
+/** The node whose position a site records: the called name (`b` of `a.b()`). */
+function nameNode(callee: SyntaxNode): SyntaxNode {
+  return callee.type === "attribute" ? (callee.childForFieldName("attribute") ?? callee) : callee;
+}
+
+function bindTargets(target: SyntaxNode | null, names: Set<string>): void {
+  if (!target) return;
+  if (target.type === "identifier") {
+    names.add(target.text);
+    return;
+  }
+  if (["pattern_list", "tuple_pattern", "list_pattern", "tuple", "list", "parenthesized_expression", "list_splat_pattern"].includes(target.type)) {
+    for (const child of target.namedChildren) bindTargets(child, names);
+  }
+}

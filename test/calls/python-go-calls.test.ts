@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+
+/** site, caller, callee, target of every call_index.md row. */
+async function callRows(fixture: string): Promise<string[][]> {
+  const dir = await indexedFixture(`calls/${fixture}`);
+  return tableRows(dir, "call_index.md")
+    .filter((row) => row.length === 7)
+    .map(([site, caller, , , callee, , target]) => [site!, caller!, callee!, target!]);
+}
+
+describe("call_index.md for Python", () => {
+  it("links calls through imports, self and its attributes, super(), bases, class calls and declared returns; locals and builtins are not calls", async () => {
+    expect(await callRows("python-imports-and-self")).toEqual([
+      ["shop/repo.py:3", "Repo.find", "Repo.load", "shop/repo.py:5"],
+      // Calling a class makes an instance: the call lands on the class.
+      ["shop/repo.py:10", "make_repo", "Repo", "shop/repo.py:1"],
+      ["shop/service.py:13", "OrderService.__init__", "Repo", "shop/repo.py:1"],
+      // An inherited method, through the base class.
+      ["shop/service.py:16", "OrderService.get", "Base.audit", "shop/service.py:7"],
+      // `self.repo` is what __init__ assigned it: a Repo.
+      ["shop/service.py:17", "OrderService.get", "Repo.find", "shop/repo.py:2"],
+      // `find(key)` calls the nested function, a local: no row. `made` holds what make_repo() returns (`-> Repo`).
+      ["shop/service.py:24", "OrderService.again", "make_repo", "shop/repo.py:9"],
+      ["shop/service.py:25", "OrderService.again", "Repo.load", "shop/repo.py:5"],
+      // `import shop.repo` and `from . import repo as repo_module`: the module, then its function.
+      ["shop/service.py:26", "OrderService.again", "make_repo", "shop/repo.py:9"],
+      ["shop/service.py:27", "OrderService.again", "make_repo", "shop/repo.py:9"],
+      ["shop/service.py:27", "OrderService.again", "Repo.find", "shop/repo.py:2"],
+      // A receiver nothing declares stays a candidate by name; len() is a builtin: no row.
+      ["shop/service.py:28", "OrderService.again", "find", "-"],
+      ["shop/service.py:34", "SpecialService.get", "OrderService.get", "shop/service.py:15"],
+      ["tests/test_service.py:5", "test_get", "OrderService", "shop/service.py:11"],
+      ["tests/test_service.py:5", "test_get", "OrderService.get", "shop/service.py:15"],
+    ]);
+  });
+
+  it("answers traverse Caller for a method, overrides included", async () => {
+    const dir = await indexedFixture("calls/python-imports-and-self");
+    const run = await ctx(dir, "traverse", "Caller", "OrderService.get");
+    expect(run.code).toBe(0);
+    expect(run.stdout.split("\n").slice(0, 4)).toEqual([
+      "TRAVERSE_HIT Caller OrderService.get (2 sites in 2 files)",
+      "→ method OrderService.get shop/service.py:15",
+      "  (same file): SpecialService.get 34",
+      "tests: 1 site in 1 file (--tests lists them)",
+    ]);
+  });
+});
+
+describe("call_index.md for Go", () => {
+  it("links package-qualified calls, methods declared in another file of the package, receivers, fields and interface methods", async () => {
+    expect(await callRows("go-packages-and-receivers")).toEqual([
+      ["api/api.go:19", "Handler.Show", "New", "store/store.go:7"],
+      // `s := store.New()` holds what New returns; `h.Store` is a field of type *store.Store.
+      ["api/api.go:20", "Handler.Show", "Store.Get", "store/store.go:11"],
+      ["api/api.go:21", "Handler.Show", "Store.Get", "store/store.go:11"],
+      ["api/api.go:22", "Handler.Show", "Getter.Get", "api/api.go:10"],
+      // `lower` is a local func value, `len` a builtin, strings.ToLower outside the repository: no rows.
+      ["store/lookup.go:4", "Store.lookup", "normalize", "store/lookup.go:7"],
+      // Declared in lookup.go, called from store.go: one package.
+      ["store/store.go:12", "Store.Get", "Store.lookup", "store/lookup.go:3"],
+    ]);
+  });
+});
