@@ -13,6 +13,10 @@ import { checkoutFetched, fetchedRepos, mirrored, WORK } from "./corpora.mjs";
 import { indexText } from "./index-text.mjs";
 import { replaceSection } from "./report.mjs";
 import { parseSymbolIndex } from "../dist/formats/symbol-index.js";
+import { parseCallIndex } from "../dist/formats/call-index.js";
+import { readFileSync, writeFileSync } from "node:fs";
+import { random } from "./random.mjs";
+import { sample } from "./eval-calls.mjs";
 import { selectSourceFiles } from "../dist/core/index/select-files.js";
 import { DEFAULT_CONFIG } from "../dist/core/index/index-config.js";
 
@@ -58,6 +62,39 @@ function oracleDeclarations(language, dir, files) {
   return { declarations, unparsable };
 }
 
+/** Resolved call sites sampled per language, hand-checked in scripts/call-samples/<language>.tsv. */
+export const CALL_SAMPLES = 100;
+
+/** Where a resolved call's verdict is kept: repository, site, callee and target. */
+const sampleKey = (repo, edge) => `${repo}\t${edge.path}:${edge.line}:${edge.column}\t${edge.callee}\t${edge.target.path}:${edge.target.line}`;
+
+/** The verdicts written by hand: key → { verdict: "yes" | "no", reason }. */
+function readVerdicts(language) {
+  const verdicts = new Map();
+  const file = join(ROOT, "scripts", "call-samples", `${language}.tsv`);
+  if (!existsSync(file)) return verdicts;
+  for (const line of readFileSync(file, "utf8").split("\n")) {
+    if (!line || line.startsWith("#")) continue;
+    const [repo, site, callee, target, verdict, reason] = line.split("\t");
+    verdicts.set(`${repo}\t${site}\t${callee}\t${target}`, { verdict, reason });
+  }
+  return verdicts;
+}
+
+/** The resolved sites sampled from one repository (its share of CALL_SAMPLES), with the lines a checker reads. */
+function sampleCalls(repo, dir, share) {
+  const edges = parseCallIndex(indexText(dir, "call_index.md")).filter((edge) => edge.target !== null && edge.path.endsWith(EXTENSION[repo.language]));
+  const lineOf = (path, line) => readFileSync(join(dir, path), "utf8").split("\n")[line - 1]?.trim() ?? "";
+  return sample(edges, share, random(2026)).map((edge) => ({
+    key: sampleKey(repo.name, edge),
+    caller: edge.caller,
+    site: lineOf(edge.path, edge.line),
+    callee: edge.callee,
+    kind: edge.target.kind,
+    declaration: lineOf(edge.target.path, edge.target.line),
+  }));
+}
+
 const keyOf = (d) => `${d.path}\0${d.container}\0${d.name}\0${d.line}`;
 
 export function evaluateLanguageRepo(repo) {
@@ -74,6 +111,12 @@ export function evaluateLanguageRepo(repo) {
   const missed = declarations.filter((d) => !ours.has(keyOf(d)));
   const extra = rows.filter((row) => !theirs.has(keyOf(row)));
   const kindsDiffer = declarations.filter((d) => ours.has(keyOf(d)) && ours.get(keyOf(d)).kind !== d.kind);
+  const stats = JSON.parse(execFileSync("node", [CTX, "index", "--json"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 })).calls;
+  const sharing = LANGUAGE_REPOS.filter((known) => known.language === repo.language).length;
+  const position = LANGUAGE_REPOS.filter((known) => known.language === repo.language).findIndex((known) => known.name === repo.name);
+  const share = Math.floor(CALL_SAMPLES / sharing) + (position < CALL_SAMPLES % sharing ? 1 : 0);
+  const verdicts = readVerdicts(repo.language);
+  const samples = sampleCalls(repo, dir, share).map((item) => ({ ...item, ...(verdicts.get(item.key) ?? { verdict: "unchecked", reason: "" }) }));
   return {
     name: repo.name,
     set: repo.set,
@@ -89,6 +132,8 @@ export function evaluateLanguageRepo(repo) {
     missed: missed.slice(0, 20),
     extra: extra.slice(0, 20).map((row) => ({ path: row.path, container: row.container, name: row.name, kind: row.kind, line: row.line })),
     kindsDiffer: kindsDiffer.slice(0, 20),
+    calls: stats,
+    samples,
   };
 }
 
@@ -114,6 +159,24 @@ export function languagesReport(results, { commit, command }) {
     ...results.map(row),
     ...["python", "go"].filter((language) => results.some((r) => r.language === language)).map(total),
     "",
+    `Callers: ${CALL_SAMPLES} resolved call sites per language, sampled (seed 2026) from call_index.md over the repositories above in equal shares, each`,
+    "checked by hand against the source: the verdict and its reason are in scripts/call-samples/<language>.tsv. A sample no verdict covers",
+    "(the extraction changed since) counts as unchecked. Unresolved share: unresolved sites (kept as candidates by name) over the sites",
+    "that name something the repository declares (resolved + unresolved); calls of the standard library and of packages are apart.",
+    "",
+    "| language | sampled | checked | correct | precision | resolved sites | unresolved sites | unresolved share | outside the repository |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...["python", "go"].filter((language) => results.some((r) => r.language === language)).map((language) => {
+      const of = results.filter((r) => r.language === language);
+      const samples = of.flatMap((r) => r.samples);
+      const checked = samples.filter((item) => item.verdict === "yes" || item.verdict === "no");
+      const correct = checked.filter((item) => item.verdict === "yes").length;
+      const calls = of.reduce((sum, r) => ({ resolved: sum.resolved + r.calls.resolved, unresolved: sum.unresolved + r.calls.unresolved, external: sum.external + r.calls.external }), { resolved: 0, unresolved: 0, external: 0 });
+      return `| ${language} | ${samples.length} | ${checked.length} | ${correct} | ${pct(correct, checked.length)} | ${calls.resolved} | ${calls.unresolved} | ${pct(calls.unresolved, calls.resolved + calls.unresolved)} | ${calls.external} |`;
+    }),
+    "",
+    ...results.flatMap((r) => r.samples.filter((item) => item.verdict === "no").map((item) => `- wrong (${r.name}): ${item.key.split("\t").slice(1).join(" ")} — ${item.reason}`)),
+    "",
   ].join("\n");
 }
 
@@ -138,4 +201,11 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     return result;
   });
   replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-languages", languagesReport(results, { commit, command: "node scripts/eval-languages.mjs" }));
+  // `--samples <file>`: the sampled call sites without a verdict, one JSON line each, for checking by hand.
+  const at = process.argv.indexOf("--samples");
+  if (at >= 0) {
+    const unchecked = results.flatMap((r) => r.samples.filter((item) => item.verdict === "unchecked").map((item) => JSON.stringify({ language: r.language, checkout: join(WORK, "languages", r.name.replace("/", "+")), ...item })));
+    writeFileSync(process.argv[at + 1], unchecked.join("\n") + "\n");
+    console.log(`${unchecked.length} unchecked samples written to ${process.argv[at + 1]}`);
+  }
 }

@@ -55,6 +55,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   };
 
   const imports: ImportBinding[] = [];
+  const stars: string[] = [];
   const moduleNames = new Set<string>();
   for (const statement of root.descendantsOfType(["import_statement", "import_from_statement"])) {
     if (!statement) continue;
@@ -74,6 +75,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     }
     const from = statement.childForFieldName("module_name")?.text.replace(/\s+/g, "");
     if (!from) continue;
+    // `from x import *`: x's public names are this module's too (the linker looks names up through it).
+    if (statement.namedChildren.some((child) => child?.type === "wildcard_import")) stars.push(from);
     for (const name of statement.childrenForFieldName("name")) {
       if (!name) continue;
       const imported = (name.type === "aliased_import" ? name.childForFieldName("name")! : name).text;
@@ -171,8 +174,9 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         }
         return { head: "scope", owner: "", names: [name, ...chain] };
       }
-      if (BUILTINS.has(name) && chain.length === 0) return undefined;
-      // A name no one binds here: a builtin, a star import, or a global of some other file.
+      if (BUILTINS.has(name) && !chain.length) return undefined;
+      // A name no one binds here: one a star import brings, else a builtin or a global of some other file.
+      if (stars.length > 0 && !BUILTINS.has(name)) return { head: "scope", owner: "", names: [name, ...chain] };
       return { head: "unknown", owner: "", names: [chain.length > 0 ? chain[chain.length - 1]! : name] };
     }
     if (head.type === "call") {
@@ -302,7 +306,9 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         for (const base of node.childForFieldName("superclasses")?.namedChildren ?? []) {
           if (!base || base.type === "keyword_argument") continue;
           const type = typeOf(base.type === "subscript" ? base.childForFieldName("value") : base);
-          if (type) bases.push(type);
+          // A nested class's bases are looked up in the enclosing class's body first.
+          const head = type?.split(".")[0];
+          if (type) bases.push(className && !scope && kinds.has(`${className}.${head}`) ? `${className}.${type}` : type);
           visit(base, caller, scope, className);
         }
         if (!scope && bases.length > 0) declare(qualified, { bases });
@@ -347,6 +353,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
 
   const exports: ExportBinding[] = [];
   for (const name of moduleNames) if (!name.includes(".")) exports.push({ name, local: name });
+  for (const specifier of stars) exports.push({ name: "*", specifier, imported: "*" });
   return {
     callers,
     declarations: [...declarations.values()],

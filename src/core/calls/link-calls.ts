@@ -307,6 +307,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     const sibling = siblingDecl(scope, name);
     if (sibling) return { type: "decl", ...sibling };
+    // Python `from x import *` brings x's names into the module (TypeScript's `export *` does not).
+    if (scope.path.endsWith(".py")) {
+      for (const star of scope.stars) {
+        const target = resolveModule(scope, star.specifier!);
+        if (target === null || target === "external") continue;
+        const found = resolveExport(target, name, depth + 1);
+        if (found) return found;
+      }
+    }
     const global = globals.get(name);
     if (!global) return undefined;
     read.push(global.scope);
