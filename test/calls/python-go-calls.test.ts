@@ -12,6 +12,9 @@ async function callRows(fixture: string): Promise<string[][]> {
 describe("call_index.md for Python", () => {
   it("links calls through imports, self and its attributes, super(), bases, class calls and declared returns; locals and builtins are not calls", async () => {
     expect(await callRows("python-imports-and-self")).toEqual([
+      // A nested class's base is its sibling in the enclosing class; `from .repo import *` brings make_repo.
+      ["shop/cases.py:11", "Cases.Full.run", "Cases.Base.check", "shop/cases.py:6"],
+      ["shop/cases.py:15", "build", "make_repo", "shop/repo.py:9"],
       ["shop/repo.py:3", "Repo.find", "Repo.load", "shop/repo.py:5"],
       // Calling a class makes an instance: the call lands on the class.
       ["shop/repo.py:10", "make_repo", "Repo", "shop/repo.py:1"],
