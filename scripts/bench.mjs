@@ -24,6 +24,7 @@ import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.
 import { replaceSection } from "./report.mjs";
 import { random } from "./random.mjs";
 import { indexText } from "./index-text.mjs";
+import { median, timed } from "./timed.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -92,20 +93,6 @@ function timeAstGrep(astGrep, dir, list) {
   return run.seconds;
 }
 
-/** Runs a command under GNU time; returns wall seconds, peak RSS (KiB), stdout and exit code. */
-function timed(command, args, cwd, env = {}) {
-  const result = spawnSync("/usr/bin/time", ["-f", "%e %M", command, ...args], {
-    cwd,
-    encoding: "utf8",
-    maxBuffer: 1 << 30,
-    env: { ...process.env, NO_COLOR: "1", ...env },
-  });
-  const last = result.stderr.trim().split("\n").pop() ?? "";
-  const [seconds, kib] = last.split(" ").map(Number);
-  if (!Number.isFinite(seconds)) throw new Error(`could not time ${command} ${args.join(" ")}: ${result.stderr}`);
-  return { seconds, kib, stdout: result.stdout, code: result.status };
-}
-
 /** High-resolution wall time of one process (GNU time rounds to 10 ms, too coarse for a traverse). */
 function wall(command, args, cwd) {
   const start = process.hrtime.bigint();
@@ -120,11 +107,6 @@ function medianPhases(runs) {
   return names.map((phase) => ({ phase, ms: of(phase, "ms"), rssMiB: of(phase, "rssMiB") }));
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-};
 
 /** Indexed source files and non-test symbol names, read back from the index ctx wrote. */
 function readIndex(dir) {

@@ -29,7 +29,9 @@ export function endpointApps(work, sets = ["eval", "held-out"]) {
     .filter((app) => sets.includes(app.set) && existsSync(app.git))
     .map((app) => {
       const dir = join(work, "endpoints", `${app.repo.replace(/[^\w.-]+/g, "_")}@${app.commit.slice(0, 8)}`);
-      checkoutFetched(app.git, app.commit, dir);
+      // Python and Go apps: their sources, and go.mod for import paths.
+      if (app.language) checkoutFetched(app.git, app.commit, dir, /\.(py|go|mod|json|md|ya?ml|toml|cfg)$/);
+      else checkoutFetched(app.git, app.commit, dir);
       return { ...app, dir };
     });
 }
@@ -37,10 +39,12 @@ export function endpointApps(work, sets = ["eval", "held-out"]) {
 /** @param {{ repo: string, commit: string, framework: string, set: string, samples: any[], dir: string }} app */
 export function evaluateEndpoints(app) {
   execFileSync("node", [CTX, "index", "--quiet"], { cwd: app.dir, stdio: "ignore" });
+  const source = app.language === "python" ? /\.py$/ : app.language === "go" ? /\.go$/ : SOURCE;
   const files = execFileSync("git", ["ls-files", "-z"], { cwd: app.dir, encoding: "utf8", maxBuffer: 1 << 28 })
     .split("\0")
-    .filter((path) => SOURCE.test(path) && !path.endsWith(".d.ts") && !isTestFile(path));
-  const oracle = oracleRegistrations(app.dir, files);
+    .filter((path) => source.test(path) && !path.endsWith(".d.ts") && !isTestFile(path));
+  // The registration oracle reads TypeScript; Python and Go apps are measured by their samples alone.
+  const oracle = app.language ? [] : oracleRegistrations(app.dir, files);
   // path, line, method → one registration, however many prefixes it is served under.
   const rows = tableRows(app.dir, "endpoint_index.md");
   const indexed = new Set(rows.map(([method, , , location]) => `${location}\0${method}`));
@@ -64,6 +68,7 @@ export function evaluateEndpoints(app) {
   return {
     name: `${app.repo}@${app.commit.slice(0, 8)}`,
     framework: app.framework,
+    language: app.language,
     set: app.set,
     files: files.length,
     rows: rows.length,
@@ -93,13 +98,14 @@ export function endpointsReport(results, { commit, command }) {
     "oracle (scripts/endpoint-oracle.mjs: the TypeScript AST, written apart from ctx's extractor, test files excluded) finds, matched",
     "with endpoint_index.md by file, line and method. Samples (scripts/endpoint-samples/): requests as a user sees them, each worked",
     "out by hand with the framework rule and mounts that produce its URL; resolved when `ctx traverse Endpoint '<request>'` answers",
-    "with that registration first. Eval apps were read to fix misses; held-out apps were not.",
+    "with that registration first. Eval apps were read to fix misses; held-out apps were not. The oracle reads TypeScript: Python and Go",
+    "apps are measured by their samples alone (n/a).",
     "",
     "| app | framework | set | files | index rows | oracle registrations | found | recall | samples resolved first | among hits |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(
       (r) =>
-        `| ${r.name} | ${r.framework} | ${r.set} | ${r.files} | ${r.rows} | ${r.oracle} | ${r.found} | ${pct(r.found, r.oracle)} | ${r.samples.filter((s) => s.resolved).length}/${r.samples.length} | ${r.samples.filter((s) => s.among).length}/${r.samples.length} |`,
+        `| ${r.name} | ${r.framework} | ${r.set} | ${r.files} | ${r.rows} | ${r.language ? "n/a" : r.oracle} | ${r.language ? "n/a" : r.found} | ${r.language ? "n/a" : pct(r.found, r.oracle)} | ${r.samples.filter((s) => s.resolved).length}/${r.samples.length} | ${r.samples.filter((s) => s.among).length}/${r.samples.length} |`,
     ),
     "",
   ];

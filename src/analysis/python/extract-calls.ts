@@ -36,11 +36,10 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const column = (node: SyntaxNode): number => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
 
+  // A name defined twice is what its last definition binds: an `@overload` stub's implementation
+  // comes after it, a definition in an `else:` after the `if:` one.
   const kinds = new Map<string, SymbolRecord>();
-  for (const symbol of symbols) {
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-    if (!kinds.has(name)) kinds.set(name, symbol);
-  }
+  for (const symbol of symbols) kinds.set(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol);
   const callers: CallSummary["callers"] = [];
   const callerIndex = new Map<string, number>();
   const callerOf = (name: string): number => {
