@@ -6,10 +6,17 @@
  * stays `{expression}`.
  */
 
-/** `{id}`, `{id:[0-9]+}`, `{id...}` and `<id>`, `<int:id>` in a static route text, as `:id`. */
+/**
+ * `{id}` and `<id>`, `<int:id>` in a static route text, as `:id`, `{id:[0-9]+}` as `:id([0-9]+)`; a parameter that
+ * takes the rest of the path (`{rest...}`, `{p:path}`, `<path:p>`) as `:rest*`, as path-to-regexp writes it.
+ */
 export function routeParameters(route: string): string {
   return route
-    .replace(/\{([A-Za-z_]\w*)(?::(?:[^{}]|\{[^{}]*\})*)?(?:\.\.\.)?\}/g, ":$1")
+    .replace(/\{([A-Za-z_]\w*)(?:\.\.\.|:path)\}/g, ":$1*")
+    // A pattern the parameter must match is kept, as path-to-regexp writes it: `:id([0-9]+)`.
+    .replace(/\{([A-Za-z_]\w*):((?:[^{}]|\{[^{}]*\})+)\}/g, ":$1($2)")
+    .replace(/\{([A-Za-z_]\w*)\}/g, ":$1")
+    .replace(/<path:([A-Za-z_]\w*)>/g, ":$1*")
     .replace(/<(?:[A-Za-z_]\w*:)?([A-Za-z_]\w*)>/g, ":$1");
 }
 

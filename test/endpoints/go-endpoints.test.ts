@@ -30,7 +30,7 @@ describe("endpoint_index.md for Go", () => {
     expect(await endpointsOf("go-net-http-patterns")).toEqual([
       ["GET", "/api/notes/:id", "getNote", "main.go:9", "net/http", "/notes/:id", "main.go:14"],
       ["POST", "/api/notes", "createNote", "main.go:10", "net/http", "/notes", "main.go:14"],
-      ["ALL", "/api/files/:path", "http.FileServer", "main.go:11", "net/http", "/files/:path", "main.go:14"],
+      ["ALL", "/api/files/:path*", "http.FileServer", "main.go:11", "net/http", "/files/:path*", "main.go:14"],
       ["ALL", "/healthz", "<inline>", "main.go:15", "net/http", "", ""],
       // A host in the pattern is not part of the route.
       ["GET", "/about", "about", "main.go:16", "net/http", "", ""],
@@ -43,7 +43,7 @@ describe("endpoint_index.md for Go", () => {
       ["PURGE", "/cache", "purge", "echo.go:9", "echo", "", ""],
       ["GET", "/products/:key", "product", "gorilla.go:7", "gorilla/mux", "", ""],
       ["PUT", "/products/:key", "product", "gorilla.go:7", "gorilla/mux", "", ""],
-      ["GET", "/api/articles/:category/:id", "article", "gorilla.go:9", "gorilla/mux", "/articles/:category/:id", "gorilla.go:8"],
+      ["GET", "/api/articles/:category/:id([0-9]+)", "article", "gorilla.go:9", "gorilla/mux", "/articles/:category/:id([0-9]+)", "gorilla.go:8"],
       ["ALL", "/api/status", "statusHandler", "gorilla.go:10", "gorilla/mux", "/status", "gorilla.go:8"],
     ]);
   });
@@ -54,5 +54,8 @@ describe("endpoint_index.md for Go", () => {
     const run = await ctx(dir, "traverse", "Endpoint", "GET https://shop.example.com/api/v1/users/42?x=1");
     expect(run.code).toBe(0);
     expect(run.stdout.split("\n")[1]).toBe("users/routes.go:8 GET /api/v1/users/:id → show (gin; written /:id, mounted at main.go:13, main.go:16)");
+    // gin's `*path` takes the rest of the path.
+    const rest = await ctx(dir, "traverse", "Endpoint", "GET /admin/debug/pprof/heap");
+    expect(rest.stdout.split("\n")[1]).toMatch(/^admin\.go:8 ALL \/admin\/debug\/\*path → debugHandler/);
   });
 });

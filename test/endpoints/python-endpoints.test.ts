@@ -9,7 +9,7 @@ describe("endpoint_index.md for Python", () => {
       ["GET", "/api/v1/items/:item_id", "read_item", "app/api/routes/items.py:11", "fastapi", "/:item_id", "app/main.py:7, app/api/main.py:7, app/api/routes/items.py:3"],
       ["HEAD", "/api/v1/items/:item_id", "read_item", "app/api/routes/items.py:11", "fastapi", "/:item_id", "app/main.py:7, app/api/main.py:7, app/api/routes/items.py:3"],
       ["DELETE", "/api/v1/items/:item_id", "delete_item", "app/api/routes/items.py:16", "fastapi", "/:item_id", "app/main.py:7, app/api/main.py:7, app/api/routes/items.py:3"],
-      ["POST", "/api/v1/users/:user_id/avatar/:path", "upload_avatar", "app/api/routes/users.py:6", "fastapi", "/:user_id/avatar/:path", "app/main.py:7, app/api/main.py:8"],
+      ["POST", "/api/v1/users/:user_id/avatar/:path*", "upload_avatar", "app/api/routes/users.py:6", "fastapi", "/:user_id/avatar/:path*", "app/main.py:7, app/api/main.py:8"],
       ["GET", "/api/v1/users/me", "<inline>", "app/api/routes/users.py:11", "fastapi", "/me", "app/main.py:7, app/api/main.py:8"],
       ["GET", "/health", "health", "app/main.py:10", "fastapi", "", ""],
     ]);

@@ -69,6 +69,26 @@ describe("endpoint queries", () => {
   });
 });
 
+describe("endpoint parameters with a pattern, and catch-alls of Go and Python routers", () => {
+  const endpoint = (route: string): EndpointRecord => ({ method: "GET", route, written: route, handler: "h", path: "a.go", line: 1, framework: "chi", mounts: [] });
+
+  it("keeps a parameter's own pattern: it must match, and it ranks before a plain parameter", () => {
+    const routes = [endpoint("/articles/:articleID"), endpoint("/articles/:slug([a-z-]+)")];
+    expect(findEndpoints(routes, parseEndpointQuery("GET /articles/whats-up")).map((e) => e.route)).toEqual(["/articles/:slug([a-z-]+)", "/articles/:articleID"]);
+    expect(findEndpoints(routes, parseEndpointQuery("GET /articles/123")).map((e) => e.route)).toEqual(["/articles/:articleID"]);
+  });
+
+  it("runs no pattern that could backtrack badly, nor one JavaScript cannot read: the parameter then takes any value", () => {
+    const hostile = endpoint("/x/:p((a+)+$)");
+    expect(findEndpoints([hostile], parseEndpointQuery(`GET /x/${"a".repeat(40)}!`)).map((e) => e.route)).toEqual(["/x/:p((a+)+$)"]);
+    expect(findEndpoints([endpoint("/y/:p([z-a]+)")], parseEndpointQuery("GET /y/q")).map((e) => e.route)).toEqual(["/y/:p([z-a]+)"]);
+  });
+
+  it("takes gin's and echo's `*name` as the rest of the path", () => {
+    expect(findEndpoints([endpoint("/static/*filepath"), endpoint("/static/app.js")], parseEndpointQuery("GET /static/js/main.js")).map((e) => e.route)).toEqual(["/static/*filepath"]);
+  });
+});
+
 describe("suggestions", () => {
   it("ranks a case variant, then prefixes, then near spellings; at most five", () => {
     const names = ["UsersService", "usersServiceFactory", "UserService", "Unrelated", "a", "b"];

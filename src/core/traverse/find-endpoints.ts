@@ -54,14 +54,15 @@ export function parseEndpointQuery(query: string): EndpointQuery {
 }
 
 function isParameter(segment: string): boolean {
-  return segment.startsWith(":") || segment.startsWith("{") || segment.startsWith("[") || segment === "*";
+  return segment.startsWith(":") || segment.startsWith("{") || segment.startsWith("[") || /^\*\w*$/.test(segment);
 }
 
 const segmentsOf = (path: string): string[] => path.split("?")[0]!.split("/").filter(Boolean);
 
 /** `/users/:id` matches `/users/42`, `/users/:userId` and `/users/{id}`; literal segments must be equal. */
 function routeMatches(route: readonly string[], query: readonly string[]): boolean {
-  const catchAll = route.length > 0 && /^:.+\*\??$/.test(route[route.length - 1]!);
+  // `:rest*` (path-to-regexp), `*` and gin's or echo's `*name` take the rest of the path.
+  const catchAll = route.length > 0 && /^(?::.+\*\??|\*\w*)$/.test(route[route.length - 1]!);
   if (route.length !== query.length && !(catchAll && query.length >= route.length - 1)) return false;
   return query.every((segment, i) => {
     const own = route[i];
@@ -76,13 +77,30 @@ function routeMatches(route: readonly string[], query: readonly string[]): boole
  */
 function segmentMatches(own: string, segment: string): boolean {
   if (!isParameter(own) && !own.includes(":")) return false;
-  if (/^(?::[\w$]+[?*+]?|\{[^}]*\}|\*)$/.test(own)) return true;
+  if (/^(?::[\w$]+[?*+]?|\{[^}]*\}|\*\w*)$/.test(own)) return true;
   if (own.startsWith("{")) return true;
   const pattern = own
-    .split(/(:[A-Za-z_$][\w$]*(?:\([^)]*\))?[?*+]?)/)
-    .map((part) => (part.startsWith(":") ? "[^/]+?" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .split(/(:[A-Za-z_$][\w$]*(?:\((?:[^()]|\([^()]*\))*\))?[?*+]?)/)
+    .map((part) => (part.startsWith(":") ? parameterPattern(part) : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("");
   return new RegExp(`^${pattern}$`).test(segment);
+}
+
+/** Character classes, escapes and word characters, each quantified at most once: a pattern that cannot backtrack badly. */
+const SIMPLE_PATTERN = /^(?:(?:\[(?:[^\]\\]|\\.)*\]|\\[dwsDWS.\-/]|[\w-])(?:[+*?]|\{\d{1,3}(?:,\d{0,3})?\})?){1,20}$/;
+
+/** A parameter as a regex: its own pattern when it has a simple one (`:id([0-9]+)`), else any text but a slash. */
+function parameterPattern(parameter: string): string {
+  const open = parameter.indexOf("(");
+  const own = open > 0 ? parameter.slice(open + 1, parameter.lastIndexOf(")")) : "";
+  // A repository's pattern is hostile input: only a simple one is run, any other takes any value.
+  if (!SIMPLE_PATTERN.test(own)) return "[^/]+?";
+  try {
+    new RegExp(own);
+    return `(?:${own})`;
+  } catch {
+    return "[^/]+?";
+  }
 }
 
 /**
