@@ -8,8 +8,7 @@ import { extractLexicon } from "./extract-lexicon.js";
 import { extractSymbols } from "./extract-symbols.js";
 import { renderLexiconField } from "../formats/lexicon.js";
 import { analyzeTree } from "./analyze-tree.js";
-import { GO } from "./go/go-language.js";
-import { PYTHON } from "./python/python-language.js";
+import { TREE_LANGUAGES } from "./tree-languages.js";
 import { grammarLoading, grammarOf } from "./tree-sitter.js";
 
 export interface FileAnalysis {
@@ -37,14 +36,8 @@ export function analysisReady(path: RepoPath): Promise<void> | undefined {
 
 /** What one source file declares, imports, routes and calls; Python and Go by tree-sitter, the rest by the compiler. */
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
-  switch (grammarOf(path)) {
-    case "python":
-      return analyzeTree(PYTHON, path, text);
-    case "go":
-      return analyzeTree(GO, path, text);
-    default:
-      return analyzeScript(path, text);
-  }
+  const grammar = grammarOf(path);
+  return grammar ? analyzeTree(TREE_LANGUAGES[grammar], path, text) : analyzeScript(path, text);
 }
 
 function analyzeScript(path: RepoPath, text: string): FileAnalysis {

@@ -10,7 +10,7 @@ export interface TreeLanguage {
   grammar: Grammar;
   symbols(root: SyntaxNode, text: string, path: RepoPath): SymbolRecord[];
   imports(root: SyntaxNode): string[];
-  routes?(root: SyntaxNode, path: RepoPath): FileRoutes | undefined;
+  routes?(root: SyntaxNode, text: string): FileRoutes | undefined;
   calls?(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary;
 }
 
@@ -20,7 +20,7 @@ export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string
   try {
     const root = tree.rootNode;
     const symbols = language.symbols(root, text, path);
-    const routes = language.routes?.(root, path);
+    const routes = language.routes?.(root, text);
     return {
       symbols,
       ...(routes ? { routes } : {}),

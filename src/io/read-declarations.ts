@@ -67,8 +67,8 @@ function readNow(root: string, path: RepoPath): { text: string; sha: string } | 
 
 /** Declarations from a parse of the text as it is now. The compiler is loaded only here: a fresh file never needs it. */
 async function parseDeclarations(path: RepoPath, text: string): Promise<Declaration[]> {
-  const [{ parseSource }, { extractSymbols }] = await Promise.all([import("../analysis/compiler.js"), import("../analysis/extract-symbols.js")]);
-  return extractSymbols(parseSource(path, text), path).map((s) => ({
+  const { extractFileSymbols } = await import("../analysis/extract-file-symbols.js");
+  return (await extractFileSymbols(path, text)).map((s) => ({
     name: s.container ? `${s.container}.${s.name}` : s.name,
     kind: s.kind,
     path,

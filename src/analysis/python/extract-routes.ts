@@ -31,7 +31,14 @@ interface Scope {
   parameters: Set<string>;
 }
 
-export function extractPythonRoutes(root: SyntaxNode): FileRoutes | undefined {
+/**
+ * What a file that registers or mounts routes cannot do without: most files have none of it, and
+ * are not walked at all.
+ */
+const ROUTE_HINT = /@[\w.]+\.(?:get|post|put|patch|delete|head|options|route|api_route)\s*\(|include_router|register_blueprint|add_url_rule|add_api_route|urlpatterns|\.mount\s*\(|\b(?:FastAPI|APIRouter|Starlette|Flask|Blueprint|Quart)\b|\b(?:re_)?path\s*\(/;
+
+export function extractPythonRoutes(root: SyntaxNode, source: string): FileRoutes | undefined {
+  if (!ROUTE_HINT.test(source)) return undefined;
   const routes: FileRoutes = { registrations: [], mounts: [], prefixes: [], exports: [] };
   const module: Scope = { names: new Map(), functionKey: "", parameters: new Set() };
   const constants = new Map<string, string>();
