@@ -21,3 +21,11 @@ export const median = (values) => {
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
+
+/** Wall seconds of one process by the high-resolution clock: GNU time's 10 ms steps are too coarse for ctags on a small repository. */
+export function wallSeconds(command, args, cwd) {
+  const start = process.hrtime.bigint();
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 30, env: { ...process.env, NO_COLOR: "1" } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed: ${result.stderr}`);
+  return Number(process.hrtime.bigint() - start) / 1e9;
+}

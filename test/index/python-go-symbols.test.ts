@@ -48,6 +48,10 @@ describe("symbol_index.md for Python", () => {
     const stale = await ctx(dir, "traverse", "Symbol", "Order.submit");
     expect(stale.code).toBe(1);
     expect(stale.stdout).toMatch(/^TRAVERSE_MISS Symbol Order\.submit: stale/);
+    // Outline of the changed file parses it now, with the Python grammar.
+    const outline = await ctx(dir, "outline", "shop/models.py");
+    expect(outline.stdout.split("\n")[0]).toBe("OUTLINE shop/models.py (22 declarations) (changed since indexing: parsed now)");
+    expect(outline.stdout).toContain("61 extra = 1");
   });
 });
 
