@@ -7,7 +7,9 @@
 import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkoutFetched } from "./corpora.mjs";
+import { fileURLToPath } from "node:url";
+import { checkoutFetched, WORK } from "./corpora.mjs";
+import { replaceSection } from "./report.mjs";
 import { isTestFile, oracleRegistrations } from "./endpoint-oracle.mjs";
 import { tableRows } from "./eval-calls.mjs";
 
@@ -115,4 +117,15 @@ export function endpointsReport(results, { commit, command }) {
   const unresolved = shown.flatMap((r) => r.samples.filter((s) => !s.resolved).map((s) => `sample not first (${r.name}): \`${s.request}\` → expected ${s.expected}, got ${s.first}`));
   if (misses.length + unresolved.length > 0) lines.push("Disagreements (up to 8 registrations per app):", "", ...[...misses, ...unresolved].map((line) => `- ${line}`), "");
   return lines.join("\n");
+}
+
+// `node scripts/eval-endpoints.mjs` runs this part of `npm run eval` alone (after `npm run build`).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  const results = endpointApps(WORK).map((app) => {
+    console.error(`eval: endpoints ${app.repo}`);
+    return evaluateEndpoints(app);
+  });
+  if (results.length === 0) console.error("eval: endpoints skipped (none of the sample apps is fetched here); its section is left as it was");
+  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-endpoints", endpointsReport(results, { commit, command: "node scripts/eval-endpoints.mjs" }));
 }

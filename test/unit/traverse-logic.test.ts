@@ -84,6 +84,12 @@ describe("endpoint parameters with a pattern, and catch-alls of Go and Python ro
     expect(findEndpoints([endpoint("/y/:p([z-a]+)")], parseEndpointQuery("GET /y/q")).map((e) => e.route)).toEqual(["/y/:p([z-a]+)"]);
   });
 
+  it("answers with a catch-all only after what is more specific, a route under an unknown prefix included", () => {
+    const routes = [endpoint("/links/:id"), endpoint("*"), endpoint("/:path*")];
+    expect(findEndpoints(routes, parseEndpointQuery("GET /api/v2/links/abc")).map((e) => e.route)).toEqual(["/links/:id", "*", "/:path*"]);
+    expect(findEndpoints(routes, parseEndpointQuery("GET /about")).map((e) => e.route)).toEqual(["*", "/:path*"]);
+  });
+
   it("takes gin's and echo's `*name` as the rest of the path", () => {
     expect(findEndpoints([endpoint("/static/*filepath"), endpoint("/static/app.js")], parseEndpointQuery("GET /static/js/main.js")).map((e) => e.route)).toEqual(["/static/*filepath"]);
   });

@@ -125,12 +125,15 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
     const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
       found.map((e) => ({ e, score: staticSegments(segmentsOf(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
     const exact = byMethod.filter((e) => routeMatches(segmentsOf(e.route), wanted));
-    if (exact.length > 0) return bySpecificity(exact);
+    // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
+    // a route under a prefix the index does not know included.
+    const literal = exact.filter((e) => staticSegments(segmentsOf(e.route)) > 0);
+    if (literal.length > 0) return bySpecificity(exact);
     const mounted = byMethod.filter((e) => {
       const route = segmentsOf(e.route);
       return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length));
     });
-    if (mounted.length > 0) return bySpecificity(mounted);
+    if (mounted.length > 0 || exact.length > 0) return [...bySpecificity(mounted), ...bySpecificity(exact)];
   }
   const lower = query.text.toLowerCase();
   const fragment = byMethod.filter((e) => e.route.toLowerCase().includes(lower));
