@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { appendFileSync, cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
 
 /** site, caller, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -64,5 +66,42 @@ describe("call_index.md for Go", () => {
       // Declared in lookup.go, called from store.go: one package.
       ["store/store.go:12", "Store.Get", "Store.lookup", "store/lookup.go:3"],
     ]);
+  });
+
+  it("counts a call through an interface as a call of each type whose methods implement it, in any package", async () => {
+    const dir = await indexedFixture("calls/go-packages-and-receivers");
+    const overrides = tableRows(dir, "call_index.md").filter((row) => row.length === 4 && row[0] !== "member");
+    // store.Store implements api.Getter by having Get(key string) string; store.Cache's Get takes no key.
+    expect(overrides).toEqual([["Store.Get", "store/store.go:11", "Getter.Get", "api/api.go:10"]]);
+    const run = await ctx(dir, "traverse", "Caller", "Store.Get");
+    expect(run.stdout.split("\n").slice(0, 5)).toEqual([
+      "TRAVERSE_HIT Caller Store.Get (3 sites in 1 file)",
+      "→ method Store.Get store/store.go:11 · 2 sites in 1 file",
+      "  api/api.go: Handler.Show 20, 21",
+      "→ method Getter.Get api/api.go:10 · 1 site in 1 file · via interface Getter",
+      "  (same file): Handler.Show 22",
+    ]);
+  });
+
+  it("keeps implementations right across incremental runs: an interface that grows, a method added in another file", async () => {
+    const dir = await indexedFixture("calls/go-packages-and-receivers");
+    const afterFull = (): string => {
+      const copy = tempDir();
+      cpSync(dir, copy, { recursive: true });
+      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
+      return copy;
+    };
+    writeFileSync(join(dir, "api/api.go"), readFileSync(join(dir, "api/api.go"), "utf8").replace("\tGet(key string) string\n", "\tGet(key string) string\n\tPut(key, value string)\n"));
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(readAi(dir, "call_index.md")).not.toContain("| Store.Get | store/store.go:11 | Getter.Get |");
+    let full = afterFull();
+    expect((await ctx(full, "index", "-q")).code).toBe(0);
+    expect(readAi(dir, "call_index.md")).toBe(readAi(full, "call_index.md"));
+    appendFileSync(join(dir, "store/cache.go"), "\nfunc (s *Store) Put(key, value string) {}\n");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(readAi(dir, "call_index.md")).toContain("| Store.Get | store/store.go:11 | Getter.Get | api/api.go:10 |");
+    full = afterFull();
+    expect((await ctx(full, "index", "-q")).code).toBe(0);
+    expect(readAi(dir, "call_index.md")).toBe(readAi(full, "call_index.md"));
   });
 });

@@ -87,6 +87,17 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         return undefined;
     }
   };
+  /** A parameter list's types, one per parameter (a variadic one last): the shape an implementation must have. */
+  const parameterTypes = (list: SyntaxNode | null | undefined): (string | null)[] => {
+    const types: (string | null)[] = [];
+    for (const parameter of list?.namedChildren ?? []) {
+      if (parameter?.type !== "parameter_declaration" && parameter?.type !== "variadic_parameter_declaration") continue;
+      const type = typeOf(parameter.childForFieldName("type")) ?? null;
+      const names = parameter.childrenForFieldName("name").length;
+      for (let i = 0; i < Math.max(1, names); i++) types.push(type);
+    }
+    return types;
+  };
   /** The first result of a signature: what `x := f()` and `x, err := f()` hold. */
   const resultOf = (result: SyntaxNode | null | undefined): string | undefined => {
     if (!result) return undefined;
@@ -122,7 +133,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
           for (const element of type.namedChildren) {
             if (element?.type === "method_elem") {
               const returns = resultOf(element.childForFieldName("result"));
-              if (returns) declare(`${name}.${element.childForFieldName("name")?.text}`, { returns });
+              declare(`${name}.${element.childForFieldName("name")?.text}`, { params: parameterTypes(element.childForFieldName("parameters")), ...(returns ? { returns } : {}) });
             } else if (element?.type === "type_elem") {
               const embedded = typeOf(element.namedChildren[0]);
               if (embedded && element.namedChildren.length === 1) bases.push(embedded);
@@ -136,7 +147,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       const receiver = declaration.childForFieldName("receiver");
       const owner = receiver ? typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")) : undefined;
       const name = declaration.childForFieldName("name")?.text ?? "";
-      if (returns) declare(owner ? `${owner}.${name}` : name, { returns });
+      declare(owner ? `${owner}.${name}` : name, { params: parameterTypes(declaration.childForFieldName("parameters")), ...(returns ? { returns } : {}) });
     }
   }
 

@@ -231,6 +231,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     packages.set(key, names);
     return names;
   };
+  /** Built on first need by goInterfaces (below). */
+  let interfacesByMethod: Map<string, GoInterface[]> | undefined;
   const siblingDecl = (scope: FileScope, name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
     if (!scope.path.endsWith(".go")) return undefined;
     const other = packageOf(scope.path, scope.path.endsWith("_test.go")).get(name);
@@ -739,6 +741,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     edges.sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnit(a.callee, b.callee));
     const overrides = overridesOf(scope);
+    if (isGo) overrides.push(...implementationsOf(scope, probes));
+    if (isGo) overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
     const touched = distinctSince(0)
       .filter((other) => other !== scope)
       .map((other) => other.path)
@@ -787,9 +791,110 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         }
       }
     }
-    const key = (o: Override): string => `${o.member.path}\0${o.member.line}\0${o.member.name}\0${o.base.path}\0${o.base.line}\0${o.base.name}`;
-    return overrides.sort((a, b) => byCodeUnit(key(a), key(b)));
+    return overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
   }
+
+  /**
+   * Go: a type implements an interface by having its methods, without saying so. Each method of a
+   * type in this file, with the same-named method of every interface of the repository that the
+   * type's methods (declared in any file of its package) cover — same names, as many parameters, the
+   * same first result where both are written. A call through the interface may run it, as a call
+   * through a TypeScript interface may run a class's implementation. What was read to decide (the
+   * interface's file, the files declaring the type's methods, every method name looked for) is
+   * recorded, so that a change to any of it links this file again.
+   */
+  function implementationsOf(scope: FileScope, probes: Set<string>): Override[] {
+    const found: Override[] = [];
+    const names = packageOf(scope.path, scope.path.endsWith("_test.go"));
+    for (const own of scope.decls.values()) {
+      const dot = own.name.indexOf(".");
+      if (own.kind !== "method" || dot < 0 || own.name.indexOf(".", dot + 1) >= 0) continue;
+      const owner = own.name.slice(0, dot);
+      const method = own.name.slice(dot + 1);
+      const ownerScope = scope.decls.has(owner) ? scope : names.get(owner);
+      const ownerKind = ownerScope?.decls.get(owner)?.kind;
+      if (ownerKind !== "struct" && ownerKind !== "type") continue;
+      probes.add(method);
+      for (const candidate of goInterfaces().get(method) ?? []) {
+        for (const dep of candidate.deps) read.push(dep);
+        const covered = candidate.methods.every(({ name, decl }) => {
+          probes.add(name);
+          const mine = scope.decls.get(`${owner}.${name}`) ?? names.get(`${owner}.${name}`)?.decls.get(`${owner}.${name}`);
+          const at = scope.decls.has(`${owner}.${name}`) ? scope : names.get(`${owner}.${name}`);
+          if (at && at !== scope) read.push(at);
+          return mine !== undefined && mine.kind === "method" && sameShape(mine, decl);
+        });
+        const base = candidate.methods.find((m) => m.name === method)!.decl;
+        if (covered) {
+          found.push({ member: { name: own.name, path: scope.path, line: own.line, kind: own.kind }, base: { name: base.name, path: candidate.scope.path, line: base.line, kind: base.kind } });
+        }
+      }
+    }
+    return found;
+  }
+
+  /** The interfaces of the repository's Go files with every method they require (embedded ones' included), by method name. */
+  function goInterfaces(): Map<string, GoInterface[]> {
+    if (interfacesByMethod) return interfacesByMethod;
+    interfacesByMethod = new Map();
+    // What building this reads is recorded per interface (its deps), where a file uses it, not on the file that built it.
+    const mark = read.length;
+    for (const file of files) {
+      if (!file.path.endsWith(".go")) continue;
+      const other = scopeOf(file.path)!;
+      for (const decl of other.decls.values()) {
+        if (decl.kind !== "interface") continue;
+        const start = read.length;
+        const methods = interfaceMethods(other, decl, 0);
+        const deps = [other, ...new Set(read.slice(start).concat(methods?.map((m) => m.scope) ?? []))];
+        if (!methods || methods.length === 0) continue;
+        const entry: GoInterface = { scope: other, decl, methods, deps };
+        for (const { name } of methods) {
+          const list = interfacesByMethod.get(name) ?? [];
+          if (!list.includes(entry)) list.push(entry);
+          interfacesByMethod.set(name, list);
+        }
+      }
+    }
+    read.length = mark;
+    return interfacesByMethod;
+  }
+
+  /** An interface's methods, its embedded interfaces' included; undefined when an embedded one is not in the repository. */
+  function interfaceMethods(scope: FileScope, decl: CallableDeclaration, depth: number): GoInterface["methods"] | undefined {
+    if (depth > 4) return undefined;
+    const prefix = `${decl.name}.`;
+    const methods: GoInterface["methods"] = [];
+    for (const member of scope.decls.values()) {
+      if (member.kind === "method" && member.name.startsWith(prefix) && member.name.indexOf(".", prefix.length) < 0) methods.push({ name: member.name.slice(prefix.length), decl: member, scope });
+    }
+    for (const base of decl.bases ?? []) {
+      const resolved = resolveType(scope, base, 0);
+      if (resolved?.type !== "instance" || resolved.decl.kind !== "interface") return undefined;
+      const inherited = interfaceMethods(resolved.scope, resolved.decl, depth + 1);
+      if (!inherited) return undefined;
+      for (const method of inherited) if (!methods.some((m) => m.name === method.name)) methods.push(method);
+    }
+    return methods;
+  }
+}
+
+interface GoInterface {
+  scope: FileScope;
+  decl: CallableDeclaration;
+  methods: { name: string; decl: CallableDeclaration; scope: FileScope }[];
+  /** The files its method set was read from: a change to any of them can change what implements it. */
+  deps: FileScope[];
+}
+
+/** A Go method can stand for an interface's: as many parameters, and the same first result where both are written. */
+function sameShape(method: CallableDeclaration, required: CallableDeclaration): boolean {
+  if ((method.params?.length ?? 0) !== (required.params?.length ?? 0)) return false;
+  return method.returns === undefined || required.returns === undefined || method.returns === required.returns;
+}
+
+function overrideKey(o: Override): string {
+  return `${o.member.path}\0${o.member.line}\0${o.member.name}\0${o.base.path}\0${o.base.line}\0${o.base.name}`;
 }
 
 function byCodeUnit(a: string, b: string): number {
