@@ -20,17 +20,30 @@ export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string
   try {
     const root = tree.rootNode;
     const symbols = language.symbols(root, text, path);
-    const routes = language.routes?.(root, text);
+    const routes = unlessTooDeep(() => language.routes?.(root, text));
     return {
       symbols,
       ...(routes ? { routes } : {}),
       imports: language.imports(root),
-      calls: encodeCalls(language.calls ? language.calls(root, text, symbols) : emptyCalls()),
+      calls: encodeCalls(unlessTooDeep(() => language.calls?.(root, text, symbols)) ?? emptyCalls()),
       syntaxErrors: countSyntaxErrors(root),
       lexicon: renderLexiconField(extractTreeLexicon(root, symbols)),
     };
   } finally {
     // The tree lives in WebAssembly memory, which the garbage collector does not see.
     tree.delete();
+  }
+}
+
+/**
+ * What an extractor finds, or nothing when the file nests deeper than the stack allows (a generated
+ * expression thousands of levels deep): the file keeps its declarations rather than being skipped.
+ */
+function unlessTooDeep<T>(extract: () => T): T | undefined {
+  try {
+    return extract();
+  } catch (error) {
+    if (error instanceof RangeError) return undefined;
+    throw error;
   }
 }

@@ -24,16 +24,19 @@ export function treeSignature(node: SyntaxNode, text: string, start: number, end
 
 function hiddenStrings(node: SyntaxNode, start: number, end: number): SyntaxNode[] {
   const hidden: SyntaxNode[] = [];
-  const visit = (child: SyntaxNode): void => {
-    if (child.endIndex <= start || child.startIndex >= end) return;
+  // An explicit stack, children pushed last first: a left-nested sum thousands of terms long is as deep as it is long.
+  const stack: SyntaxNode[] = [node];
+  while (stack.length > 0) {
+    const child = stack.pop()!;
+    if (child.endIndex <= start || child.startIndex >= end) continue;
     if (STRING_TYPES.has(child.type)) {
       let value = "";
       for (const part of child.namedChildren) if (part && CONTENT_TYPES.has(part.type)) value += part.text;
       if (child.startIndex >= start && !isShowableLiteral(value)) hidden.push(child);
-      return;
+      continue;
     }
-    for (const inner of child.namedChildren) if (inner) visit(inner);
-  };
-  visit(node);
+    const children = child.namedChildren;
+    for (let i = children.length - 1; i >= 0; i--) if (children[i]) stack.push(children[i]!);
+  }
   return hidden;
 }

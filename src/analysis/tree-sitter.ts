@@ -95,3 +95,24 @@ export function endLine(node: SyntaxNode): number {
   const end = node.endPosition;
   return end.column === 0 && end.row > node.startPosition.row ? end.row : end.row + 1;
 }
+
+/**
+ * How deep the extractors walk a syntax tree. Real code stays far below it; a hostile file (a sum of
+ * thirty thousand terms, parentheses three thousand deep) would otherwise overflow the stack, and
+ * the whole file would be skipped instead of the part of it no one reads.
+ */
+export const MAX_NESTING = 256;
+
+/** `visit` that stops descending past MAX_NESTING levels of its own recursion. */
+export function depthGuarded<A extends unknown[]>(visit: (...args: A) => void): (...args: A) => void {
+  let depth = 0;
+  return (...args) => {
+    if (depth >= MAX_NESTING) return;
+    depth += 1;
+    try {
+      visit(...args);
+    } finally {
+      depth -= 1;
+    }
+  };
+}

@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { MODULE_CALLER } from "../extract-calls.js";
-import type { SyntaxNode } from "../tree-sitter.js";
+import { depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 import { packageName } from "./package-name.js";
 
 /*
@@ -229,7 +229,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
     }
   };
 
-  const visit = (node: SyntaxNode, caller: string, scope: FunctionScope | undefined): void => {
+  const visit: (node: SyntaxNode, caller: string, scope: FunctionScope | undefined) => void = depthGuarded((node: SyntaxNode, caller: string, scope: FunctionScope | undefined): void => {
     switch (node.type) {
       case "call_expression": {
         const callee = node.childForFieldName("function");
@@ -283,7 +283,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         break;
     }
     for (const child of node.namedChildren) if (child) visit(child, caller, scope);
-  };
+  });
 
   for (const declaration of root.namedChildren) {
     if (!declaration) continue;

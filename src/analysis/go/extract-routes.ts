@@ -1,6 +1,6 @@
 import type { FileRoutes, RouterRef } from "../../model.js";
 import { routeParameters } from "../route-parameters.js";
-import { startLine, type SyntaxNode } from "../tree-sitter.js";
+import { depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
 import { packageName } from "./package-name.js";
 
 /*
@@ -318,7 +318,7 @@ export function extractGoRoutes(root: SyntaxNode): FileRoutes | undefined {
     else scope.names.set(name, router);
   };
 
-  const visit = (scope: Scope, node: SyntaxNode): void => {
+  const visit: (scope: Scope, node: SyntaxNode) => void = depthGuarded((scope: Scope, node: SyntaxNode): void => {
     switch (node.type) {
       case "short_var_declaration":
       case "assignment_statement": {
@@ -355,7 +355,7 @@ export function extractGoRoutes(root: SyntaxNode): FileRoutes | undefined {
       default:
         for (const child of node.namedChildren) if (child) visit(scope, child);
     }
-  };
+  });
 
   const moduleScope: Scope = { key: "", returned: new Set(), names: new Map() };
   for (const declaration of root.namedChildren) {

@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { MODULE_CALLER } from "../extract-calls.js";
-import type { SyntaxNode } from "../tree-sitter.js";
+import { depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 
 /*
  * What one Python file contributes to the call graph (model.ts CallSummary), read the way
@@ -204,7 +204,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
       const id = parameter?.type === "identifier" ? parameter : parameter?.namedChildren.find((child) => child?.type === "identifier");
       if (id) locals.add(id.text);
     }
-    const visit = (node: SyntaxNode): void => {
+    const visit: (node: SyntaxNode) => void = depthGuarded((node: SyntaxNode): void => {
       switch (node.type) {
         case "function_definition":
         case "class_definition":
@@ -241,7 +241,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
       if (node.type === "as_pattern") bindTargets(node.childForFieldName("alias"), locals);
       if (node.type === "except_clause") for (const child of node.namedChildren) if (child?.type === "identifier") locals.add(child.text);
       for (const child of node.namedChildren) if (child) visit(child);
-    };
+    });
     const body = fn.childForFieldName("body");
     if (body) visit(body);
     for (const name of globals) locals.delete(name);
@@ -249,7 +249,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   };
 
   /** Walks a subtree: every call and decorator becomes a site of `caller`. */
-  const visit = (node: SyntaxNode, caller: string, scope: FunctionScope | undefined, className: string): void => {
+  const visit: (node: SyntaxNode, caller: string, scope: FunctionScope | undefined, className: string) => void = depthGuarded((node, caller, scope, className): void => {
     switch (node.type) {
       case "decorated_definition": {
         for (const decorator of node.namedChildren) {
@@ -347,7 +347,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         break;
     }
     for (const child of node.namedChildren) if (child) visit(child, caller, scope, className);
-  };
+  });
   visit(root, MODULE_CALLER, undefined, "");
 
   const exports: ExportBinding[] = [];

@@ -1,5 +1,5 @@
 import type { FileRoutes, RouteRegistration, RouterRef } from "../../model.js";
-import { startLine, type SyntaxNode } from "../tree-sitter.js";
+import { depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
 import { regexRoute, routeParameters } from "../route-parameters.js";
 
 /*
@@ -277,7 +277,7 @@ export function extractPythonRoutes(root: SyntaxNode, source: string): FileRoute
     return base === undefined ? undefined : { specifier: base, name: "urlpatterns" };
   };
 
-  const visit = (scopes: Scope[], node: SyntaxNode): void => {
+  const visit: (scopes: Scope[], node: SyntaxNode) => void = depthGuarded((scopes: Scope[], node: SyntaxNode): void => {
     switch (node.type) {
       case "function_definition": {
         const name = node.childForFieldName("name")?.text ?? "";
@@ -339,7 +339,7 @@ export function extractPythonRoutes(root: SyntaxNode, source: string): FileRoute
         break;
     }
     for (const child of node.namedChildren) if (child) visit(scopes, child);
-  };
+  });
 
   visit([module], root);
   // Module-level routers can be imported by name: join-routes finds them by key, so no export rows are needed.

@@ -1,6 +1,6 @@
 import type { RepoPath, SymbolKind, SymbolRecord } from "../../model.js";
 import { treeSignature } from "../tree-signature.js";
-import { endLine, startLine, type SyntaxNode } from "../tree-sitter.js";
+import { depthGuarded, endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter.js";
 
 /**
  * Statements that hold declarations of the scope they sit in without opening one of their own:
@@ -52,7 +52,7 @@ export function extractPythonSymbols(root: SyntaxNode, text: string, path: RepoP
     for (const statement of block.namedChildren) if (statement) visitStatement(statement, statement, container, []);
   };
 
-  const visitStatement = (statement: SyntaxNode, outer: SyntaxNode, container: string, decorators: string[]): void => {
+  const visitStatement: (statement: SyntaxNode, outer: SyntaxNode, container: string, decorators: string[]) => void = depthGuarded((statement: SyntaxNode, outer: SyntaxNode, container: string, decorators: string[]): void => {
     switch (statement.type) {
       case "decorated_definition": {
         const definition = statement.childForFieldName("definition");
@@ -96,7 +96,7 @@ export function extractPythonSymbols(root: SyntaxNode, text: string, path: RepoP
           else if (child && TRANSPARENT.has(child.type)) visitStatement(child, child, container, []);
         }
     }
-  };
+  });
 
   visitBlock(root, "");
   return symbols;
@@ -137,8 +137,8 @@ function assignedNames(assignment: SyntaxNode): string[] {
   return names;
 }
 
-function collectTargets(target: SyntaxNode | null, names: string[]): void {
-  if (!target) return;
+function collectTargets(target: SyntaxNode | null, names: string[], depth = 0): void {
+  if (!target || depth > MAX_NESTING) return;
   switch (target.type) {
     case "identifier":
       names.push(target.text);
@@ -149,10 +149,10 @@ function collectTargets(target: SyntaxNode | null, names: string[]): void {
     case "parenthesized_expression":
     case "tuple":
     case "list":
-      for (const child of target.namedChildren) collectTargets(child, names);
+      for (const child of target.namedChildren) collectTargets(child, names, depth + 1);
       return;
     case "list_splat_pattern":
-      collectTargets(target.namedChildren[0] ?? null, names);
+      collectTargets(target.namedChildren[0] ?? null, names, depth + 1);
       return;
     default:
       // Attributes and subscripts (`self.x = …`, `d[k] = …`) bind no name in this scope.
