@@ -1,3 +1,4 @@
+import { callerTable, MODULE_CALLER } from "./caller-table.js";
 import type {
   CallableDeclaration,
   CalleeRef,
@@ -17,8 +18,6 @@ import { declareBinding, declareStatements } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
 import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
-
-export const MODULE_CALLER = "(module)";
 
 /** What a namespace of the same name merges into. */
 const MERGES_INTO = new Set(["class", "interface", "function", "enum"]);
@@ -42,18 +41,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   }
 
   const table = new TypeTable();
-  const callers: CallSummary["callers"] = [];
-  const callerIndex = new Map<string, number>();
-  const callerOf = (name: string): number => {
-    let index = callerIndex.get(name);
-    if (index === undefined) {
-      const known = kinds.get(name);
-      index = callers.length;
-      callers.push({ name, kind: known?.kind ?? (name === MODULE_CALLER ? "module" : "namespace"), line: known?.line ?? 1 });
-      callerIndex.set(name, index);
-    }
-    return index;
-  };
+  const { callers, callerOf } = callerTable(kinds);
 
   const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "baseArgs" | "typeParams" | "params" | "rest" | "returns" | "signatures">>();
   /** Per declaration, its overload signatures (bodiless declarations), which hide the implementation's from callers. */

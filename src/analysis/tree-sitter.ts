@@ -85,6 +85,13 @@ export function countSyntaxErrors(root: SyntaxNode): number {
   return count;
 }
 
+/** For one file's text, the 1-based column of a node's first character, in UTF-16 code units as the compiler counts them. */
+export function columnsOf(text: string): (node: SyntaxNode) => number {
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
+  return (node) => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
+}
+
 /** 1-based line of a node's first character. */
 export function startLine(node: SyntaxNode): number {
   return node.startPosition.row + 1;

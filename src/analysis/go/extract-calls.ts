@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
-import { MODULE_CALLER } from "../extract-calls.js";
-import { depthGuarded, type SyntaxNode } from "../tree-sitter.js";
+import { callerTable, MODULE_CALLER } from "../caller-table.js";
+import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 import { packageName } from "./package-name.js";
 
 /*
@@ -24,27 +24,14 @@ interface FunctionScope {
 }
 
 export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary {
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  const column = (node: SyntaxNode): number => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
+  const column = columnsOf(text);
 
   const kinds = new Map<string, SymbolRecord>();
   for (const symbol of symbols) {
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
     if (!kinds.has(name)) kinds.set(name, symbol);
   }
-  const callers: CallSummary["callers"] = [];
-  const callerIndex = new Map<string, number>();
-  const callerOf = (name: string): number => {
-    let index = callerIndex.get(name);
-    if (index === undefined) {
-      const known = kinds.get(name);
-      index = callers.length;
-      callers.push({ name, kind: known?.kind ?? "module", line: known?.line ?? 1 });
-      callerIndex.set(name, index);
-    }
-    return index;
-  };
+  const { callers, callerOf } = callerTable(kinds);
 
   const imports: ImportBinding[] = [];
   const packages = new Set<string>();

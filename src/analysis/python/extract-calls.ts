@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
-import { MODULE_CALLER } from "../extract-calls.js";
-import { depthGuarded, type SyntaxNode } from "../tree-sitter.js";
+import { callerTable, MODULE_CALLER } from "../caller-table.js";
+import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 
 /*
  * What one Python file contributes to the call graph (model.ts CallSummary), read the way
@@ -32,26 +32,13 @@ interface FunctionScope {
 }
 
 export function extractPythonCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary {
-  const lineStarts = [0];
-  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
-  const column = (node: SyntaxNode): number => node.startIndex - (lineStarts[node.startPosition.row] ?? 0) + 1;
+  const column = columnsOf(text);
 
   // A name defined twice is what its last definition binds: an `@overload` stub's implementation
   // comes after it, a definition in an `else:` after the `if:` one.
   const kinds = new Map<string, SymbolRecord>();
   for (const symbol of symbols) kinds.set(symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name, symbol);
-  const callers: CallSummary["callers"] = [];
-  const callerIndex = new Map<string, number>();
-  const callerOf = (name: string): number => {
-    let index = callerIndex.get(name);
-    if (index === undefined) {
-      const known = kinds.get(name);
-      index = callers.length;
-      callers.push({ name, kind: known?.kind ?? "module", line: known?.line ?? 1 });
-      callerIndex.set(name, index);
-    }
-    return index;
-  };
+  const { callers, callerOf } = callerTable(kinds);
 
   const imports: ImportBinding[] = [];
   const stars: string[] = [];
