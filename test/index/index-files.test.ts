@@ -12,6 +12,28 @@ describe("which files ctx index reads", () => {
     expect(tableRows(dir, "file_index.md").map((row) => row[0])).toEqual(["src/app.ts", "src/types/ambient.d.ts"]);
   });
 
+  it("says which sources the default excludes left out and the setting that brings a folder back", async () => {
+    const dir = copyFixture("index/generated-and-vendored");
+    const run = await ctx(dir, "index", "--json");
+    expect(run.code).toBe(0);
+    // src/generated/ is the configuration's own exclude and src/app.d.ts sits beside its source: neither is reported.
+    expect((JSON.parse(run.stdout) as { leftOutByDefault: unknown }).leftOutByDefault).toEqual([
+      { pattern: "*.min.js", files: 1, setting: 'exclude: ["!*.min.js"]' },
+      { pattern: "dist/", files: 1, setting: 'exclude: ["!dist/"]' },
+      { pattern: "vendor/", files: 1, setting: 'exclude: ["!vendor/"]' },
+    ]);
+    const text = (await ctx(dir, "index")).stdout;
+    expect(text).toContain(
+      'left out by default (generated, vendored or minified): *.min.js (1 source file), dist/ (1 source file), vendor/ (1 source file) — ' +
+        'to index one, negate it in .ai/index-config.yaml, e.g. exclude: ["!*.min.js"]\n',
+    );
+
+    writeFileSync(join(dir, ".ai/index-config.yaml"), 'exclude:\n  - src/generated/\n  - "!dist/"\n');
+    const again = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { leftOutByDefault: { pattern: string }[] };
+    expect(again.leftOutByDefault.map((entry) => entry.pattern)).toEqual(["*.min.js", "vendor/"]);
+    expect(tableRows(dir, "file_index.md").map((row) => row[0])).toEqual(["dist/app.js", "src/app.ts", "src/types/ambient.d.ts"]);
+  });
+
   it("outside git, lists files with fast-glob and honours .gitignore", async () => {
     const dir = copyFixture("index/outside-git", { git: false });
     expect((await ctx(dir, "index", "-q")).code).toBe(0);

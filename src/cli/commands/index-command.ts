@@ -13,7 +13,7 @@ import { grammarOf } from "../../analysis/tree-sitter.js";
 import { readGoModules } from "../../io/read-go-modules.js";
 import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
-import { selectSourceFiles } from "../../core/index/select-files.js";
+import { selectSources, type DefaultExclusion } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { callIndexParts } from "../../formats/call-index.js";
 import { renderShards, shardFolder, shardsOf, type ShardableIndex } from "../../formats/index-shards.js";
@@ -81,6 +81,8 @@ export interface IndexSummary {
   reused: number;
   dropped: number;
   skipped: SkippedFile[];
+  /** Sources only the default excludes (build/, vendor/, *.min.js, …) kept out, by folder, with the setting that brings them back. */
+  leftOutByDefault: DefaultExclusion[];
   /** Files the parser recovered from syntax errors in this run; what it could parse is indexed. */
   partial: { path: RepoPath; syntaxErrors: number }[];
   symbols: number;
@@ -156,7 +158,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       gitHead(root).catch(() => null),
     ]);
     clock.mark("list files");
-    const selected = selectSourceFiles(listed, config);
+    const { selected, leftOutByDefault } = selectSources(listed, config);
     clock.mark("select sources");
 
     // --check trusts nothing but hashes; a normal run trusts an unchanged stat outside the racy window.
@@ -251,6 +253,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         reused,
         dropped: 0,
         skipped,
+        leftOutByDefault,
         partial,
         ...settled.counts,
         written: [],
@@ -353,6 +356,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       reused,
       dropped: dropped.length,
       skipped,
+      leftOutByDefault,
       partial,
       symbols: rows.symbolCount,
       endpoints: rows.endpoints.length,

@@ -39,6 +39,12 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
     for (const skipped of summary.skipped.slice(0, LISTED)) lines.push(`  ${quotePath(skipped.path)}: ${skipped.reason}`);
     if (summary.skipped.length > LISTED) lines.push(`  +${summary.skipped.length - LISTED} more (see .ai/file_index.md)`);
   }
+  const leftOut = summary.leftOutByDefault;
+  if (leftOut.length > 0) {
+    const listed = leftOut.slice(0, LISTED).map((entry) => `${quotePath(entry.pattern)} (${plural(entry.files, "source file")})`);
+    if (leftOut.length > LISTED) listed.push(`+${leftOut.length - LISTED} more (ctx index --json lists them)`);
+    lines.push(`left out by default (generated, vendored or minified): ${listed.join(", ")} — to index one, negate it in .ai/index-config.yaml, e.g. ${leftOut[0]!.setting}`);
+  }
   if (summary.partial.length > 0) {
     lines.push(pc.yellow(`parsed partially (syntax errors; what parsed is indexed):`));
     for (const file of summary.partial.slice(0, LISTED)) lines.push(`  ${quotePath(file.path)}: ${plural(file.syntaxErrors, "syntax error")}`);

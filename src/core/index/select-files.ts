@@ -1,5 +1,6 @@
 import ignore from "ignore";
 import type { RepoPath } from "../../model.js";
+import { compare } from "./build-modules.js";
 import { DEFAULT_EXCLUDES, type IndexConfig } from "./index-config.js";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go"];
@@ -9,23 +10,67 @@ export function isSourcePath(path: RepoPath): boolean {
   return SOURCE_EXTENSIONS.some((extension) => path.endsWith(extension));
 }
 
+/** Sources a default exclude kept out of the index, grouped by the folder (or file pattern) that matched them. */
+export interface DefaultExclusion {
+  /** The excluded folder as a pattern (`build/`, `packages/web/dist/`), or the default file pattern (`*.min.js`). */
+  pattern: string;
+  /** Source files under it that the configuration would otherwise have indexed. */
+  files: number;
+  /** The `.ai/index-config.yaml` line that brings them back. */
+  setting: string;
+}
+
 /**
  * The files to index out of everything the repository lists: sources only, minus generated and
  * vendored code, minus `.d.ts` files that sit beside the source they were generated from.
  */
 export function selectSourceFiles(listed: readonly RepoPath[], config: IndexConfig): RepoPath[] {
+  return selectSources(listed, config).selected;
+}
+
+/**
+ * selectSourceFiles, and what only the default excludes kept out: a user who never wrote an
+ * exclude must still learn that `build/` held sources, and how to bring them back.
+ */
+export function selectSources(listed: readonly RepoPath[], config: IndexConfig): { selected: RepoPath[]; leftOutByDefault: DefaultExclusion[] } {
   const excluded = ignore().add(DEFAULT_EXCLUDES).add(config.exclude);
+  const excludedByUser = ignore().add(config.exclude);
   const included = config.include.length > 0 ? ignore().add(config.include) : undefined;
   const listedSet = new Set(listed);
-  return listed.filter((path) => {
+  const leftOut = new Map<string, number>();
+  const selected = listed.filter((path) => {
     if (!isSourcePath(path)) return false;
-    if (excluded.ignores(path)) return false;
     if (included && !included.ignores(path)) return false;
     if (DECLARATION.test(path)) {
       const stem = path.replace(DECLARATION, "");
       if ([".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"].some((ext) => listedSet.has(stem + ext))) return false;
     }
+    if (excluded.ignores(path)) {
+      if (!excludedByUser.ignores(path)) {
+        const pattern = defaultPatternOf(path);
+        if (pattern !== undefined) leftOut.set(pattern, (leftOut.get(pattern) ?? 0) + 1);
+      }
+      return false;
+    }
     return true;
   });
+  const leftOutByDefault = [...leftOut]
+    .sort(([a], [b]) => compare(a, b))
+    .map(([pattern, files]) => ({ pattern, files, setting: `exclude: [${JSON.stringify(`!${pattern}`)}]` }));
+  return { selected, leftOutByDefault };
 }
 
+const DEFAULT_FOLDERS = ignore().add(DEFAULT_EXCLUDES.filter((pattern) => pattern.endsWith("/")));
+const DEFAULT_FILE_PATTERNS = DEFAULT_EXCLUDES.filter((pattern) => !pattern.endsWith("/")).map((pattern) => ({ pattern, matcher: ignore().add(pattern) }));
+
+/**
+ * The outermost default-excluded folder holding `path` (its negation in `exclude` brings it back),
+ * else the default file pattern it matches. ctx's own `.ai/` is not offered back.
+ */
+function defaultPatternOf(path: RepoPath): string | undefined {
+  for (let slash = path.indexOf("/"); slash !== -1; slash = path.indexOf("/", slash + 1)) {
+    const folder = path.slice(0, slash + 1);
+    if (DEFAULT_FOLDERS.ignores(folder)) return folder === ".ai/" ? undefined : folder;
+  }
+  return DEFAULT_FILE_PATTERNS.find(({ matcher }) => matcher.ignores(path))?.pattern;
+}

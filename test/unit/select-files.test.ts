@@ -1,0 +1,22 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_CONFIG } from "../../src/core/index/index-config.js";
+import { selectSources } from "../../src/core/index/select-files.js";
+
+describe("sources the default excludes leave out", () => {
+  it("are counted under the outermost excluded folder, nested ones by their own path, ctx's .ai/ never offered back", () => {
+    const listed = ["packages/web/build/a.ts", "packages/web/build/deep/dist/b.ts", "build/c.js", "build/notes.md", ".ai/x.ts", "src/d.ts"];
+    expect(selectSources(listed, DEFAULT_CONFIG)).toEqual({
+      selected: ["src/d.ts"],
+      leftOutByDefault: [
+        { pattern: "build/", files: 1, setting: 'exclude: ["!build/"]' },
+        { pattern: "packages/web/build/", files: 2, setting: 'exclude: ["!packages/web/build/"]' },
+      ],
+    });
+  });
+
+  it("are not reported when the configuration's include or exclude would leave them out anyway", () => {
+    const listed = ["build/a.ts", "gen/build/b.ts", "lib/build/c.ts"];
+    const config = { ...DEFAULT_CONFIG, include: ["lib/", "gen/"], exclude: ["gen/"] };
+    expect(selectSources(listed, config).leftOutByDefault).toEqual([{ pattern: "lib/build/", files: 1, setting: 'exclude: ["!lib/build/"]' }]);
+  });
+});
