@@ -1,3 +1,4 @@
+import type { LineSpan } from "../analysis/statement-lines.js";
 import type { Declaration } from "../core/read/declaration-lines.js";
 import { parseRoutingSymbols, type RoutingTable } from "../formats/routing-table.js";
 import type { RepoPath } from "../model.js";
@@ -76,4 +77,10 @@ async function parseDeclarations(path: RepoPath, text: string): Promise<Declarat
     endLine: s.endLine,
     exported: s.exported,
   }));
+}
+
+/** The lines of the code that starts on `line` of a file as read now: a route registration with its inline handler. */
+export async function statementAt(file: ReadText, line: number): Promise<LineSpan | null> {
+  const { statementLines } = await import("../analysis/statement-lines.js");
+  return statementLines(file.path, file.lines.join("\n"), line);
 }

@@ -8,11 +8,11 @@ import { leavesRepository } from "../../core/traverse/find-modules.js";
 import { fallbackCommand, RG_FILES, rgFixed, rgWord, type FallbackSearch } from "../../core/traverse/conclude-traverse.js";
 import { shellQuote, type RejectedCandidate } from "../../core/traverse/traverse-result.js";
 import type { RoutingTable } from "../../formats/routing-table.js";
-import type { RepoPath } from "../../model.js";
+import type { EndpointRecord, RepoPath } from "../../model.js";
 import { spokenAs } from "../../core/init/agent-instructions.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
-import { readDeclarations, wasRead, type ReadFile, type ReadText } from "../../io/read-declarations.js";
+import { readDeclarations, statementAt, wasRead, type ReadFile, type ReadText } from "../../io/read-declarations.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 
 export interface ShowOptions {
@@ -86,16 +86,15 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
     if (endpoints.length === 0) return miss("no-such-endpoint", `no endpoint matches "${parsed.text}"`, search, ".");
     const table = await reader.routing();
     const files = await readFiles(root, reader, table, endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)]));
-    const found = endpoints.flatMap((endpoint) => {
+    const found: ShowMatch[] = [];
+    for (const endpoint of endpoints) {
       const file = files.get(endpoint.path);
-      if (!wasRead(file)) return [];
+      if (!wasRead(file)) continue;
       // The route rests on its mounts: one changed since indexing may have moved it.
-      if (endpoint.mounts.some((m) => files.get(m.path)?.state !== "fresh")) return [];
-      // The handler when the file declares it by that name; else what encloses the registration.
-      const handler = endpoint.handler.slice(endpoint.handler.lastIndexOf(".") + 1);
-      const declaration = file.declarations.find((d) => d.name === endpoint.handler || d.name.endsWith(`.${handler}`) || d.name === handler) ?? enclosingDeclaration(file.declarations, endpoint.line);
-      return declaration ? [toMatch(file, declaration)] : [];
-    });
+      if (endpoint.mounts.some((m) => files.get(m.path)?.state !== "fresh")) continue;
+      const declaration = await handlerOf(file, endpoint);
+      if (declaration) found.push(toMatch(file, declaration));
+    }
     return conclude(query, unique(found), files, budget, () => miss("stale", "the files of the matching endpoints are gone or changed", search, ".", rejectedOf(files)));
   }
   const symbol = parsed.symbol;
@@ -119,6 +118,26 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
     miss("stale", `${candidates.length === 1 ? "its file" : "their files"} changed since indexing and no longer declare it`, rgWord(symbol.name), symbol.path ?? ".", rejectedOf(files)),
   );
 }
+
+/**
+ * What `show` prints of a route: the handler when the file declares it by that name; an inline
+ * handler (`app.get("/x", (c) => …)`), or one declared elsewhere, with its registration, which
+ * starts on the indexed line only while the file is as indexed; else what encloses the registration.
+ */
+async function handlerOf(file: ReadText, endpoint: EndpointRecord): Promise<Declaration | null> {
+  if (endpoint.handler !== INLINE) {
+    const handler = endpoint.handler.slice(endpoint.handler.lastIndexOf(".") + 1);
+    const declared = file.declarations.find((d) => d.name === endpoint.handler || d.name.endsWith(`.${handler}`) || d.name === handler);
+    if (declared) return declared;
+  }
+  const registration = file.state === "fresh" ? await statementAt(file, endpoint.line) : null;
+  if (registration) return { name: `${endpoint.method} ${endpoint.route}`, kind: "route", path: file.path, ...registration, exported: false };
+  // A changed file: its registration may have moved, and the one starting on the indexed line would be another.
+  return endpoint.handler === INLINE ? null : enclosingDeclaration(file.declarations, endpoint.line);
+}
+
+/** The handler an index records for a function written in the registration itself. */
+const INLINE = "<inline>";
 
 /** The indexed path a query's path names: itself, or the one indexed path ending with it. */
 function indexedPath(table: RoutingTable, path: string): RepoPath | null {
