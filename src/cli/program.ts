@@ -138,7 +138,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .option("--json", "print one JSON object")
     .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
-    .option("--tests", "Caller/Callee: list the call sites in test files too (by default they are counted)")
+    .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level (by default they are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
     .addHelpText(
       "after",
@@ -172,9 +172,9 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         query = (await terminal.readStdin?.())?.trim() ?? "";
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
-      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth });
+      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth, tests: options.tests === true });
       clock.mark("look up and check freshness");
-      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal, { tests: options.tests, depth: options.depth }));
+      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal, { depth: options.depth }));
       clock.mark("render");
       if (options.timings) terminal.stderr(`${JSON.stringify({ phases: clock.toJSON() })}\n`);
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;

@@ -205,6 +205,27 @@ describe("ctx mcp", () => {
     expect(top.map((site) => [site.caller, numbered[site.parent!]!.caller])).toContainEqual(["aTop", "aCaller0"]);
   });
 
+  it("counts caller sites in test files without listing them, as the CLI does, and lists them last when asked with tests", async () => {
+    const dir = await indexedFixture("traverse/test-callers");
+    const client = await connect(dir);
+    const sitesOf = (answer: ToolAnswer): string[] => (answer.json.groups as { path: string; sites: string[] }[]).flatMap((group) => group.sites.map((site) => `${group.path} ${site}`));
+    const one = await ask(client, { request: "caller", query: "format" });
+    expect(sitesOf(one)).toEqual(["src/report.ts 4 report (function)"]);
+    expect(one.json).toMatchObject({ total: 1, more: 0, tests: { sites: 1, files: 1 }, complete: true });
+    const deep = await ask(client, { request: "caller", query: "format", depth: 2 });
+    expect(sitesOf(deep)).toEqual(["src/report.ts #0 4 report (function)", "src/main.ts #1 4 main (function) ← #0"]);
+    expect(deep.json).toMatchObject({ total: 2, tests: { sites: 2, files: 2 }, complete: true });
+    const all = await ask(client, { request: "caller", query: "format", depth: 2, tests: true });
+    expect(sitesOf(all)).toEqual([
+      "src/report.ts #0 4 report (function)",
+      "src/main.ts #1 4 main (function) ← #0",
+      "src/__tests__/report.test.ts #2 4 checkReport (function) ← #0",
+      "src/__tests__/format.test.ts #3 4 checkFormat (function)",
+    ]);
+    expect(all.json.tests).toBeUndefined();
+    expect(await ask(client, { request: "symbol", query: "format", tests: true })).toMatchObject({ isError: true, text: expect.stringContaining("field `tests`") });
+  });
+
   it("answers a line that is not JSON with -32700, bad params with -32602 in one line, and every request piped before the input ends", async () => {
     const dir = await indexed();
     const lines = [

@@ -34,6 +34,7 @@ export const TOOL_DESCRIPTION = [
   "the file, only that range. status \"miss\" (TRAVERSE_MISS) means no fresh answer: search narrowly instead.",
   "caller and callee answer in groups: the callee, its place and the file once, then its sites as \"line caller (kind)\";",
   "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". Depth 1 returns every site; a deeper walk stops at 2000 sites and says so (truncated).",
+  "Sites in test files are counted under tests, not listed, unless tests: true (then they come after the others).",
   "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures);",
   "only show returns source. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");
@@ -85,7 +86,8 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       const offset = Number(request.cursor ?? 0);
       const budget = request.budget ?? DEFAULT_BUDGET;
       const limit = offset + Math.ceil(budget / FEWEST_TOKENS_PER_HIT);
-      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit, depth: request.depth });
+      const tests = "tests" in request && request.tests === true;
+      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit, depth: request.depth, tests });
       const { hits, total, ...rest } = traverseJson(traversal) as { hits: TraverseHit[]; total: number } & Record<string, unknown>;
       const envelope = { ...rest, shown: 0, total, more: 0, cursor: "", complete: false };
       // Sites into one callee repeat it, its place and their file: a page of calls says those once per group.

@@ -5,6 +5,7 @@ import {
   edgesOf,
   matchCallNodes,
   nextNode,
+  placeTestSites,
   walkCalls,
   type CallDirection,
   nodeKey,
@@ -26,6 +27,8 @@ export interface CallTraverseOptions {
   query: string;
   limit: number;
   depth: number;
+  /** List the sites in test files (after the others of their level) instead of only counting them. */
+  tests: boolean;
 }
 
 /**
@@ -66,7 +69,7 @@ function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent:
  * walked to `depth`, each hit verified against the hashes of its site's file and its target's.
  */
 export async function traverseCalls(root: string, options: CallTraverseOptions): Promise<TraverseResult> {
-  const { kind, query, limit, depth } = options;
+  const { kind, query, limit, depth, tests } = options;
   const direction: CallDirection = kind === "Caller" ? "callers" : "callees";
   const parsed = parseSymbolQuery(query);
   const search = rgWord(parsed.name);
@@ -128,13 +131,13 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const candidateHits = freshCandidates.map((edge) => toHit(edge, table, null));
   const kept = keepTree(entries, new Set(verdict.fresh));
   const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
-  let hits = kept.map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }, labels.get(entry)));
-  // One level deep, the order is free: sites in application files first, so that a page is not
-  // filled with test callers; the tests after them, counted.
-  const testHits = depth === 1 ? hits.filter((hit) => isTestPath(hit.path)) : [];
-  if (testHits.length > 0) hits = [...hits.filter((hit) => !isTestPath(hit.path)), ...testHits];
+  // Sites in application files first, so that a page is not filled with test callers; the tests
+  // after them when asked for, else counted.
+  const placed = placeTestSites(kept.map(({ entry, parent }) => ({ path: entry.edge.path, parent, entry })), isTestPath, tests);
+  const hits = placed.kept.map(({ entry, parent }) => toHit(entry.edge, table, { depth: entry.depth, parent }, labels.get(entry)));
+  const testSites = placed.cut.map(({ entry }) => entry.edge);
 
-  if (hits.length === 0) {
+  if (hits.length === 0 && testSites.length === 0) {
     if (entries.length > 0) {
       const detail = `${verdict.rejected.length} file${verdict.rejected.length === 1 ? "" : "s"} behind the call sites changed since indexing; run \`ctx index\` to refresh`;
       const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
@@ -149,7 +152,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the
   // answer can be seen to leave nothing out.
-  const mentions = depth === 1 && direction === "callers" ? await accountMentions(root, parsed.name, hits, candidates, shard) : undefined;
+  const mentions = depth === 1 && direction === "callers" ? await accountMentions(root, parsed.name, [...hits, ...testSites], candidates, shard) : undefined;
   return {
     status: "hit",
     kind,
@@ -159,7 +162,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
-    ...(testHits.length > 0 ? { tests: { sites: testHits.length, files: new Set(testHits.map((hit) => hit.path)).size } } : {}),
+    ...(testSites.length > 0 ? { tests: { sites: testSites.length, files: new Set(testSites.map((site) => site.path)).size } } : {}),
     ...(mentions ? { mentions } : {}),
     ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),
     reason: null,
@@ -171,7 +174,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
 const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
 
 /** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
-async function accountMentions(root: string, name: string, hits: readonly TraverseHit[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
+async function accountMentions(root: string, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
   const reader = await openIndexReader(root);
   if (!reader) return undefined;
   const table = await reader.routing();

@@ -17,6 +17,8 @@ export interface TraverseOptions {
   limit: number;
   /** Caller/Callee: how many levels to walk (1–3). */
   depth?: number;
+  /** Caller/Callee: list the sites in test files; by default they are counted, not listed. */
+  tests?: boolean;
 }
 
 const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
@@ -70,7 +72,7 @@ async function traverseAt(root: string, options: TraverseOptions): Promise<Trave
     case "Caller":
     case "Callee": {
       const { traverseCalls } = await import("./traverse-calls.js");
-      return traverseCalls(root, { ...options, depth: options.depth ?? 1 });
+      return traverseCalls(root, { ...options, depth: options.depth ?? 1, tests: options.tests ?? false });
     }
     case "Err":
     case "Brain": {

@@ -12,26 +12,26 @@ const filesOf = (hits: readonly TraverseHit[]): number => new Set(hits.map((hit)
 /**
  * A one-level Caller or Callee answer, grouped: one header per declaration the sites reach
  * (Caller) or leave (Callee), in the walk's order (same-named definitions, the most called first),
- * then one line per file — each caller once, with the lines of its sites (Callee: a line per call). Sites in test files come after, or only as a count unless
- * `tests`; a closing line says whether this is every site, and which calls by that name stayed
+ * then one line per file — each caller once, with the lines of its sites (Callee: a line per call). Sites in test files come after
+ * (with --tests), or only as a count; a closing line says whether this is every site, and which calls by that name stayed
  * unresolved, so the answer can be trusted without a grep to check it.
  */
-export function renderCallGroups(result: TraverseResult, tests: boolean): string[] {
+export function renderCallGroups(result: TraverseResult): string[] {
   const callers = result.kind === "Caller";
   const qualified = result.query.slice(result.query.lastIndexOf(":") + 1);
   const name = qualified.slice(qualified.lastIndexOf(".") + 1);
-  const shownHits = tests ? result.hits : result.hits.filter((hit) => !isTestPath(hit.path));
-  // Sites in test files come last and are counted over all of them, not only this page.
-  const testSites = result.tests?.sites ?? 0;
   const groups = new Map<string, TraverseHit[]>();
-  for (const hit of shownHits) {
+  for (const hit of result.hits) {
     const key = callers ? `${String(hit.calleePath)}:${String(hit.calleeLine)}:${String(hit.callee)}` : `${hit.path}:${hit.name}`;
     const group = groups.get(key);
     if (group) group.push(hit);
     else groups.set(key, [hit]);
   }
+  // Sites in test files that are counted, not listed, are counted here too (test files are never application files).
   const all = result.total === result.hits.length;
-  const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(result.total, "site")}${all ? ` in ${plural(filesOf(result.hits), "file")}` : ""})`];
+  const sites = result.total + (result.tests?.sites ?? 0);
+  const files = filesOf(result.hits) + (result.tests?.files ?? 0);
+  const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(sites, "site")}${all ? ` in ${plural(files, "file")}` : ""})`];
   // In the walk's order (the declarations named, then a class's members in line order); definitions
   // that share a name, the most called first.
   const byName = new Map<string, TraverseHit[][]>();
@@ -76,16 +76,21 @@ export function renderCallGroups(result: TraverseResult, tests: boolean): string
       }
     }
   }
-  if (!tests && result.tests) lines.push(`tests: ${plural(result.tests.sites, "site")} in ${plural(result.tests.files, "file")} (--tests lists them)`);
+  if (result.tests) lines.push(testsLine(result.tests));
   if (result.mentions) lines.push(mentionLine(result.mentions));
   const unresolved = result.candidates ?? [];
   const unresolvedText = unresolved.length === 0 ? "0 unresolved" : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
-  const unlisted = tests ? result.total - result.hits.length : result.total - testSites - shownHits.length;
+  const unlisted = result.total - result.hits.length;
   if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them); ${unresolvedText}`);
   // Every site is above (or counted), and no call by that name is left unproven: no grep needed to check.
   else if (result.rejected.length === 0) lines.push(`complete; ${unresolvedText}`);
   else lines.push(unresolvedText);
   return lines;
+}
+
+/** The sites in test files an answer counts without listing them. */
+export function testsLine(tests: { sites: number; files: number }): string {
+  return `tests: ${plural(tests.sites, "site")} in ${plural(tests.files, "file")} (--tests lists them)`;
 }
 
 const USE_WORDS: Record<WordUse, [string, string]> = {

@@ -1,6 +1,6 @@
 import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
-import { renderCallGroups } from "./call-groups-text.js";
+import { renderCallGroups, testsLine } from "./call-groups-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -43,12 +43,12 @@ function hitLine(hit: TraverseHit): string {
 
 /**
  * What an agent reads in a shell: a status line, one line per hit, never source bodies. A one-level
- * Caller/Callee answer is grouped (see renderCallGroups); `tests` lists its sites in test files.
+ * Caller/Callee answer is grouped (see renderCallGroups); a deeper one is a tree, a line per site.
  */
-export function renderTraverseText(result: TraverseResult, options: { tests?: boolean; depth?: number } = {}): string {
+export function renderTraverseText(result: TraverseResult, options: { depth?: number } = {}): string {
   const calls = result.kind === "Caller" || result.kind === "Callee";
   if (calls && result.status === "hit" && (options.depth ?? 1) === 1) {
-    const lines = renderCallGroups(result, options.tests ?? false);
+    const lines = renderCallGroups(result);
     for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
     return `${lines.join("\n")}\n`;
   }
@@ -56,13 +56,15 @@ export function renderTraverseText(result: TraverseResult, options: { tests?: bo
   // A pasted error runs over several lines; the status line stays one line.
   const query = result.query.includes("\n") ? `${result.query.split("\n")[0]!.trim()} …` : result.query;
   if (result.status === "hit") {
-    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total})`);
+    // Sites in test files are counted in the first line, as one level's are, though not listed.
+    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total + (result.tests?.sites ?? 0)})`);
     for (const hit of result.hits) lines.push(hitLine(hit));
     if (result.total > result.hits.length) {
       // Call sites are all verified before the tree is cut to --limit; other kinds stop verifying at --limit.
       const isCalls = result.kind === "Caller" || result.kind === "Callee";
       lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
+    if (result.tests) lines.push(testsLine(result.tests));
     if (result.truncated) lines.push(`truncated: the walk stopped at ${result.capped} call sites (≥ ${result.total} in all); name the declaration with its path (path/file.ts:Name) or lower --depth`);
   } else {
     lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);

@@ -135,3 +135,44 @@ export function walkCalls(
   for (const root of roots) visit(root, 1, null, new Set([nodeKey(root)]));
   return entries;
 }
+
+/** A site in a walked tree: its file, and the index of the site it continues (null at the first level). */
+export interface TreeSite {
+  path: RepoPath;
+  parent: number | null;
+}
+
+/**
+ * A walked tree (in DFS order) with the sites in test files after the others among each site's
+ * children, as one level's sites are among themselves, so a page is not filled with test callers.
+ * Unless `listTests`, a test site is cut out with everything walked through it, and returned apart
+ * to be counted. Parents are renumbered to the kept order.
+ */
+export function placeTestSites<T extends TreeSite>(tree: readonly T[], isTest: (path: RepoPath) => boolean, listTests: boolean): { kept: T[]; cut: T[] } {
+  const children = new Map<number | null, number[]>();
+  tree.forEach((site, index) => {
+    const siblings = children.get(site.parent);
+    if (siblings) siblings.push(index);
+    else children.set(site.parent, [index]);
+  });
+  const kept: T[] = [];
+  const cut: T[] = [];
+  const cutAll = (index: number): void => {
+    cut.push(tree[index]!);
+    for (const child of children.get(index) ?? []) cutAll(child);
+  };
+  const visit = (parent: number | null, keptParent: number | null): void => {
+    const siblings = children.get(parent) ?? [];
+    const ordered = [...siblings.filter((index) => !isTest(tree[index]!.path)), ...siblings.filter((index) => isTest(tree[index]!.path))];
+    for (const index of ordered) {
+      if (!listTests && isTest(tree[index]!.path)) {
+        cutAll(index);
+        continue;
+      }
+      kept.push({ ...tree[index]!, parent: keptParent });
+      visit(index, kept.length - 1);
+    }
+  };
+  visit(null, null);
+  return { kept, cut };
+}
