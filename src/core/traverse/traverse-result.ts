@@ -37,7 +37,10 @@ export interface TraverseResult {
   suggestions: string[];
   /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
   candidates?: TraverseHit[];
-  /** Caller/Callee one level deep: how many of all `total` sites are in test files; they are ordered after the rest. */
+  /**
+   * Caller/Callee: the sites in test files (with, deeper than one level, what was walked through them) left out of
+   * `hits` and `total` because they were not asked for; asked for, they are listed after the others of their level.
+   */
   tests?: { sites: number; files: number };
   /** Caller one level deep: every line naming the name in indexed files, accounted for (see MentionAccount). */
   mentions?: MentionAccount;
