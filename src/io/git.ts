@@ -1,4 +1,5 @@
-import { execFile } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
+import type { GitIndexState } from "../core/index/proven-by-git.js";
 import { parseGitStatus, type GitStatus } from "../formats/git-status.js";
 
 // NOTE: node:child_process rather than execa here: execa costs ~200 ms to import, which the
@@ -109,12 +110,6 @@ export async function gitStagedPaths(root: string): Promise<string[]> {
   return result.stdout.split("\0").filter((line) => line.length > 0);
 }
 
-/** Paths whose working-tree content differs from what is staged. */
-export async function gitUnstagedPaths(root: string): Promise<string[]> {
-  const result = await git(root, ["diff", "--name-only", "--no-renames", "-z"]);
-  return result.stdout.split("\0").filter((line) => line.length > 0);
-}
-
 /** Stages these paths (additions, changes and deletions alike). */
 export async function gitAdd(root: string, paths: readonly string[]): Promise<void> {
   if (paths.length === 0) return;
@@ -122,13 +117,62 @@ export async function gitAdd(root: string, paths: readonly string[]): Promise<vo
   if (result.code !== 0) throw new Error(`git add failed (exit ${result.code})`);
 }
 
-/** The staged blob of each of these paths that is staged (`git ls-files --stage`). */
-export async function gitStagedBlobs(root: string, paths: readonly string[]): Promise<Map<string, string>> {
-  const result = await git(root, ["ls-files", "--stage", "-z", "--", ...paths]);
+/**
+ * The staged blob of each of these paths that is staged (`git ls-files --stage`), or of every
+ * tracked path when none are given. Merged entries only: a path in conflict has no one blob.
+ */
+export async function gitStagedBlobs(root: string, paths: readonly string[] = []): Promise<Map<string, string>> {
+  return stagedBlobsOf((await git(root, ["ls-files", "--stage", "-z", "--", ...paths])).stdout);
+}
+
+function stagedBlobsOf(listing: string): Map<string, string> {
   const blobs = new Map<string, string>();
-  for (const entry of result.stdout.split("\0")) {
-    const match = /^\d+ ([0-9a-f]+) \d+\t(.+)$/.exec(entry);
+  for (const entry of listing.split("\0")) {
+    // Regular files only (100644, 100755): a symbolic link's or a submodule's id is not of file content.
+    const match = /^100[67]\d\d ([0-9a-f]+) 0\t(.+)$/s.exec(entry);
     if (match) blobs.set(match[2]!, match[1]!);
   }
   return blobs;
+}
+
+/**
+ * The content of these blobs, by id, in one `git cat-file --batch`; a blob git cannot give (missing
+ * from the object store) is left out, and the caller falls back to what it has.
+ */
+export function gitReadBlobs(root: string, ids: readonly string[]): Promise<Map<string, Buffer>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return Promise.resolve(new Map());
+  return new Promise((resolve) => {
+    const child = spawn("git", ["cat-file", "--batch"], { cwd: root, stdio: ["pipe", "pipe", "ignore"] });
+    const chunks: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.on("error", () => resolve(new Map()));
+    child.on("close", () => {
+      const output = Buffer.concat(chunks);
+      const blobs = new Map<string, Buffer>();
+      let offset = 0;
+      while (offset < output.length) {
+        const end = output.indexOf(10, offset);
+        if (end < 0) break;
+        // "<id> blob <size>", or "<id> missing".
+        const [id, type, size] = output.subarray(offset, end).toString("latin1").split(" ");
+        offset = end + 1;
+        if (type !== "blob" || size === undefined) continue;
+        const length = Number(size);
+        blobs.set(id!, output.subarray(offset, offset + length));
+        offset += length + 1;
+      }
+      resolve(blobs);
+    });
+    child.stdin.on("error", () => undefined);
+    child.stdin.end(`${wanted.join("\n")}\n`);
+  });
+}
+
+/** What git's index proves of the working tree (core/index/proven-by-git.ts); null when git cannot tell. */
+export async function gitIndexState(root: string): Promise<GitIndexState | null> {
+  const [staged, unstaged] = await Promise.all([git(root, ["ls-files", "--stage", "-z"]), git(root, ["diff", "--name-only", "--no-renames", "-z"])]);
+  if (staged.code !== 0 || unstaged.code !== 0) return null;
+  const tracked = [...new Set(staged.stdout.split("\0").flatMap((entry) => /^\d+ [0-9a-f]+ \d+\t(.+)$/s.exec(entry)?.[1] ?? []))].sort();
+  return { tracked, blobs: stagedBlobsOf(staged.stdout), unstaged: new Set(unstaged.stdout.split("\0").filter((line) => line.length > 0)) };
 }

@@ -123,7 +123,7 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 6;
+const FILES_CACHE_LAYOUT = 7;
 
 /** Each file's rendered rows, kept in segments of their own (io/summary-store.ts), read only when something asks for them. */
 type RowsKey = "symbolRows" | "callRows";
@@ -135,6 +135,8 @@ type StoredRowsAt = [number, number, number, number];
 
 /** An indexed file plus the stat it had when last hashed, so an unchanged file need not be read again. */
 export interface CachedFile extends IndexedFile, FileStat {
+  /** The git blob id of the content hashed (read-source.ts `gitBlobId`): what proves it current against git's index. */
+  blob: string;
   /** The cache line this file was read from, written again as it is while nothing in it changed. */
   cachedLine?: CachedLine;
 }
@@ -222,6 +224,7 @@ class CachedRecord implements CachedFile {
   mtimeMs: number;
   ctimeMs: number;
   ino: number;
+  blob: string;
   cachedLine?: CachedLine;
   readonly symbolRowsAt: StoredRowsAt;
   readonly callRowsAt: StoredRowsAt;
@@ -245,6 +248,7 @@ class CachedRecord implements CachedFile {
     this.mtimeMs = entry.mtimeMs;
     this.ctimeMs = entry.ctimeMs;
     this.ino = entry.ino;
+    this.blob = entry.blob;
     this.symbolRowsAt = entry.symbolRowsAt;
     this.callRowsAt = entry.callRowsAt;
     this.#source = source;

@@ -10,6 +10,15 @@ export function sha256(bytes: Uint8Array): string {
 }
 
 /**
+ * The id git gives these bytes as a blob (`git hash-object`): what a file read from the working
+ * tree is known by in git's index when git stores it unconverted. A commit hook compares it with
+ * the ids git holds to prove a cached file current without reading it (see index-command).
+ */
+export function gitBlobId(bytes: Uint8Array): string {
+  return createHash("sha1").update(`blob ${bytes.byteLength}\0`).update(bytes).digest("hex");
+}
+
+/**
  * What a file's stat says of its content: equal stats are trusted to mean equal content (outside
  * the racy window). The ctime too, as git does: a write that keeps size and mtime (restored with
  * `touch -d`, or within the clock's resolution) and the inode still moves it, and no one can set it.
@@ -27,7 +36,7 @@ export function sameStat(a: FileStat, b: FileStat): boolean {
 
 export type Observation =
   | { kind: "unchanged"; path: RepoPath; stat: FileStat }
-  | { kind: "read"; path: RepoPath; text: string; sha256: string; stat: FileStat }
+  | { kind: "read"; path: RepoPath; text: string; sha256: string; blob: string; stat: FileStat }
   | { kind: "skipped"; path: RepoPath; reason: string };
 
 /**
@@ -43,20 +52,12 @@ export function observeFile(root: string, path: RepoPath, maxBytes: number, know
     const stats = lstatSync(absolute);
     if (stats.isSymbolicLink()) return { kind: "skipped", path, reason: "symbolic link (not followed)" };
     if (!stats.isFile()) return { kind: "skipped", path, reason: "not a regular file" };
-    if (stats.size > maxBytes) return { kind: "skipped", path, reason: `larger than ${maxBytes} bytes (${stats.size})` };
+    if (stats.size > maxBytes) return tooLarge(path, stats.size, maxBytes);
     const stat: FileStat = { size: stats.size, mtimeMs: stats.mtimeMs, ctimeMs: stats.ctimeMs, ino: stats.ino };
     if (known && sameStat(known, stat)) {
       return { kind: "unchanged", path, stat };
     }
-    const bytes = readFileSync(absolute);
-    if (bytes.subarray(0, 8000).includes(0)) return { kind: "skipped", path, reason: "binary (NUL byte)" };
-    let text: string;
-    try {
-      text = UTF8.decode(bytes);
-    } catch {
-      return { kind: "skipped", path, reason: "not valid UTF-8" };
-    }
-    return { kind: "read", path, text, sha256: sha256(bytes), stat };
+    return observeBytes(path, readFileSync(absolute), maxBytes, stat);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === "ENOENT") return { kind: "skipped", path, reason: "deleted before it could be read" };
@@ -64,6 +65,29 @@ export function observeFile(root: string, path: RepoPath, maxBytes: number, know
     if (code === "EACCES" || code === "EPERM") return { kind: "skipped", path, reason: "permission denied" };
     return { kind: "skipped", path, reason: `unreadable (${code ?? String(error)})` };
   }
+}
+
+function tooLarge(path: RepoPath, size: number, maxBytes: number): Observation {
+  return { kind: "skipped", path, reason: `larger than ${maxBytes} bytes (${size})` };
+}
+
+/**
+ * The stat recorded for content read from git rather than from the working tree: no file has it,
+ * so the next run that stats the file reads it again.
+ */
+export const NOT_FROM_DISK: FileStat = { size: -1, mtimeMs: -1, ctimeMs: -1, ino: -1 };
+
+/** Observes content already in memory (a file's bytes, or the blob git holds for it): `stat` is what to record with it. */
+export function observeBytes(path: RepoPath, bytes: Buffer, maxBytes: number, stat: FileStat): Observation {
+  if (bytes.byteLength > maxBytes) return tooLarge(path, bytes.byteLength, maxBytes);
+  if (bytes.subarray(0, 8000).includes(0)) return { kind: "skipped", path, reason: "binary (NUL byte)" };
+  let text: string;
+  try {
+    text = UTF8.decode(bytes);
+  } catch {
+    return { kind: "skipped", path, reason: "not valid UTF-8" };
+  }
+  return { kind: "read", path, text, sha256: sha256(bytes), blob: gitBlobId(bytes), stat };
 }
 
 /**

@@ -5,7 +5,7 @@ import { selectSourceFiles } from "../../core/index/select-files.js";
 import { CALL_INDEX_FILE, DOMAIN_MANIFEST_FILE, SYMBOL_INDEX_FILE } from "../../formats/index-file-names.js";
 import { shardFolder } from "../../formats/index-shards.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
-import { gitAdd, gitStagedBlobs, gitStagedPaths, gitUnstagedPaths } from "../../io/git.js";
+import { gitAdd, gitIndexState, gitStagedBlobs, gitStagedPaths } from "../../io/git.js";
 import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from "../../io/git-hook-files.js";
 import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.js";
 import { registerMergeDriver } from "../../io/merge-driver.js";
@@ -38,7 +38,7 @@ export interface HookRunResult {
   reason: "no staged sources" | "refreshed";
   /** Index files whose refreshed content was staged. */
   staged: string[];
-  /** Staged sources with further unstaged edits: the index describes the working tree, not the commit, for these. */
+  /** Staged sources with further unstaged edits: indexed as staged (the commit's content), so lookups in them miss as stale until re-indexed. */
   partlyStaged: string[];
   /** The domain manifest held unstaged edits of yours before the run: it was refreshed but not staged. */
   manifestLeft: boolean;
@@ -68,13 +68,15 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   if (!indexer) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
   // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
   const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
-  // What git has staged of them: the run writes the working tree only, so it is the same before and after it.
-  const [unstaged, stagedBefore] = await Promise.all([gitUnstagedPaths(root), gitStagedBlobs(root, [...INDEX_FILES.map((name) => `${AI_DIR}/${name}`), ...shardFolders])]);
-  const unstagedBefore = new Set(unstaged);
+  // What git holds of every file, the index files too: the run writes the working tree only, so it is the same before and after it.
+  const gitIndex = await gitIndexState(root);
+  const unstagedBefore = gitIndex?.unstaged ?? new Set<string>();
+  const stagedBefore = gitIndex?.blobs ?? new Map<string, string>();
   clock.mark("git: staged paths");
-  // Only what is staged goes into the commit: the other files are as the last run indexed them.
+  // A file git proves to be as the last run indexed it is taken as it is; every other one is checked
+  // (after a branch switch, a stash or a reset, those are the files it changed).
   const { runIndex } = await indexer;
-  const summary = await runIndex({ cwd: root, check: false, changed: new Set(relevant) });
+  const summary = await runIndex({ cwd: root, check: false, ...(gitIndex ? { gitIndex } : {}) });
   clock.markBrokenDown(summary.phases.map((phase) => ({ ...phase, phase: `index: ${phase.phase}` })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);

@@ -23,7 +23,8 @@ import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks, SYMBOL_TABLE_HEADER } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { extractorVersion } from "../../io/ctx-version.js";
-import { gitHead } from "../../io/git.js";
+import { gitHead, gitReadBlobs } from "../../io/git.js";
+import { provenByGit, stagedOnlyPaths, type GitIndexState } from "../../core/index/proven-by-git.js";
 import {
   indexFileDiffers,
   indexStamp,
@@ -39,7 +40,7 @@ import {
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
-import { observeFile, sameStat } from "../../io/read-source.js";
+import { NOT_FROM_DISK, observeBytes, observeFile, sameStat } from "../../io/read-source.js";
 import { hasLexicon, writeLexicon } from "../../io/lexicon-store.js";
 import { refreshHistory } from "../../io/history-store.js";
 import { invocationAt } from "../../io/locate-ctx.js";
@@ -55,10 +56,11 @@ export interface IndexOptions {
   cwd: string;
   check: boolean;
   /**
-   * The only paths that can have changed since the last run (a commit hook's staged paths): every
-   * other file the cache holds is taken as it was, not even statted. Without it, every file is checked.
+   * Index the next commit as git's index holds it (a commit hook's run): its tracked files only; a
+   * cached file whose blob id is the one git staged is taken as cached without being statted or
+   * read; a file staged with further edits in the working tree is indexed as staged, read from git.
    */
-  changed?: ReadonlySet<RepoPath>;
+  gitIndex?: GitIndexState;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -114,6 +116,18 @@ const textOf = (text: IndexText): string | string[] => (typeof text === "string"
 
 const byPath = <T extends { path: string }>(a: T, b: T): number => compare(a.path, b.path);
 
+/** The committed content of the files the working tree no longer holds as staged, from git's blobs. */
+async function readStaged(root: string, git: GitIndexState, selected: readonly RepoPath[], cachedBlob: (path: RepoPath) => string | undefined): Promise<Map<RepoPath, Buffer>> {
+  const paths = stagedOnlyPaths(git, selected, cachedBlob);
+  const blobs = await gitReadBlobs(root, paths.map((path) => git.blobs.get(path)!));
+  return new Map(
+    paths.flatMap((path) => {
+      const bytes = blobs.get(git.blobs.get(path)!);
+      return bytes ? [[path, bytes] as const] : [];
+    }),
+  );
+}
+
 export async function runIndex(options: IndexOptions): Promise<IndexSummary> {
   try {
     return await indexWith(options, false);
@@ -153,16 +167,17 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   try {
     if (!cache) await pool.warmUp(workers);
     const [{ files: listed }, packages, head] = await Promise.all([
-      listRepositoryFiles(root),
+      options.gitIndex ? { files: options.gitIndex.tracked } : listRepositoryFiles(root),
       discoverWorkspacePackages(root),
       gitHead(root).catch(() => null),
     ]);
     clock.mark("list files");
     const { selected, leftOutByDefault } = selectSources(listed, config);
+    const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
+    const fromGit = options.gitIndex ? await readStaged(root, options.gitIndex, selected, (path) => previous.get(path)?.blob) : new Map<RepoPath, Buffer>();
     clock.mark("select sources");
 
     // --check trusts nothing but hashes; a normal run trusts an unchanged stat outside the racy window.
-    const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
     const trustBefore = (cache?.startedAt ?? 0) - RACY_WINDOW_MS;
     const current = new Map<RepoPath, string>();
     const files: CachedFile[] = [];
@@ -179,8 +194,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     for (const [index, path] of selected.entries()) {
       options.onProgress?.("index", index + 1, selected.length);
       const known = previous.get(path);
-      // Told which paths can have changed: the others are as the cache has them.
-      if (known && options.changed && !options.check && !options.changed.has(path)) {
+      // Proven by git's index to hold the very content the cache has: taken as it is.
+      if (known && options.gitIndex && !options.check && provenByGit(options.gitIndex, path, known.blob)) {
         current.set(path, known.sha256);
         // The cache's record itself, changed in place by this run (relinking tells what rows it had).
         files.push(known);
@@ -188,7 +203,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         continue;
       }
       const trusted = !options.check && known && known.mtimeMs < trustBefore ? known : undefined;
-      const observation = observeFile(root, path, config.maxFileBytes, trusted);
+      const staged = fromGit.get(path);
+      const observation = staged ? observeBytes(path, staged, config.maxFileBytes, NOT_FROM_DISK) : observeFile(root, path, config.maxFileBytes, trusted);
       if (observation.kind === "skipped") {
         skipped.push({ path, reason: observation.reason });
         continue;
@@ -197,12 +213,12 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       current.set(path, sha256);
       statChanged ||= observation.kind === "read" && (!known || !sameStat(known, observation.stat));
       if (known && known.sha256 === sha256) {
-        files.push(Object.assign(known, observation.stat));
+        files.push(Object.assign(known, observation.stat, observation.kind === "read" ? { blob: observation.blob } : {}));
         reused += 1;
         continue;
       }
       // Each file is analysed as soon as it is read (inline, inside submit), so texts do not pile up.
-      const { stat, text } = observation as Extract<typeof observation, { kind: "read" }>;
+      const { stat, text, blob } = observation as Extract<typeof observation, { kind: "read" }>;
       analyses.push(
         pool.submit(path, text).then((analysis) => {
           if ("error" in analysis) {
@@ -224,7 +240,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           parsed.push(path);
           parsedWords.set(path, analysis.lexicon);
           lookupRows.add(rows);
-          files.push({ ...toIndexedFile(record, rows), ...stat });
+          files.push({ ...toIndexedFile(record, rows), ...stat, blob });
         }),
       );
     }

@@ -23,7 +23,7 @@ export function renderHookText(done: HookResult): string {
 export function renderHookRunText(done: HookRunResult, mergeStopped = false): string {
   if (done.reason === "no staged sources") return "";
   const lines = [`ctx hook: .ai/ refreshed (${done.parsed} file${done.parsed === 1 ? "" : "s"} re-parsed)${done.staged.length > 0 ? `; staged ${done.staged.join(", ")}` : "; already current"}`];
-  if (done.partlyStaged.length > 0) lines.push(`ctx hook: warning: ${done.partlyStaged.join(", ")} also has unstaged edits: the index describes the working tree there; stage them or run ctx index after the commit`);
+  if (done.partlyStaged.length > 0) lines.push(`ctx hook: ${done.partlyStaged.join(", ")} also has unstaged edits: indexed as staged, as the commit holds it; lookups in it miss as stale until you stage them or run ctx index`);
   if (mergeStopped) lines.push("ctx hook: the merge is staged with its regenerated index but not committed (git would commit the index from before): run `git commit --no-edit`");
   if (done.manifestLeft) lines.push("ctx hook: .ai/domain-manifest.yaml has unstaged edits of yours: refreshed but not staged — review and stage it");
   return `${lines.join("\n")}\n`;
