@@ -160,6 +160,11 @@ export interface ModuleRecord {
   entries: RepoPath[];
   dependsOn: string[];
   files: number;
+  /**
+   * Files other modules import beyond the most imported ones `entries` lists (when no package.json
+   * or conventional file names the entries); absent when there are none.
+   */
+  moreEntries?: number;
   /** Hand-written fields kept verbatim across regeneration. */
   description?: string;
   keywords?: string[];

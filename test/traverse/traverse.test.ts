@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync, unlinkSync, writeFileSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, CTX_HERE, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { copyFixture, ctx, CTX_HERE, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const indexed = (): Promise<string> => indexedFixture("traverse/users-service");
 
@@ -190,6 +190,17 @@ describe("ctx traverse Endpoint and Module", () => {
     expect(byPath.stdout.split("\n")[1]).toBe(
       "src/users/ module users · 2 files; entries: src/users/users.service.ts; depends on: nothing",
     );
+  });
+
+  it("says how many more files other modules import than the five entries listed, and how to see every file", async () => {
+    const dir = copyFixture("traverse/widely-imported-module");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const run = await ctx(dir, "traverse", "Module", "lib");
+    expect(run.stdout.split("\n")[1]).toBe(
+      `src/lib/ module lib · 7 files; entries: src/lib/a.ts, src/lib/b.ts, src/lib/c.ts, src/lib/d.ts, src/lib/e.ts, +2 more imported by other modules (\`${CTX_HERE} outline lib\` lists every file); depends on: nothing`,
+    );
+    const json = JSON.parse((await ctx(dir, "traverse", "Module", "lib", "--json")).stdout) as { hits: { entries: string[]; moreEntries: number }[] };
+    expect(json.hits[0]).toMatchObject({ entries: ["src/lib/a.ts", "src/lib/b.ts", "src/lib/c.ts", "src/lib/d.ts", "src/lib/e.ts"], moreEntries: 2 });
   });
 
   it("misses a module when any of its files changed, since its entries and dependencies rest on all of them", async () => {

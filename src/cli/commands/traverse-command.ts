@@ -1,9 +1,9 @@
-import type { EndpointRecord, RepoPath } from "../../model.js";
+import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { UsageError } from "../../errors.js";
 import { partitionFresh } from "../../core/traverse/check-freshness.js";
 import { concludeTraverse, fallbackCommand, nextToVerify, RG_FILES, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
-import { miss, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
+import { miss, shellQuote, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
 import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
@@ -199,11 +199,12 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
       path: m.paths[0] ?? "",
       line: null,
       endLine: null,
-      signature: `${m.files} files; entries: ${m.entries.join(", ") || "none"}; depends on: ${m.dependsOn.join(", ") || "nothing"}`,
+      signature: `${m.files} files; entries: ${entriesText(m, invocationAt(root))}; depends on: ${m.dependsOn.join(", ") || "nothing"}`,
       exported: true,
       module: m.name,
       paths: m.paths,
       entries: m.entries,
+      moreEntries: m.moreEntries ?? 0,
       dependsOn: m.dependsOn,
       files: m.files,
       description: m.description ?? "",
@@ -214,4 +215,10 @@ async function traverseModule(root: string, { kind, query, limit }: TraverseOpti
     limit,
     fallback: RG_FILES,
   });
+}
+
+/** A module's entries, and past the listed ones how many more files other modules import and where to see them all. */
+function entriesText(m: ModuleRecord, invocation: string): string {
+  const more = m.moreEntries ? [`+${m.moreEntries} more imported by other modules (\`${invocation} outline ${shellQuote(m.name)}\` lists every file)`] : [];
+  return [...m.entries, ...more].join(", ") || "none";
 }

@@ -65,12 +65,15 @@ export function buildModules(
   const previousByName = new Map(previous.map((m) => [m.name, m]));
   const modules: ModuleRecord[] = drafts.map((draft) => {
     const hints = packages.find((p) => p.name === draft.name && p.dir === draft.path)?.entryHints ?? [];
+    const { entries, more } = entriesOf(draft, hints, fileSet, importers);
+    // NOTE: keys in the order parseDomainManifest reads them: the index compares the two as JSON.
     const module: ModuleRecord = {
       name: draft.name,
       paths: [draft.path],
-      entries: entriesOf(draft, hints, fileSet, importers),
+      entries,
       dependsOn: [...dependsOn.get(draft.name)!].sort(),
       files: draft.files.length,
+      ...(more > 0 ? { moreEntries: more } : {}),
     };
     return withHandFields(module, previousByName.get(draft.name));
   });
@@ -79,7 +82,9 @@ export function buildModules(
   const generated = new Set(modules.map((m) => m.name));
   for (const old of previous) {
     if (generated.has(old.name) || !hasHandFields(old)) continue;
-    modules.push({ ...old, files: 0, entries: [], dependsOn: [], orphaned: true });
+    const orphan: ModuleRecord = { ...old, files: 0, entries: [], dependsOn: [], orphaned: true };
+    delete orphan.moreEntries;
+    modules.push(orphan);
   }
   return modules.sort((a, b) => compare(a.name, b.name));
 }
@@ -152,22 +157,19 @@ function entriesOf(
   hints: readonly RepoPath[],
   fileSet: ReadonlySet<RepoPath>,
   importers: ReadonlyMap<RepoPath, Set<string>>,
-): RepoPath[] {
+): { entries: RepoPath[]; more: number } {
   const fromHints = hints.filter((h) => fileSet.has(h));
-  if (fromHints.length > 0) return [...new Set(fromHints)].sort(compare);
+  if (fromHints.length > 0) return { entries: [...new Set(fromHints)].sort(compare), more: 0 };
   const prefix = draft.path === "" ? "" : `${draft.path}/`;
   const conventional = draft.files.filter((file) => {
     const rest = file.slice(prefix.length);
     const stem = rest.replace(/\.[^.]+$/, "");
     return ENTRY_STEMS.includes(stem) || ENTRY_STEMS.some((s) => stem === `src/${s}`);
   });
-  if (conventional.length > 0) return conventional.sort(compare);
-  // No conventional entry: the files other modules import are this module's surface.
-  return draft.files
-    .filter((file) => importers.has(file))
-    .sort((a, b) => importers.get(b)!.size - importers.get(a)!.size || compare(a, b))
-    .slice(0, MAX_DERIVED_ENTRIES)
-    .sort(compare);
+  if (conventional.length > 0) return { entries: conventional.sort(compare), more: 0 };
+  // No conventional entry: the files other modules import are this module's surface, the most imported first.
+  const imported = draft.files.filter((file) => importers.has(file)).sort((a, b) => importers.get(b)!.size - importers.get(a)!.size || compare(a, b));
+  return { entries: imported.slice(0, MAX_DERIVED_ENTRIES).sort(compare), more: Math.max(0, imported.length - MAX_DERIVED_ENTRIES) };
 }
 
 function hasHandFields(module: ModuleRecord): boolean {
