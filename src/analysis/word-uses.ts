@@ -61,3 +61,170 @@ function isMemberOrBinding(node: TS.Node): boolean {
     ts.isClassExpression(node)
   );
 }
+
+/** What a scan, without a parse, tells of a line naming the word; `code` is what only the compiler can tell apart. */
+export type ScannedUse = Extract<WordUse, "import" | "export" | "declaration" | "member" | "text"> | "code";
+
+/** Uses a scan can tell, most telling first, as PRECEDENCE orders the compiler's. */
+const SCANNED_PRECEDENCE: readonly ScannedUse[] = ["code", "member", "declaration", "import", "export", "text"];
+
+const DECLARING = new Set(["function", "class", "interface", "enum", "const", "let", "var", "type", "namespace", "module", "def", "func"]);
+
+/**
+ * The use of `word` on each of `lines` by its tokens alone, for files past what one answer may parse:
+ * in comments and strings only (text), after `import` (import), in `export { … }` (export), after a
+ * declaring keyword (declaration), after a dot (member); anything else in code is `code`. Python's
+ * comments and strings are told apart by its own rules; other languages by the TypeScript scanner.
+ */
+export function scanWordUses(path: string, text: string, word: string, lines: ReadonlySet<number>): Map<number, ScannedUse> {
+  const found = new Map<number, ScannedUse>();
+  const note = (line: number, use: ScannedUse): void => {
+    if (!lines.has(line)) return;
+    const known = found.get(line);
+    if (known === undefined || SCANNED_PRECEDENCE.indexOf(use) < SCANNED_PRECEDENCE.indexOf(known)) found.set(line, use);
+  };
+  const lineStarts = [0];
+  for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) lineStarts.push(at + 1);
+  const lineAt = (position: number): number => {
+    let low = 0;
+    let high = lineStarts.length - 1;
+    while (low < high) {
+      const middle = (low + high + 1) >> 1;
+      if (lineStarts[middle]! <= position) low = middle;
+      else high = middle - 1;
+    }
+    return low + 1;
+  };
+  const pattern = new RegExp(`(?<![\\w$])${word.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w$])`, "g");
+  const textSpan = (start: number, end: number): void => {
+    const first = text.indexOf(word, start);
+    if (first === -1 || first >= end) return;
+    for (const match of text.slice(start, end).matchAll(pattern)) note(lineAt(start + match.index), "text");
+  };
+  if (path.endsWith(".py")) scanPython(text, word, textSpan, (position, use) => note(lineAt(position), use));
+  else scanWithTypeScript(path, text, word, textSpan, (position, use) => note(lineAt(position), use));
+  for (const line of lines) if (!found.has(line)) found.set(line, "code");
+  return found;
+}
+
+function scanWithTypeScript(path: string, text: string, word: string, textSpan: (start: number, end: number) => void, identifier: (position: number, use: ScannedUse) => void): void {
+  const variant = /\.[jt]sx$/.test(path) ? ts.LanguageVariant.JSX : ts.LanguageVariant.Standard;
+  const scanner = ts.createScanner(ts.ScriptTarget.Latest, false, variant, text);
+  const K = ts.SyntaxKind;
+  // Brace depths at which a template's `${` opened: its `}` resumes the template text, as the parser rescans it.
+  const templates: number[] = [];
+  let depth = 0;
+  let previous: TS.SyntaxKind = K.Unknown;
+  let previousText = "";
+  // Inside `import … from "x"` (up to its string) and `export { … }` (up to its brace).
+  let statement: "import" | "export" | null = null;
+  let exportBraces = false;
+  let lineStart = true;
+  const endsExpression = (kind: TS.SyntaxKind): boolean =>
+    kind === K.Identifier || kind === K.CloseParenToken || kind === K.CloseBracketToken || kind === K.CloseBraceToken || kind === K.ThisKeyword || kind === K.SuperKeyword || (kind >= K.FirstLiteralToken && kind <= K.LastLiteralToken);
+  for (let kind = scanner.scan(); kind !== K.EndOfFileToken; kind = scanner.scan()) {
+    if (kind === K.NewLineTrivia) {
+      lineStart = true;
+      continue;
+    }
+    if (kind === K.WhitespaceTrivia) continue;
+    const start = scanner.getTokenStart();
+    if ((kind === K.SlashToken || kind === K.SlashEqualsToken) && !endsExpression(previous)) kind = scanner.reScanSlashToken();
+    if (kind === K.CloseBraceToken && templates.length > 0 && templates[templates.length - 1] === depth) {
+      templates.pop();
+      kind = scanner.reScanTemplateToken(false);
+      if (kind === K.TemplateMiddle) templates.push(depth);
+    }
+    const tokenText = scanner.getTokenText();
+    switch (kind) {
+      case K.SingleLineCommentTrivia:
+      case K.MultiLineCommentTrivia:
+      case K.StringLiteral:
+      case K.NoSubstitutionTemplateLiteral:
+      case K.TemplateHead:
+      case K.TemplateMiddle:
+      case K.TemplateTail:
+      case K.RegularExpressionLiteral:
+        textSpan(start, scanner.getTokenEnd());
+        if (kind === K.TemplateHead) templates.push(depth);
+        if (kind === K.StringLiteral && statement === "import") statement = null;
+        break;
+      case K.Identifier:
+      case K.PrivateIdentifier:
+        if (tokenText === word) {
+          const use: ScannedUse =
+            kind === K.PrivateIdentifier || previous === K.DotToken || previous === K.QuestionDotToken ? "member"
+            : statement === "import" ? "import"
+            : statement === "export" && exportBraces ? "export"
+            : DECLARING.has(previousText) ? "declaration"
+            : "code";
+          identifier(start, use);
+        }
+        break;
+      case K.OpenBraceToken:
+        depth += 1;
+        if (statement === "export" && (previous === K.ExportKeyword || previous === K.TypeKeyword)) exportBraces = true;
+        break;
+      case K.CloseBraceToken:
+        depth = Math.max(0, depth - 1);
+        if (statement === "export") statement = null;
+        break;
+      case K.SemicolonToken:
+        statement = null;
+        break;
+      default:
+        break;
+    }
+    if (kind === K.SingleLineCommentTrivia || kind === K.MultiLineCommentTrivia) continue;
+    // `import x from "y"` and `export { x }` open at the start of a line; `import("y")` does not.
+    if (lineStart && (kind === K.ImportKeyword || kind === K.ExportKeyword)) {
+      statement = kind === K.ImportKeyword ? "import" : "export";
+      exportBraces = false;
+    } else if (statement === "import" && previous === K.ImportKeyword && kind === K.OpenParenToken) statement = null;
+    else if (statement === "export" && previous === K.ExportKeyword && kind !== K.OpenBraceToken && kind !== K.TypeKeyword) statement = null;
+    previous = kind;
+    previousText = tokenText;
+    lineStart = false;
+  }
+}
+
+/** Python's comments (`#`) and strings (quoted, triple-quoted, across lines) are text; `import`/`from` lines, `def`/`class` names and `.x` are told apart. */
+function scanPython(text: string, word: string, textSpan: (start: number, end: number) => void, identifier: (position: number, use: ScannedUse) => void): void {
+  let at = 0;
+  let lineStart = 0;
+  let lineImports = /^\s*(?:import|from)\s/.test(text.slice(0, 16));
+  while (at < text.length) {
+    const char = text[at]!;
+    if (char === "\n") {
+      at += 1;
+      lineStart = at;
+      lineImports = /^\s*(?:import|from)\s/.test(text.slice(lineStart, lineStart + 16));
+      continue;
+    }
+    if (char === "#") {
+      const end = text.indexOf("\n", at);
+      textSpan(at, end === -1 ? text.length : end);
+      at = end === -1 ? text.length : end;
+      continue;
+    }
+    if (char === '"' || char === "'") {
+      const quote = text.startsWith(char.repeat(3), at) ? char.repeat(3) : char;
+      let end = at + quote.length;
+      while (end < text.length && !text.startsWith(quote, end) && (quote.length === 3 || text[end] !== "\n")) end += text[end] === "\\" ? 2 : 1;
+      end = Math.min(text.length, end + (text.startsWith(quote, end) ? quote.length : 0));
+      textSpan(at, end);
+      at = end;
+      continue;
+    }
+    if (/[A-Za-z_]/.test(char) && (at === 0 || !/[\w$]/.test(text[at - 1]!))) {
+      const name = /^\w+/.exec(text.slice(at, at + 256))![0];
+      if (name === word) {
+        const before = text.slice(lineStart, at);
+        identifier(at, /\.\s*$/.test(before) ? "member" : lineImports ? "import" : /(?:^|\s)(?:def|class)\s+$/.test(before) ? "declaration" : "code");
+      }
+      at += name.length;
+      continue;
+    }
+    at += 1;
+  }
+}

@@ -1,8 +1,8 @@
-import { appendFileSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { parseRoutingLayout, parseRoutingTable, RoutingTable } from "../../src/formats/routing-table.js";
-import { copyFixture, ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { copyFixture, ctx, git, indexedFixture, tableRows, tempDir } from "../helpers/fixture.js";
 
 const indexedCalls = (name: string): Promise<string> => indexedFixture(`calls/${name}`);
 
@@ -418,7 +418,33 @@ describe("what a grep for the name would add", () => {
       kinds: { declaration: 4, import: 1, member: 1, local: 1, text: 2, use: 1 },
       uses: ["src/use.ts:9"],
       unclassified: 0,
+      unclassifiedAt: [],
     });
+  });
+});
+
+describe("what a grep for the name would add, over many files", () => {
+  it("tells comments, strings and imports apart in every file, and names the lines in code past the files parsed for one answer", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    mkdirSync(join(dir, "src/notes"), { recursive: true });
+    mkdirSync(join(dir, "src/refs"), { recursive: true });
+    writeFileSync(join(dir, "src/bump.ts"), "/** One more. */\nexport function bump(n: number): number {\n  return n + 1;\n}\n");
+    writeFileSync(join(dir, "src/use.ts"), 'import { bump } from "./bump.js";\n\nexport const two = bump(1);\n');
+    const numbered = (i: number): string => String(i).padStart(2, "0");
+    for (let i = 0; i < 45; i += 1) writeFileSync(join(dir, `src/notes/note${numbered(i)}.ts`), `// this will bump a line\nexport const label = "bump";\n`);
+    for (let i = 0; i < 42; i += 1) writeFileSync(join(dir, `src/refs/ref${numbered(i)}.ts`), 'import { bump } from "../bump.js";\n\nexport const pass = bump;\n');
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    // Files with lines in code are parsed in path order, 40 of them: src/bump.ts and src/refs/ref00–38. Past them, a scan
+    // still tells the imports apart; what only the compiler could tell is named.
+    const text = await ctx(dir, "traverse", "Caller", "bump");
+    const unparsed = ["src/refs/ref39.ts:3", "src/refs/ref40.ts:3", "src/refs/ref41.ts:3"];
+    expect(text.stdout).toContain(
+      "rg -w adds 1 declaration, 43 imports, 90 comments or strings, 39 other uses: src/refs/ref00.ts:3, src/refs/ref01.ts:3, src/refs/ref02.ts:3, src/refs/ref03.ts:3, src/refs/ref04.ts:3, …, " +
+        `3 lines in code not classified (past the 40 files parsed for one answer): ${unparsed.join(", ")}\n`,
+    );
+    const { json } = await traverse(dir, "Caller", "bump");
+    expect((json as unknown as { mentions: unknown }).mentions).toMatchObject({ lines: 177, sites: 1, otherCalls: 0, kinds: { declaration: 1, import: 43, text: 90, use: 39 }, unclassified: 3, unclassifiedAt: unparsed });
   });
 });
 

@@ -1,7 +1,7 @@
 import { isTestPath } from "../../core/index/is-test-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { quotePath } from "../../formats/quoted-path.js";
-import type { MentionAccount, WordUse } from "../../core/traverse/mention-account.js";
+import { MAX_PARSED_FILES, type MentionAccount, type WordUse } from "../../core/traverse/mention-account.js";
 
 /** Unresolved sites named in the closing line before the rest are counted. */
 const UNRESOLVED_SHOWN = 5;
@@ -114,7 +114,8 @@ function mentionLine(account: MentionAccount): string {
   }
   const uses = account.uses.length;
   if (uses > 0) parts.push(`${uses} ${USE_WORDS.use[uses === 1 ? 0 : 1]}: ${account.uses.slice(0, UNRESOLVED_SHOWN).map(quoteSite).join(", ")}${uses > UNRESOLVED_SHOWN ? ", …" : ""}`);
-  if (account.unclassified > 0) parts.push(`${account.unclassified} more not classified`);
+  const left = account.unclassified;
+  if (left > 0) parts.push(`${left} line${left === 1 ? "" : "s"} in code not classified (past the ${MAX_PARSED_FILES} files parsed for one answer): ${account.unclassifiedAt.slice(0, UNRESOLVED_SHOWN).map(quoteSite).join(", ")}${left > UNRESOLVED_SHOWN ? ", …" : ""}`);
   // The name is the query's, above: not repeated.
   return `rg -w adds ${parts.length === 0 ? "nothing" : parts.join(", ")}`;
 }

@@ -24,9 +24,19 @@ export interface MentionAccount {
   kinds: Partial<Record<WordUse, number>>;
   /** `path:line` of the remaining lines that use the name in code (not listed as a site): worth a look. */
   uses: string[];
-  /** Remaining lines left unclassified: in more files than are parsed for one answer. */
+  /**
+   * Remaining lines in code the compiler did not classify: in files past the MAX_PARSED_FILES parsed
+   * for one answer (their comments, strings, imports, declarations and members are told apart by a scan).
+   */
   unclassified: number;
+  /** `path:line` of the first UNCLASSIFIED_LISTED of those lines, in path and line order (a page must stay small). */
+  unclassifiedAt: string[];
 }
+
+export const UNCLASSIFIED_LISTED = 20;
+
+/** Files whose lines in code are parsed for one answer: each costs a parse, and one answer must stay quick. */
+export const MAX_PARSED_FILES = 40;
 
 /** The lines naming the word that neither the answer's sites nor other declarations' calls explain, per file. */
 export function unexplainedLines(mentions: ReadonlyMap<RepoPath, readonly number[]>, sites: ReadonlySet<string>, otherCalls: ReadonlySet<string>): { sites: number; otherCalls: number; rest: Map<RepoPath, number[]> } {
