@@ -1,6 +1,7 @@
 import { resolve } from "node:path";
 import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
+import { MCP_CLIENTS, parseMcpClients, type McpClient } from "../core/init/mcp-config.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
 import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
@@ -31,6 +32,12 @@ function parseKind(value: string): TraverseKind {
   const kind = TRAVERSE_KINDS.find((k) => k.toLowerCase() === value.toLowerCase());
   if (!kind) throw new InvalidArgumentError(`expected one of ${TRAVERSE_KINDS.join(", ")}`);
   return kind;
+}
+
+function parseClients(value: string): McpClient[] {
+  const { clients, unknown } = parseMcpClients([value]);
+  if (unknown !== null) throw new InvalidArgumentError(`"${unknown}" is not a client ctx configures: expected ${MCP_CLIENTS.join(", ")} (a comma list, or the option again)`);
+  return clients;
 }
 
 function parseDepth(value: string): number {
@@ -82,7 +89,11 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .command("init")
     .description("create .ai/ from the templates: HANDOFF.md, research, lessons, brain index, caches, index configuration")
     .addOption(new Option("--ci <provider>", "also add a CI workflow running `ctx index --check` and `ctx validate-handoff` on pull requests").choices(["github"]))
-    .option("--json", "print what was created and what was left alone as JSON")
+    .addOption(
+      new Option("--mcp <clients>", `also configure ctx's MCP server for ${MCP_CLIENTS.join(", ")} (a comma list, or the option again)`)
+        .argParser((value: string, previous: McpClient[] | undefined) => [...(previous ?? []), ...parseClients(value)]),
+    )
+    .option("--json", "print what was created, left alone and configured as JSON")
     .addHelpText(
       "after",
       [
@@ -91,16 +102,22 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         ".gitattributes lines and the git merge driver that keep generated indexes from conflicting.",
         "Never overwrites a file of yours: run it again after an upgrade to add what is new.",
         "",
+        "--mcp sets the `ctx` server in the client's project file and keeps every other server in it: claude → .mcp.json,",
+        "cursor → .cursor/mcp.json, vscode → .vscode/mcp.json; codex keeps servers in ~/.codex/config.toml, so for codex",
+        "init prints the `codex mcp add` line to run. Nothing is written when one of those files is not valid JSON (exit 2).",
+        "",
         "Examples:",
         "  ctx init",
         "  ctx init --ci github     # also .github/workflows/ctx.yml",
+        "  ctx init --mcp claude    # also .mcp.json, for Claude Code",
+        "  ctx init --mcp cursor,vscode --mcp codex",
         "  ctx init --json",
       ].join("\n"),
     )
-    .action(async (options: { ci?: "github"; json?: boolean }) => {
+    .action(async (options: { ci?: "github"; mcp?: McpClient[]; json?: boolean }) => {
       const { runInit } = await import("./commands/init-command.js");
       const { renderInitText } = await import("./render/init-text.js");
-      const done = await runInit(cwd(), { ci: options.ci });
+      const done = await runInit(cwd(), { ci: options.ci, mcp: options.mcp });
       terminal.stdout(options.json ? `${JSON.stringify(done, null, 2)}\n` : renderInitText(done));
       result.code = EXIT.ok;
     });
@@ -447,11 +464,15 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "",
         "The tool takes {\"request\": \"symbol\" | \"caller\" | \"callee\" | \"endpoint\" | \"module\" | \"err\" | \"brain\" | \"brief\" |",
         "\"validate_handoff\" | \"escape\", \"query\", …} and answers with the JSON of `ctx traverse --json` / `ctx brief --json`,",
-        "paged to a token budget (`more`, `cursor`). It reads the repository it is started in (or -C <dir>).",
+        "paged to a token budget (`more`, `cursor`). It reads the repository it is started in, or the one -C names",
+        "(`ctx mcp -C <dir>`: -C after `mcp`, as `npx` reads the options before the command's first word as its own).",
+        "`ctx init --mcp claude|cursor|vscode|codex` writes the client's configuration.",
         "",
-        "Examples:",
-        "  claude mcp add ctx -- npx --no ctx mcp",
-        "  codex mcp add ctx -- npx --no ctx mcp",
+        "Examples (with ctx-nav installed in the project; where it is not, `npx --no` fails rather than downloads):",
+        "  ctx init --mcp claude,cursor,vscode",
+        "  claude mcp add ctx -- npx --no -- ctx-nav mcp",
+        "  codex mcp add ctx -- npx --no -- ctx-nav mcp",
+        "  ctx mcp -C ../app       # serve another folder",
       ].join("\n"),
     )
     .action(async () => {

@@ -1,25 +1,52 @@
-import { existsSync, readFileSync } from "node:fs";
-import { delimiter, join } from "node:path";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
+import { delimiter, dirname, join } from "node:path";
 import { ctxInvocation, type CtxLocation } from "../core/init/agent-instructions.js";
 
+/** The package ctx is published as; the registry's `ctx` is someone else's. */
+const PACKAGE = "ctx-nav";
+
 /**
- * Where ctx is for a repository: installed in it (node_modules/.bin) or the repository's own
- * package (`npx ctx` runs a project's own bin: ctx's repository), on PATH, or neither.
+ * Where ctx is for a repository (see CtxLocation). A `ctx` bin counts only when it is ctx-nav's: a
+ * command ctx writes into instructions must run this package or fail, never another tool of that name.
  */
 export function locateCtx(root: string): CtxLocation {
-  const found = findCtx(root);
-  if (found === join(root, "node_modules", ".bin", "ctx") || ownsCtxBin(root)) return "local";
-  return found === null ? null : "path";
+  const local = join(root, "node_modules", ".bin", "ctx");
+  // npm, pnpm and yarn link the bin to the package's file; on Windows it is a shim, so the package beside it answers.
+  if (existsSync(local) && (isCtxNavBin(local) || packageName(join(root, "node_modules", PACKAGE)) === PACKAGE)) return "local";
+  if (ownsCtxBin(root)) return "own";
+  const onPath = findOnPath();
+  return onPath !== null && isCtxNavBin(onPath) ? "path" : null;
 }
 
+/** ctx-nav's own repository: its package.json declares the `ctx` bin (`node bin/ctx.js` runs the build). */
 function ownsCtxBin(root: string): boolean {
+  const manifest = readManifest(root);
+  const bin = manifest?.bin;
+  return manifest?.name === PACKAGE && typeof bin === "object" && bin !== null && typeof (bin as Record<string, unknown>).ctx === "string";
+}
+
+/** Whether a bin resolves (through its links) to a file of the ctx-nav package: `<package>/bin/ctx.js`. */
+function isCtxNavBin(path: string): boolean {
   try {
-    const manifest: unknown = JSON.parse(readFileSync(join(root, "package.json"), "utf8"));
-    const bin = typeof manifest === "object" && manifest !== null ? (manifest as { bin?: unknown }).bin : undefined;
-    return typeof bin === "object" && bin !== null && typeof (bin as Record<string, unknown>).ctx === "string";
+    return packageName(dirname(dirname(realpathSync(path)))) === PACKAGE;
+  } catch {
+    // A dangling link: not a ctx that runs.
+    return false;
+  }
+}
+
+function packageName(dir: string): string | undefined {
+  const name = readManifest(dir)?.name;
+  return typeof name === "string" ? name : undefined;
+}
+
+function readManifest(dir: string): Record<string, unknown> | undefined {
+  try {
+    const manifest: unknown = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    return typeof manifest === "object" && manifest !== null ? (manifest as Record<string, unknown>) : undefined;
   } catch {
     // No package.json, or one that is not JSON: not a reason to fail a hint.
-    return false;
+    return undefined;
   }
 }
 
@@ -32,6 +59,10 @@ export function invocationAt(root: string): string {
 export function findCtx(root: string): string | null {
   const local = join(root, "node_modules", ".bin", "ctx");
   if (existsSync(local)) return local;
+  return findOnPath();
+}
+
+function findOnPath(): string | null {
   for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, "ctx"))) return join(dir, "ctx");
   return null;
 }

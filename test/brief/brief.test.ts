@@ -198,8 +198,8 @@ describe("ctx brief", () => {
     // ctx is a dev dependency of this project: the next step names the command that runs it here.
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
     symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(dir, "node_modules", ".bin", "ctx"));
-    expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: npx ctx validate-handoff (6 problems)");
-    expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (npx ctx validate-handoff)\n");
+    expect((await briefJson(dir, "--role", "builder")).next).toBe("make the handoff pass first: node_modules/.bin/ctx validate-handoff (6 problems)");
+    expect((await ctx(dir, "brief")).stdout).toContain("handoff: objective: Make UsersService.register reject duplicate emails · next: Add the check in register · 6 problems (node_modules/.bin/ctx validate-handoff)\n");
     const complete = [
       "## Objective / status", "Make UsersService.register reject duplicate emails",
       "## Exact paths and symbols", "- src/users/users.service.ts `UsersService.register`",

@@ -29,7 +29,7 @@ describe("ctx init --ci github", () => {
     const workflow = load(readFileSync(join(dir, ".github/workflows/ctx.yml"), "utf8")) as Workflow;
     expect(Object.keys(workflow.on)).toEqual(["pull_request"]);
     const steps = Object.values(workflow.jobs).flatMap((job) => job.steps).filter((s) => s.run?.includes("ctx"));
-    expect(steps.map((s) => s.run)).toEqual(["npx --no ctx index --check", "npx --no ctx validate-handoff --format github --allow-empty"]);
+    expect(steps.map((s) => s.run)).toEqual(["node_modules/.bin/ctx index --check", "node_modules/.bin/ctx validate-handoff --format github --allow-empty"]);
     const [indexCheck, handoff] = steps.map((s) => s.run!);
 
     expect((await ctx(dir, "index", "-q")).code).toBe(0);

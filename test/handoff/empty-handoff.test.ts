@@ -8,7 +8,7 @@ const HANDOFFS = join(import.meta.dirname, "..", "fixtures", "handoff", "handoff
 /** The `ctx validate-handoff …` commands of the workflow `ctx init --ci github` wrote, as argv after `ctx`. */
 function workflowHandoffCommands(dir: string): string[][] {
   const workflow = readFileSync(join(dir, ".github", "workflows", "ctx.yml"), "utf8");
-  return [...workflow.matchAll(/run: npx --no ctx (validate-handoff[^\n]*)/g)].map((match) => match[1]!.trim().split(/\s+/));
+  return [...workflow.matchAll(/run: node_modules\/\.bin\/ctx (validate-handoff[^\n]*)/g)].map((match) => match[1]!.trim().split(/\s+/));
 }
 
 describe("the handoff when no task is in progress", () => {

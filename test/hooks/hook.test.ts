@@ -146,8 +146,9 @@ describe("ctx hook", () => {
     git(dir, "config", "core.hooksPath", ".husky/_");
     const run = await ctx(dir, "hook", "install");
     expect(run.code).toBe(1);
-    // ctx is a dev dependency here: a hook's PATH need not have node_modules/.bin on it, and npx --no never downloads.
-    expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  npx --no ctx hook run\n");
+    // ctx is a dev dependency here: a hook's PATH need not have node_modules/.bin on it, git runs hooks at the top of the
+    // work tree, and the bin fails rather than downloads where it is missing (npx would look `ctx` up on the registry).
+    expect(run.stdout).toBe("husky manages this repository's hooks: add this line to .husky/pre-commit (create it if needed):\n  node_modules/.bin/ctx hook run\n");
     expect(existsSync(join(dir, ".husky", "_", "pre-commit"))).toBe(false);
   });
 
@@ -157,7 +158,7 @@ describe("ctx hook", () => {
     const run = await ctx(dir, "hook", "install");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("lefthook manages this repository's hooks");
-    expect(run.stdout).toContain("  pre-commit:\n    commands:\n      ctx-index:\n        run: npx --no ctx hook run\n");
+    expect(run.stdout).toContain("  pre-commit:\n    commands:\n      ctx-index:\n        run: node_modules/.bin/ctx hook run\n");
     expect(existsSync(join(dir, ".git", "hooks", "pre-commit"))).toBe(false);
   });
 });

@@ -66,18 +66,21 @@ describe("ctx init", () => {
     expect(JSON.parse((await ctx(dir, "init", "--json")).stdout)).toMatchObject({ instructions: [], attributes: [] });
   });
 
-  it("names the command that runs ctx there: `npx ctx` where it is a dev dependency, `ctx` where only PATH has it", async () => {
+  it("names the command that runs ctx there: its bin where it is a dev dependency, `node bin/ctx.js` in ctx's own repository, `ctx` where only PATH has it", async () => {
     const local = repository();
     mkdirSync(join(local, "node_modules", ".bin"), { recursive: true });
     symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(local, "node_modules", ".bin", "ctx"));
     const init = await ctx(local, "init");
-    expect(init.stdout).toContain("then `npx ctx index`");
-    expect(readFileSync(join(local, "AGENTS.md"), "utf8")).toContain("`npx ctx brief \"<the task>\"`");
+    expect(init.stdout).toContain("then `node_modules/.bin/ctx index`");
+    expect(readFileSync(join(local, "AGENTS.md"), "utf8")).toContain("`node_modules/.bin/ctx brief \"<the task>\"`");
 
-    // ctx's own repository: `npx` runs a project's own bin.
+    // ctx's own repository runs its build; another package's `ctx` bin is not ctx.
     const own = repository();
     writeFileSync(join(own, "package.json"), JSON.stringify({ name: "ctx-nav", bin: { ctx: "bin/ctx.js" } }));
-    expect((await ctx(own, "init")).stdout).toContain("then `npx ctx index`");
+    expect((await ctx(own, "init")).stdout).toContain("then `node bin/ctx.js index`");
+    const other = repository();
+    writeFileSync(join(other, "package.json"), JSON.stringify({ name: "ctx", bin: { ctx: "bin/ctx.js" } }));
+    expect((await ctx(other, "init")).stdout).toContain(`then \`${CTX_HERE} index\``);
 
     const global = repository();
     const bin = tempDir();
@@ -91,28 +94,40 @@ describe("ctx init", () => {
     }
     const agents = readFileSync(join(global, "AGENTS.md"), "utf8");
     expect(agents).toContain("`ctx brief \"<the task>\"`");
-    expect(agents).not.toContain("npx");
+    expect(agents).not.toMatch(/npx [^`]/);
+
+    // A `ctx` on PATH that is another tool is not named: the instructions fetch ctx-nav instead.
+    const impostor = tempDir();
+    writeFileSync(join(impostor, "ctx"), "#!/bin/sh\necho impostor\n", { mode: 0o755 });
+    const elsewhere = repository();
+    process.env.PATH = `${impostor}:${path ?? ""}`;
+    try {
+      await ctx(elsewhere, "init");
+    } finally {
+      process.env.PATH = path;
+    }
+    expect(readFileSync(join(elsewhere, "AGENTS.md"), "utf8")).toContain("`npx -y ctx-nav brief \"<the task>\"`");
   });
 
-  it("where ctx is a dev dependency, every hint that quotes a command says `npx ctx`: traverse, brief, index --check, handoff fixes", async () => {
+  it("where ctx is a dev dependency, every hint that quotes a command names its bin: traverse, brief, index --check, handoff fixes", async () => {
     const dir = repository();
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
     symlinkSync(join(import.meta.dirname, "..", "..", "bin", "ctx.js"), join(dir, "node_modules", ".bin", "ctx"));
     mkdirSync(join(dir, "src"));
     writeFileSync(join(dir, "src", "prices.ts"), "export function total(items: number[]): number {\n  return items.reduce((a, b) => a + b, 0);\n}\n");
-    expect((await ctx(dir, "traverse", "Symbol", "total")).stdout).toContain("(no index under .ai/; run `npx ctx index` first)");
-    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("index: none under .ai/ (run `npx ctx index`;");
+    expect((await ctx(dir, "traverse", "Symbol", "total")).stdout).toContain("(no index under .ai/; run `node_modules/.bin/ctx index` first)");
+    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("index: none under .ai/ (run `node_modules/.bin/ctx index`;");
     await ctx(dir, "init");
-    expect((await ctx(dir, "validate-handoff")).stdout).toMatch(/HANDOFF_FAIL .*`npx ctx /);
+    expect((await ctx(dir, "validate-handoff")).stdout).toMatch(/HANDOFF_FAIL .*`node_modules\/\.bin\/ctx /);
 
     git(dir, "add", "-A");
     git(dir, "commit", "-q", "-m", "prices");
     expect((await ctx(dir, "index", "-q")).code).toBe(0);
     writeFileSync(join(dir, "src", "prices.ts"), "export function total(): number {\n  return 0;\n}\n");
     const stale = await ctx(dir, "traverse", "Symbol", "total");
-    expect(stale.stdout).toContain("changed since indexing; run `npx ctx index` to refresh");
-    expect((await ctx(dir, "index", "--check")).stdout).toContain("run `npx ctx index` and commit the .ai/ changes");
-    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("changed since (run `npx ctx index`)");
+    expect(stale.stdout).toContain("changed since indexing; run `node_modules/.bin/ctx index` to refresh");
+    expect((await ctx(dir, "index", "--check")).stdout).toContain("run `node_modules/.bin/ctx index` and commit the .ai/ changes");
+    expect((await ctx(dir, "brief", "fix the total")).stdout).toContain("changed since (run `node_modules/.bin/ctx index`)");
   });
 
   it("routes the generated index files to ctx's merge driver (.gitattributes) and registers the driver in the clone", async () => {

@@ -52,7 +52,7 @@ export async function runValidateHandoff(cwd: string, path?: string): Promise<Ha
   return { path: shown, report: spokenHere(root, validateHandoff(handoff, citations, { paths, symbols })), invocation: invocationAt(root) };
 }
 
-/** The report with the ctx commands its fixes quote as they run here (`npx ctx index` where ctx is a dev dependency). */
+/** The report with the ctx commands its fixes quote as they run here (`node_modules/.bin/ctx index` where ctx is a dev dependency). */
 function spokenHere(root: string, report: HandoffReport): HandoffReport {
   const invocation = invocationAt(root);
   const said = (problems: HandoffProblem[]): HandoffProblem[] => problems.map((p) => ({ ...p, message: spokenAs(p.message, invocation), fix: spokenAs(p.fix, invocation) }));

@@ -2,20 +2,61 @@
 export const SECTION_BEGIN = "<!-- ctx:begin (maintained by `ctx init`; edit outside these markers) -->";
 export const SECTION_END = "<!-- ctx:end -->";
 
-/** Where ctx is for a repository: installed in it (node_modules/.bin), on PATH, or neither. */
-export type CtxLocation = "local" | "path" | null;
+/**
+ * Where ctx is for a repository: installed in it (node_modules/.bin/ctx of the ctx-nav package), the
+ * repository is ctx-nav itself (run from source), on PATH (a `ctx` that is ctx-nav), or none of these.
+ */
+export type CtxLocation = "local" | "own" | "path" | null;
 
 /**
- * The command that runs ctx where the instructions will be followed. NOTE: never a bare `npx ctx`
- * without a local install: the registry's `ctx` is someone else's package.
+ * The command that runs ctx where the instructions will be followed: the installed bin when there is
+ * one (no npm start-up, and it fails rather than downloads when missing), else npx by the package's
+ * name. NOTE: never npx with the bare name `ctx`: on the registry that is someone else's package, and
+ * npx fetches and runs a package it cannot find locally (without a terminal it does not even ask).
  */
 export function ctxInvocation(location: CtxLocation): string {
-  return location === "local" ? "npx ctx" : location === "path" ? "ctx" : "npx -y ctx-nav";
+  switch (location) {
+    case "local":
+      return "node_modules/.bin/ctx";
+    case "own":
+      return "node bin/ctx.js";
+    case "path":
+      return "ctx";
+    case null:
+      return "npx -y ctx-nav";
+  }
 }
 
-/** What a hook runs: never `npx` that may download (`--no`), and never a bare `ctx` a hook's PATH may lack. */
+/**
+ * What a hook manager's hook runs (git runs hooks at the top of the work tree): the installed bin,
+ * which fails rather than downloads, and costs no npm start-up on every commit.
+ */
 export function hookRunCommand(location: CtxLocation): string {
-  return location === "path" ? "ctx hook run" : "npx --no ctx hook run";
+  return location === "path" || location === "own" ? `${ctxInvocation(location)} hook run` : "node_modules/.bin/ctx hook run";
+}
+
+/**
+ * The lines of the agent instructions that say how to call ctx here, what a call costs, and what never
+ * to run. NOTE: the costs are measured (README): ~0.2 s of CPU through the bin, ~1 s through npx.
+ */
+export function invocationNote(location: CtxLocation): string[] {
+  const never = "Never put the bare name `ctx` after `npx`: on the registry that is someone else's package.";
+  switch (location) {
+    case "local":
+      return [
+        "- Call ctx as written here: `node_modules/.bin/ctx …`, run from the repository root, is the ctx-nav installed in it",
+        `  (about 0.2 s a call; \`npx\` would add about 1 s to each). ${never}`,
+      ];
+    case "own":
+      return ["- This repository is ctx itself: `node bin/ctx.js …` runs its build (`npm run build` first)."];
+    case "path":
+      return [`- Call ctx as written here: \`ctx\` is the ctx-nav on your PATH (about 0.2 s a call). ${never}`];
+    case null:
+      return [
+        "- ctx is not installed here: `npx -y ctx-nav …` fetches the ctx-nav package (about 1 s a call); after `npm i -D ctx-nav`,",
+        `  \`node_modules/.bin/ctx init\` switches these lines to the installed bin (about 0.2 s). ${never}`,
+      ];
+  }
 }
 
 /**
@@ -27,8 +68,9 @@ export function spokenAs(text: string, invocation: string): string {
 }
 
 /** Short on purpose: agents given many or loud instructions misfire; this says when each command helps, and no more. */
-export function agentSection(invocation: string): string {
-  return [SECTION_BEGIN, ...SECTION_BODY.map((line) => spokenAs(line, invocation)), SECTION_END].join("\n");
+export function agentSection(location: CtxLocation): string {
+  const [heading, ...body] = SECTION_BODY.map((line) => spokenAs(line, ctxInvocation(location)));
+  return [SECTION_BEGIN, heading, ...invocationNote(location), ...body, SECTION_END].join("\n");
 }
 
 const SECTION_BODY = [
