@@ -54,7 +54,8 @@ export async function main(): Promise<void> {
     isTTY: process.stderr.isTTY === true,
     colors: !("NO_COLOR" in process.env) && ("FORCE_COLOR" in process.env || process.stdout.isTTY === true),
     readStdin: async () => {
-      if (process.stdin.isTTY) return "";
+      // A terminal is a person at a prompt, not piped output: reading it would wait for them.
+      if (process.stdin.isTTY) return null;
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
       return Buffer.concat(chunks).toString("utf8");

@@ -15,8 +15,8 @@ export interface Terminal {
   isTTY: boolean;
   /** Whether text may carry ANSI colours: off under NO_COLOR, on under FORCE_COLOR, else when stdout is a terminal. */
   colors?: boolean;
-  /** Standard input, read whole (`ctx traverse Err -`); absent when there is none to read. */
-  readStdin?: () => Promise<string>;
+  /** Standard input, read whole (`ctx traverse Err -`); null when it is a terminal, absent when there is none to read. */
+  readStdin?: () => Promise<string | null>;
 }
 
 /** Exit codes, decided here and nowhere else: 0 hit/ok, 1 miss/findings, 2 usage/config/internal. */

@@ -62,6 +62,17 @@ describe("the ctx binary", () => {
     expect(piped.stdout).toMatch(/^TRAVERSE_HIT Err FAIL {2}test\/users\.test\.ts > users > rejects an empty id … \(1\)\n\.ai\/hot-cache\.jsonl:1 hot · similar \('id' recorded, 'name' here\) · .* · fix: check the id first\n/);
   });
 
+  it.runIf(spawnSync("script", ["--version"]).status === 0)("refuses `ctx compress` with no command on a terminal, in one line saying what to run, exit 2", () => {
+    // util-linux's script gives ctx a pseudo-terminal for its standard input: the branch a user at a prompt meets.
+    const dir = tempDir();
+    const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} compress`;
+    const result = spawnSync("script", ["-qec", command, "/dev/null"], { cwd: dir, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" }, stdio: ["ignore", "pipe", "pipe"], timeout: 20_000 });
+    expect(result.stdout.replace(/\r/g, "")).toBe(
+      "ctx: nothing to compress: no command after `--`, and standard input is a terminal — run `ctx compress -- npm test`, or pipe: `npm test 2>&1 | ctx compress`\n",
+    );
+    expect(result.status).toBe(2);
+  });
+
   it("exits 0 on a hit, 1 on a miss and 2 on a usage error, with JSON on request", () => {
     const dir = copyFixture("traverse/users-service");
     expect(run(dir, ["index", "--quiet"])).toMatchObject({ code: 0, stdout: "" });

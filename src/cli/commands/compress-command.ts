@@ -18,6 +18,7 @@ export interface CompressOptions {
   budget: number;
   /** The output's family, when it cannot be told from the output itself. */
   kind?: Kind;
+  /** Standard input, read whole; null when it is a terminal (or there is none): nothing was piped in. */
   readStdin: () => Promise<string | null>;
   now: Date;
 }
@@ -50,7 +51,7 @@ export async function runCompress(options: CompressOptions): Promise<CompressRes
   let command: string | null = null;
   if (options.command.length === 0) {
     const input = await options.readStdin();
-    if (input === null) throw new UsageError("nothing to compress: no command after `--` and no standard input", "run `ctx compress -- npm test`, or pipe: `npm test 2>&1 | ctx compress`");
+    if (input === null) throw new UsageError("nothing to compress: no command after `--`, and standard input is a terminal", "run `ctx compress -- npm test`, or pipe: `npm test 2>&1 | ctx compress`");
     raw = input;
   } else {
     const [program, ...args] = options.command as [string, ...string[]];
