@@ -1,6 +1,6 @@
 import { join } from "node:path";
-import { buildBrief, candidatesOf, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
-import { parseTask } from "../../core/brief/parse-task.js";
+import { buildBrief, candidatesOf, namedSymbols, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
+import { parseTask, withDeclaredVerbs } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
 import { invocationAt } from "../../io/locate-ctx.js";
@@ -67,15 +67,16 @@ export async function runBrief(options: BriefOptions, clock?: PhaseClock): Promi
   const parsedHandoff = handoffText === undefined ? null : parseHandoff(handoffText);
   const summary = parsedHandoff && summarizeHandoff(parsedHandoff);
   const task = options.task?.trim() || summary?.objective || null;
-  const query = task ? parseTask(task) : null;
+  const parsed = task ? parseTask(task) : null;
   // Endpoints are read only for a task that names a route: on a large service the table is big.
   const [table, endpoints, modules, symbolRows, callEdges] = await Promise.all([
     reader?.routing() ?? new RoutingTable(Buffer.alloc(0)),
-    (query?.routes.length && reader?.endpoints()) || [],
+    (parsed?.routes.length && reader?.endpoints()) || [],
     reader?.modules() ?? [],
-    byName(reader, query?.identifiers ?? [], (index, name) => index.symbolsNamed(name)),
-    byName(reader, query?.identifiers ?? [], (index, name) => index.callsTo(name)),
+    byName(reader, parsed ? [...parsed.identifiers, ...parsed.names] : [], (index, name) => index.symbolsNamed(name)),
+    byName(reader, parsed?.identifiers ?? [], (index, name) => index.callsTo(name)),
   ]);
+  const query = parsed && withDeclaredVerbs(parsed, namedSymbols(parsed, symbolRows).map((row) => row.name));
   clock?.mark("read the index");
   const undeclared = undeclaredIdentifiers(query, symbolRows);
   const lexicon = openLexicon(root);

@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from "../../model.js";
-import { splitIdentifier, stem, termsOf } from "./sub-words.js";
+import { isStopWord, splitIdentifier, stem, termsOf } from "./sub-words.js";
 import { urlPath } from "../traverse/find-endpoints.js";
 
 /** A task's text taken apart into what the index can match. */
@@ -7,6 +7,11 @@ export interface TaskQuery {
   text: string;
   /** Identifiers written as code: in backticks, camelCase/PascalCase/snake_case, dotted (`A.b`) or called (`f()`). */
   identifiers: string[];
+  /**
+   * Plain words as written that could be a declaration's whole name (`add`, `debounce`): not code-like, so not
+   * among `identifiers`, and only a declaration of exactly that name makes one count (see namedSymbols).
+   */
+  names: string[];
   /** Tokens that look like repository paths (`src/users/users.service.ts`, `users.service.ts`). */
   paths: string[];
   routes: { method: string | null; route: string }[];
@@ -35,8 +40,40 @@ const TASK_VERBS = new Set(
     .map(stem),
 );
 
+/** A plain word worth looking up as a name: a function named `of` or `to` is rarer than the word. */
+const isPlainName = (word: string): boolean => /^[A-Za-z_$][\w$]{2,}$/.test(word) && !isStopWord(word.toLowerCase());
+
+/** Plain words looked up per task, in order: each costs a read of a symbol shard. */
+const MAX_NAMES = 16;
+
+/**
+ * Whether the task writes a verb (`add`, `remove`) where a name goes, at least once: not where an
+ * instruction starts — the first word, or after `:`, `;`, `.`, `,`, `(`, "to", "and", "or", "then"
+ * ("fix: remove the guard", "and add a test"), which is what nearly every task's verbs are.
+ */
+function isWrittenAsName(text: string, word: string): boolean {
+  for (const match of text.matchAll(new RegExp(`(?<![\\w$])${word.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) {
+    const before = text.slice(0, match.index).trimEnd();
+    if (before === "" || /[:;.!?,(]$/.test(before) || /(?:^|\s)(?:to|and|or|then|also|please)$/i.test(before)) continue;
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The query with the task verbs that the repository declares as names it meant (`add` of "make add
+ * handle bigints", an exported function) among its terms again: a name's own words count for the
+ * file that declares it, as an identifier's do.
+ */
+export function withDeclaredVerbs(query: TaskQuery, declared: Iterable<string>): TaskQuery {
+  const kept = new Set([...declared].flatMap((name) => termsOf(name)).filter((term) => TASK_VERBS.has(term)));
+  if (kept.size === 0) return query;
+  return { ...query, terms: [...new Set(termsOf(query.text))].filter((term) => !TASK_VERBS.has(term) || kept.has(term)) };
+}
+
 export function parseTask(text: string): TaskQuery {
   const identifiers = new Set<string>();
+  const names = new Set<string>();
   const paths = new Set<string>();
   const routes: TaskQuery["routes"] = [];
   for (const match of text.matchAll(/`([^`\n]+)`/g)) {
@@ -64,10 +101,12 @@ export function parseTask(text: string): TaskQuery {
     }
     for (const id of token.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g) ?? []) {
       if (isCodeLike(id)) identifiers.add(id.replace(/\(\)$/, ""));
+      else if (isPlainName(id)) names.add(id);
     }
   }
   const error = text.split("\n").find((line) => ERROR_LINE.test(line))?.trim() ?? null;
   const words = new Set((text.toLowerCase().match(/[a-z][a-z\d-]*/g) ?? []).flatMap((word) => [word, ...word.split("-")]));
   for (const id of identifiers) for (const part of splitIdentifier(id)) words.add(part);
-  return { text, identifiers: [...identifiers], paths: [...paths], routes, error, terms: [...new Set(termsOf(text))].filter((term) => !TASK_VERBS.has(term)), words };
+  const named = [...names].filter((name) => !identifiers.has(name) && (!TASK_VERBS.has(stem(name.toLowerCase())) || isWrittenAsName(text, name)));
+  return { text, identifiers: [...identifiers], names: named.slice(0, MAX_NAMES), paths: [...paths], routes, error, terms: [...new Set(termsOf(text))].filter((term) => !TASK_VERBS.has(term)), words };
 }
