@@ -1,7 +1,8 @@
-import { CALL_VIAS, type CallEdge, type CallVia, type Override } from "../model.js";
+import { CALL_VIAS, type CallEdge, type CallTarget, type CallVia, type Override, type RepoPath } from "../model.js";
 import { FormatError } from "../errors.js";
 import { escapeCell, locationCell, parseLocation, parseTable, renderRow, splitRow } from "./markdown-table.js";
 import { CALL_INDEX_FILE } from "./index-file-names.js";
+import { quotePath, unquotePath } from "./quoted-path.js";
 
 const HEADER = ["site", "caller", "caller kind", "via", "callee", "callee kind", "target"] as const;
 const UNRESOLVED = "unresolved";
@@ -40,20 +41,35 @@ export function renderCallRows(edges: readonly CallEdge[]): { rows: string[]; ed
   return { rows, edges: kept, unresolved };
 }
 
+/** A name a file exports for a declaration of another name (`export { Hono as HonoBase }`), with that declaration. */
+export interface ExportAlias {
+  /** The name exported. */
+  name: string;
+  /** The file that exports it. */
+  path: RepoPath;
+  /** The declaration it stands for, through any chain of imports and re-exports (as a call target: its first line). */
+  target: CallTarget & { name: string };
+}
+
 const OVERRIDES_HEADING = "## Overrides";
+const ALIASES_HEADING = "## Aliases";
+const ALIASES_HEADER = ["alias", "exported from", "declaration", "kind", "location"] as const;
 const OVERRIDES_HEADER = ["member", "member location", "base", "base location"] as const;
 
 /**
  * call_index.md as chunks (header, rows, overrides), so a large index is never one giant string.
  * `rows` are chunks of rendered rows (a file's each), `counts` how many rows and unresolved rows they hold.
  */
-export function renderCallIndex(rows: readonly string[], counts: { rows: number; unresolved: number }, overrides: readonly Override[]): string[] {
-  const { head, tail } = callIndexParts(counts, overrides);
+export function renderCallIndex(rows: readonly string[], counts: { rows: number; unresolved: number }, overrides: readonly Override[], aliases: readonly ExportAlias[] = []): string[] {
+  const { head, tail } = callIndexParts(counts, overrides, aliases);
   return [head, ...rows, ...tail];
 }
 
-/** call_index.md around its rows: the text before them, the table's two header lines (a shard repeats them), and what follows. */
-export function callIndexParts(counts: { rows: number; unresolved: number }, overrides: readonly Override[]): { head: string; tableHeader: string; tail: string[] } {
+/**
+ * call_index.md around its rows: the text before them, the table's two header lines (a shard repeats them), and what follows.
+ * The aliases table is written only when there is one: an index without aliases reads as an older ctx wrote it.
+ */
+export function callIndexParts(counts: { rows: number; unresolved: number }, overrides: readonly Override[], aliases: readonly ExportAlias[] = []): { head: string; tableHeader: string; tail: string[] } {
   const tableHeader = `${renderRow([...HEADER])}\n${renderRow(HEADER.map(() => "---"))}\n`;
   const head = [
     "# Call index",
@@ -82,7 +98,39 @@ export function callIndexParts(counts: { rows: number; unresolved: number }, ove
     renderRow(OVERRIDES_HEADER.map(() => "---")),
     "",
   ].join("\n");
-  return { head, tableHeader, tail: [tail, ...overrideRows] };
+  return { head, tableHeader, tail: [tail, ...overrideRows, ...(aliases.length > 0 ? aliasesTable(aliases) : [])] };
+}
+
+function aliasesTable(aliases: readonly ExportAlias[]): string[] {
+  const head = [
+    "",
+    ALIASES_HEADING,
+    "",
+    "Names a file exports for a declaration of another name (`export { Hono as HonoBase }`, `export { default as Button } from …`),",
+    "with the declaration they stand for: `ctx traverse Symbol` and `ctx show` answer an alias with it.",
+    "",
+    renderRow([...ALIASES_HEADER]),
+    renderRow(ALIASES_HEADER.map(() => "---")),
+    "",
+  ].join("\n");
+  const rows = [...aliases]
+    .sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name))
+    .map((a) => `${renderRow([escapeCell(a.name), escapeCell(quotePath(a.path)), escapeCell(a.target.name), a.target.kind, locationCell(a.target.path, a.target.line)])}\n`);
+  return [head, ...rows];
+}
+
+const compareText = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The aliases table of call_index.md; none when it has none (as every index before aliases were recorded). */
+export function parseAliases(text: string, file = CALL_INDEX_FILE): ExportAlias[] {
+  if (!text.includes(`\n${ALIASES_HEADING}\n`)) return [];
+  const table = parseTable(text, ALIASES_HEADER, file, ALIASES_HEADING);
+  return table.rows.map((cells, i) => {
+    const line = table.lines[i]!;
+    const [name, from, target, kind, location] = cells as [string, string, string, string, string];
+    const to = parseLocation(location, file, line);
+    return { name, path: unquotePath(from, { file, line }), target: { name: target, path: to.path, line: to.line, kind } };
+  });
 }
 
 export function parseOverrides(text: string, file = CALL_INDEX_FILE): Override[] {

@@ -123,7 +123,7 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 7;
+const FILES_CACHE_LAYOUT = 8;
 
 /** Each file's rendered rows, kept in segments of their own (io/summary-store.ts), read only when something asks for them. */
 type RowsKey = "symbolRows" | "callRows";
@@ -421,6 +421,7 @@ export async function writeFilesCache(
         probes: link.probes,
         stats: link.stats,
         overrides: link.overrides,
+        aliases: link.aliases,
         rows: link.rows,
         unresolvedRows: link.unresolvedRows,
       },

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
-import { parseCallRows, renderCallRow } from "../formats/call-index.js";
+import { parseCallRows, renderCallRow, type ExportAlias } from "../formats/call-index.js";
 import type { calleeTermsOf as calleeTermsOfType } from "../core/brief/routing-terms.js";
 import type { routingFieldsOf as routingFieldsOfType } from "../core/index/indexed-file.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
@@ -21,7 +21,7 @@ import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 15;
+const LOOKUP_VERSION = 16;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -53,6 +53,8 @@ export interface LookupTables {
   /** The rendered row of each of `calls`, when the caller has them already. */
   callRows?: string[];
   overrides: Override[];
+  /** call_index.md's aliases: few, kept in one file and read only when a symbol lookup misses. */
+  aliases: ExportAlias[];
   /** What routing.tsv and routing-symbols.txt are written from (formats/routing-table.ts), in path order. */
   routing: RoutingRow[];
 }
@@ -158,6 +160,7 @@ async function writeCommon(
   const fileShardsToWrite = only ? new Set([...only.paths].map(fileShardOf)) : undefined;
   await Promise.all([
     ...(only && !only.overrides ? [] : overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text))),
+    ...(only && !only.overrides ? [] : [writeFile(join(directory, "aliases.json"), JSON.stringify(tables.aliases))]),
     ...fileShards(tables.files).flatMap((text, i) => (fileShardsToWrite && !fileShardsToWrite.has(i) ? [] : [writeFile(join(directory, `files-${i}.tsv`), text)])),
     ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
@@ -366,7 +369,7 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     readIndexFile(root, "call_index.md"),
   ]);
   // Parsers are loaded only on this slow path, so a warm lookup never pays for js-yaml.
-  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }, { parseCallIndex, parseOverrides }] = await Promise.all([
+  const [{ parseFileIndex }, { parseSymbolIndex }, { parseEndpointIndex }, { parseDomainManifest }, { parseAliases, parseCallIndex, parseOverrides }] = await Promise.all([
     import("../formats/file-index.js"),
     import("../formats/symbol-index.js"),
     import("../formats/endpoint-index.js"),
@@ -383,6 +386,7 @@ export async function readIndexTables(root: string): Promise<LookupTables | null
     modules: manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml"),
     calls,
     overrides: callText === undefined ? [] : parseOverrides(callText, ".ai/call_index.md"),
+    aliases: callText === undefined ? [] : parseAliases(callText, ".ai/call_index.md"),
     routing: routingRowsOf(files, symbols, calls, await import("../core/brief/routing-terms.js"), await import("../core/index/indexed-file.js")),
   };
 }
@@ -423,7 +427,7 @@ function routingRowsOf(
   }));
 }
 
-type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides";
+type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides" | "aliases";
 
 /**
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
@@ -609,6 +613,12 @@ export function loadOverrideLookup(root: string, name: string): Promise<Lookup<O
   return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides");
 }
 
+/** The names exported for a declaration of another name that are spelled `name` (`HonoBase` of `export { Hono as HonoBase }`). */
+export async function loadAliasLookup(root: string, name: string): Promise<Lookup<ExportAlias> | null> {
+  const lookup = await readLookup<ExportAlias>(root, "aliases.json", "aliases");
+  return lookup && { rows: lookup.rows.filter((alias) => alias.name === name), files: lookup.files };
+}
+
 /** Read-only access to the index for commands that must write nothing (`ctx brief`). */
 export interface IndexReader {
   files: FileTable;
@@ -622,6 +632,8 @@ export interface IndexReader {
   routingSymbols(places: readonly (readonly [number, number])[]): Promise<string[]>;
   /** Call edges whose callee's member name is `name`. */
   callsTo(name: string): Promise<CallEdge[]>;
+  /** The aliases spelled `name` (see loadAliasLookup). */
+  aliasesNamed(name: string): Promise<ExportAlias[]>;
 }
 
 /**
@@ -688,6 +700,7 @@ function cachedReader(root: string, directory: string): IndexReader {
       },
       (reader) => reader.callsTo,
     ),
+    aliasesNamed: orMarkdown((name: string) => json<ExportAlias[]>("aliases.json").filter((alias) => alias.name === name), (reader) => reader.aliasesNamed),
   };
 }
 
@@ -703,6 +716,7 @@ function tablesReader(tables: LookupTables): IndexReader {
     routing: async () => new RoutingTable(Buffer.from(routing.table)),
     routingSymbols: async (places) => places.map(([offset, length]) => symbolBytes.toString("utf8", offset, offset + length)),
     callsTo: async (name) => tables.calls.filter((edge) => memberName(edge.callee) === name),
+    aliasesNamed: async (name) => tables.aliases.filter((alias) => alias.name === name),
   };
 }
 

@@ -24,7 +24,7 @@ function shape(calls: CallSummary): SummaryShape {
 }
 
 function link(touched: string[], probes: string[] = []): LinkRecord {
-  return { touched, targets: [], callTerms: "", probes, stats: NO_STATS, overrides: [], rows: 0, unresolvedRows: 0 };
+  return { touched, targets: [], callTerms: "", probes, stats: NO_STATS, overrides: [], aliases: [], rows: 0, unresolvedRows: 0 };
 }
 
 /** a.ts declares `load`; b.ts read a.ts; c.ts asked whether anything declares `save`; d.ts read nothing. */

@@ -324,7 +324,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       const { top, shards } = renderShards(name, { ...index, files: files.map((file) => ({ path: file.path, get rows() { return file[key]; } })) });
       return [[top.path, top.chunks], ...shards.map((shard): [string, IndexText] => [shard.path, shard.chunks])];
     };
-    const callParts = callIndexParts(calls.counts, calls.overrides);
+    const callParts = callIndexParts(calls.counts, calls.overrides, calls.aliases);
     const render = (meta: IndexMeta): Map<string, IndexText> =>
       new Map<string, IndexText>([
         ...shardable("symbol_index.md", "symbolRows", { head: renderSymbolIndexChunks([], rows.symbolCount, rows.files.length)[0]!, tableHeader: SYMBOL_TABLE_HEADER, tail: [] }),
@@ -417,7 +417,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           const file = filesByPath.get(row.path)!;
           return { path: row.path, module: row.module, isTest: row.isTest, fields: file.routing, calls: file.link?.callTerms, targets: file.link?.targets ?? [] };
         });
-        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, routing };
+        const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, aliases: calls.aliases, routing };
         if (reused === 0) {
           await writeLookupCache(root, { ...tables, calls: calls.edges, callRows: calls.rows }, lookupRows);
         } else if (lookupStamp !== null && lookupStamp === stampBefore) {

@@ -4,6 +4,7 @@ import { excerpt, type Excerpt } from "../../core/read/excerpt.js";
 import { HEAD_WIDTH } from "../../core/read/outline-entries.js";
 import { parseReadQuery } from "../../core/read/read-query.js";
 import { findSymbols } from "../../core/traverse/find-symbols.js";
+import { lookUpAliased } from "../../core/traverse/find-aliases.js";
 import { leavesRepository } from "../../core/traverse/find-modules.js";
 import { fallbackCommand, RG_FILES, rgFixed, rgWord, type FallbackSearch } from "../../core/traverse/conclude-traverse.js";
 import { shellQuote, type RejectedCandidate } from "../../core/traverse/traverse-result.js";
@@ -27,6 +28,9 @@ export interface ShowMatch extends Declaration {
   /** The first line of code, cut: what a list of several matches shows of each. */
   head: string;
   state: "fresh" | "parsed";
+  /** Found by a name it is exported as, not its own (`export { Hono as HonoBase }`): that name, and the files exporting it so. */
+  exportedAs?: string;
+  exportedFrom?: RepoPath[];
 }
 
 export interface ShowResult {
@@ -99,20 +103,28 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
   }
   const symbol = parsed.symbol;
   if (!reader) return miss("not-indexed", NOT_INDEXED, rgWord(symbol.name), symbol.path ?? ".");
-  const candidates = findSymbols(await reader.symbolsNamed(symbol.name), symbol);
+  const declared = findSymbols(await reader.symbolsNamed(symbol.name), symbol);
+  // Not declared under that name: maybe exported under it (`export { Hono as HonoBase }`).
+  const aliased = declared.length === 0 ? await lookUpAliased(symbol, reader.aliasesNamed, reader.symbolsNamed) : [];
+  const exportedAs = new Map(aliased.map((entry) => [entry.row, entry]));
+  const candidates = aliased.length > 0 ? aliased.map((entry) => entry.row) : declared;
   if (candidates.length === 0) return miss("no-such-symbol", `no symbol named exactly "${query}" in the index`, rgWord(symbol.name), symbol.path ?? ".");
   // The index's rows say where each declaration is in an unchanged file: no table to read.
-  const files = await readFiles(root, reader, null, candidates.map((c) => c.path));
+  const files = await readFiles(root, reader, null, candidates.flatMap((c) => [c.path, ...(exportedAs.get(c)?.exportedFrom ?? [])]));
   const found = candidates.flatMap((candidate) => {
     const file = files.get(candidate.path);
     if (!wasRead(file)) return [];
+    // An alias rests on the files exporting it: one changed since indexing may no longer.
+    const alias = exportedAs.get(candidate);
+    if (alias?.exportedFrom.some((path) => files.get(path)?.state !== "fresh")) return [];
+    const aka = alias ? { exportedAs: alias.alias, exportedFrom: alias.exportedFrom } : {};
     const name = candidate.container ? `${candidate.container}.${candidate.name}` : candidate.name;
     if (file.state === "fresh") {
-      return [toMatch(file, { name, kind: candidate.kind, path: candidate.path, line: candidate.line, endLine: candidate.endLine, exported: candidate.exported })];
+      return [{ ...toMatch(file, { name, kind: candidate.kind, path: candidate.path, line: candidate.line, endLine: candidate.endLine, exported: candidate.exported }), ...aka }];
     }
     // Changed since indexing: the same name in the text as it is now, the nearest to where it was.
     const now = file.declarations.filter((d) => d.name === name).sort((a, b) => Math.abs(a.line - candidate.line) - Math.abs(b.line - candidate.line));
-    return now.length > 0 ? [toMatch(file, now[0]!)] : [];
+    return now.length > 0 ? [{ ...toMatch(file, now[0]!), ...aka }] : [];
   });
   return conclude(query, unique(found), files, budget, () =>
     miss("stale", `${candidates.length === 1 ? "its file" : "their files"} changed since indexing and no longer declare it`, rgWord(symbol.name), symbol.path ?? ".", rejectedOf(files)),

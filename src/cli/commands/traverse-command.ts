@@ -3,9 +3,11 @@ import { UsageError } from "../../errors.js";
 import { partitionFresh } from "../../core/traverse/check-freshness.js";
 import { concludeTraverse, fallbackCommand, nextToVerify, RG_FILES, rgFixed, rgWord } from "../../core/traverse/conclude-traverse.js";
 import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
+import { lookUpAliased } from "../../core/traverse/find-aliases.js";
+import type { SymbolRow } from "../../formats/symbol-index.js";
 import { miss, shellQuote, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
+import { loadAliasLookup, loadEndpointLookup, loadModuleLookup, loadSymbolLookup, loadSymbolNames, type FileTable } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { spokenAs } from "../../core/init/agent-instructions.js";
@@ -87,20 +89,29 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
   const lookup = await loadSymbolLookup(root, parsed.name);
   const scope = parsed.path ?? ".";
   if (!lookup) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(rgWord(parsed.name), "."));
-  const candidates = findSymbols(lookup.rows, parsed);
+  // Not declared under that name: maybe exported under it (`export { Hono as HonoBase }`).
+  const declared = findSymbols(lookup.rows, parsed);
+  const aliased =
+    declared.length === 0
+      ? await lookUpAliased(parsed, async (name) => (await loadAliasLookup(root, name))?.rows ?? [], async (name) => (await loadSymbolLookup(root, name))?.rows ?? [])
+      : [];
+  const exportedAs = new Map(aliased.map((entry) => [entry.row, entry]));
+  const candidates = aliased.length > 0 ? aliased.map((entry) => entry.row) : declared;
   if (candidates.length === 0) {
     const suggested = await suggestions(parsed.name, await loadSymbolNames(root));
     return miss(kind, query, "no-such-symbol", `no symbol named exactly "${query}" in the index`, fallbackCommand(rgWord(parsed.name), scope), {
       suggestions: suggested,
     });
   }
-  const { observed, checked } = await verifyRanked(root, candidates, (c) => [c.path], lookup.files, limit);
+  // An alias rests on the files exporting it too: one changed since indexing may no longer.
+  const filesOf = (c: SymbolRow): RepoPath[] => [...new Set([c.path, ...(exportedAs.get(c)?.exportedFrom ?? [])])];
+  const { observed, checked } = await verifyRanked(root, candidates, filesOf, lookup.files, limit);
   return concludeTraverse({
     kind,
     query,
     candidates: candidates.slice(0, checked),
     unverified: candidates.length - checked,
-    filesOf: (c) => [c.path],
+    filesOf,
     toHit: (s) => ({
       name: s.name,
       kind: s.kind,
@@ -111,6 +122,7 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
       signature: s.signature,
       exported: s.exported,
       module: lookup.files.get(s.path)?.module || null,
+      ...(exportedAs.has(s) ? { exportedAs: parsed.name, exportedFrom: exportedAs.get(s)!.exportedFrom } : {}),
     }),
     recorded: (path) => lookup.files.get(path)?.sha256,
     observed,
@@ -118,6 +130,7 @@ async function traverseSymbol(root: string, { kind, query, limit }: TraverseOpti
     fallback: rgWord(parsed.name),
   });
 }
+
 
 async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
   const { findEndpoints, parseEndpointQuery } = await import("../../core/traverse/find-endpoints.js");

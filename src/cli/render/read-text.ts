@@ -17,17 +17,20 @@ function missLines(kind: string, query: string, result: { reason: string | null;
 
 const place = (match: Pick<ShowMatch, "path" | "line" | "endLine">): string => `${quotePath(match.path)}:${match.line}${match.endLine !== match.line ? `-${match.endLine}` : ""}`;
 
+/** What a declaration found by an alias is exported as, and where. */
+const exportedAs = (match: ShowMatch): string => (match.exportedAs === undefined ? "" : ` (exported as ${match.exportedAs} from ${(match.exportedFrom ?? []).map(quotePath).join(", ")})`);
+
 /** One declaration's source with line numbers, or one line per match when the query names several. */
 export function renderShowText(result: ShowResult): string {
   if (result.status === "miss") return `${missLines("Show", result.query, result).join("\n")}\n`;
   const { matches, source } = result;
   if (!source) {
     const lines = [`SHOW ${result.query}: ${matches.length} declarations; name one as path:Name or path:line`];
-    for (const match of matches) lines.push(`${match.kind} ${match.name} ${place(match)}${match.state === "parsed" ? PARSED : ""} · ${match.head}`);
+    for (const match of matches) lines.push(`${match.kind} ${match.name} ${place(match)}${match.state === "parsed" ? PARSED : ""}${exportedAs(match)} · ${match.head}`);
     return `${lines.join("\n")}\n`;
   }
   const match = matches[0]!;
-  const lines = [`SHOW ${match.kind} ${match.name} ${quotePath(match.path)}:${source.start}-${source.end}${match.state === "parsed" ? PARSED : ""}`];
+  const lines = [`SHOW ${match.kind} ${match.name} ${quotePath(match.path)}:${source.start}-${source.end}${match.state === "parsed" ? PARSED : ""}${exportedAs(match)}`];
   source.text.forEach((text, i) => lines.push(numbered(source.start + i, text)));
   if (source.more > 0) lines.push(`… ${source.more} lines more (all of it: --budget ${Math.ceil(source.tokens / 100) * 100})`);
   return `${lines.join("\n")}\n`;

@@ -38,7 +38,8 @@ function hitLine(hit: TraverseHit): string {
   const name = hit.container ? `${hit.container}.${hit.name}` : hit.name;
   if (hit.kind === "endpoint") return `${location(hit)} ${hit.signature}`;
   if (hit.kind === "module") return `${location(hit)} module ${name} · ${hit.signature}`;
-  return `${location(hit)} ${hit.kind} ${name}${hit.exported ? "" : " (internal)"} · ${hit.signature}`;
+  const alias = typeof hit.exportedAs === "string" ? ` · exported as ${hit.exportedAs} from ${(hit.exportedFrom as string[]).map(quotePath).join(", ")}` : "";
+  return `${location(hit)} ${hit.kind} ${name}${hit.exported ? "" : " (internal)"} · ${hit.signature}${alias}`;
 }
 
 /**

@@ -2,6 +2,7 @@ import type { CallableDeclaration, CallEdge, CalleeRef, CallSignature, CallSumma
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
+import type { ExportAlias } from "../../formats/call-index.js";
 
 export interface LinkStats {
   /** Call-like sites (member references not counted). */
@@ -32,6 +33,8 @@ export interface FileLink {
   edges: CallEdge[];
   /** Members declared in this file with the same-named members of their ancestors. */
   overrides: Override[];
+  /** Names this file exports for a declaration of another name, sorted by name. */
+  aliases: ExportAlias[];
   /** Every other file whose declarations, imports or exports were read while linking this one, sorted. */
   touched: RepoPath[];
   /** Names this file's sites asked the repository-wide set of callable names about, sorted. */
@@ -743,13 +746,32 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const overrides = overridesOf(scope);
     if (isGo) overrides.push(...implementationsOf(scope, probes));
     if (isGo) overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
+    // Before `touched` is taken: a file an alias resolves through relinks this one when it changes.
+    const aliases = aliasesOf(scope);
     const touched = distinctSince(0)
       .filter((other) => other !== scope)
       .map((other) => other.path)
       .sort(byCodeUnit);
-    links.push({ path, edges, overrides, touched, probes: [...probes].sort(byCodeUnit), stats });
+    links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stats });
   }
   return links;
+
+  /**
+   * The names a file exports for a declaration of another name, each with that declaration, through
+   * any chain of imports and re-exports: `export { Hono as HonoBase }`, `export { default as Button }
+   * from "./button"`. A name that is the declaration's own is found by name already.
+   */
+  function aliasesOf(scope: FileScope): ExportAlias[] {
+    const aliases: ExportAlias[] = [];
+    for (const [name, binding] of scope.exports) {
+      // Most exports are the file's own declarations under their own names: nothing to resolve.
+      if (name === "default" || (binding.specifier === undefined && (binding.local ?? name) === name && scope.decls.has(name))) continue;
+      const entity = resolveExport(scope, name, 0);
+      if (entity?.type !== "decl" || entity.decl.name === name) continue;
+      aliases.push({ name, path: scope.path, target: { name: entity.decl.name, path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });
+    }
+    return aliases.sort((a, b) => byCodeUnit(a.name, b.name));
+  }
 
   /**
    * Each class or interface member of a file with the same-named members of its ancestors. The

@@ -1,4 +1,4 @@
-import { renderCallRows } from "../../formats/call-index.js";
+import { renderCallRows, type ExportAlias } from "../../formats/call-index.js";
 import { renderTerms } from "../../formats/routing-table.js";
 import { calleeTermsOf } from "../brief/routing-terms.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
@@ -20,8 +20,10 @@ export interface Relinked {
   stats: LinkStats;
   counts: { rows: number; unresolved: number };
   overrides: Override[];
-  /** Whether any file's rows or overrides differ from what it had (a dropped file's count as differing). */
+  aliases: ExportAlias[];
+  /** Whether any file's rows differ from what it had (a dropped file's count as differing). */
   rowsChanged: boolean;
+  /** Whether any file's overrides or aliases do: the tables after the rows. */
   overridesChanged: boolean;
 }
 
@@ -55,12 +57,13 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     const previousRows = before?.callRows;
     if (last) rowsBefore.set(link.path, previousRows);
     rowsChanged ||= before === undefined || before.link === null || fileRows !== previousRows;
-    overridesChanged ||= before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []);
+    overridesChanged ||=
+      before === undefined || JSON.stringify(link.overrides) !== JSON.stringify(before.link?.overrides ?? []) || JSON.stringify(link.aliases) !== JSON.stringify(before.link?.aliases ?? []);
     // Set only when they differ: a cached file's unchanged rows stay where the cache keeps them.
     if (before !== file || fileRows !== previousRows) file.callRows = fileRows;
     const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
     const callTerms = renderTerms(calleeTermsOf(rendered.edges.map((edge) => edge.callee)));
-    file.link = { touched: link.touched, targets, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
+    file.link = { touched: link.touched, targets, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, aliases: link.aliases, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
     edges.push(...rendered.edges);
     rows.push(...rendered.rows);
@@ -72,5 +75,5 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     counts.rows += link!.rows;
     counts.unresolved += link!.unresolvedRows;
   }
-  return { replaced, rowsBefore, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), rowsChanged, overridesChanged };
+  return { replaced, rowsBefore, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), aliases: files.flatMap((file) => file.link!.aliases), rowsChanged, overridesChanged };
 }

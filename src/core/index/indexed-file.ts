@@ -2,6 +2,7 @@ import type { FileRecord, FileRoutes, Override, RepoPath } from "../../model.js"
 import type { LinkStats } from "../calls/link-calls.js";
 import { LazySummary } from "../calls/lazy-summary.js";
 import { splitRow } from "../../formats/markdown-table.js";
+import type { ExportAlias } from "../../formats/call-index.js";
 import { renderSymbolRow, type SymbolRow } from "../../formats/symbol-index.js";
 import { compare } from "./build-modules.js";
 import { routingTermsOf } from "../brief/routing-terms.js";
@@ -53,6 +54,8 @@ export interface LinkRecord {
   probes: string[];
   stats: LinkStats;
   overrides: Override[];
+  /** Names it exports for a declaration of another name (FileLink.aliases). */
+  aliases: ExportAlias[];
   /** Rows in callRows, and how many of them are unresolved. */
   rows: number;
   unresolvedRows: number;

@@ -23,7 +23,7 @@ export function parseSymbolQuery(query: string): SymbolQuery {
   return { name: rest, container: null, path };
 }
 
-function matchesPath(rowPath: string, queryPath: string): boolean {
+export function matchesPath(rowPath: string, queryPath: string): boolean {
   return rowPath === queryPath || rowPath.endsWith(`/${queryPath}`);
 }
 
@@ -39,11 +39,10 @@ export function findSymbols(rows: readonly SymbolRow[], query: SymbolQuery): Sym
       (query.container === null || matchesContainer(row.container, query.container)) &&
       (query.path === null || matchesPath(row.path, query.path)),
   );
-  return found.sort(
-    (a, b) =>
-      Number(a.isTest) - Number(b.isTest) ||
-      Number(b.exported) - Number(a.exported) ||
-      (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) ||
-      a.line - b.line,
-  );
+  return found.sort(bySymbolRank);
+}
+
+/** Source before tests, exported before internal, then path and line: the order candidates are checked and listed in. */
+export function bySymbolRank(a: SymbolRow, b: SymbolRow): number {
+  return Number(a.isTest) - Number(b.isTest) || Number(b.exported) - Number(a.exported) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line;
 }
