@@ -4,13 +4,16 @@
 // missing from `files`, a dev dependency used at run time, a broken `bin`. Run by .ci/run; prints what it measured.
 // Usage: node scripts/smoke-pack.mjs
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const work = mkdtempSync(join(tmpdir(), "ctx-smoke-"));
 const env = { ...process.env, GIT_AUTHOR_NAME: "smoke", GIT_AUTHOR_EMAIL: "smoke@localhost", GIT_COMMITTER_NAME: "smoke", GIT_COMMITTER_EMAIL: "smoke@localhost", NO_COLOR: "1" };
+
+/** The installed bin, as the instructions `ctx init` writes name it: no npm start-up, and no registry. */
+const bin = (dir) => join(dir, "node_modules", ".bin", "ctx");
 
 /** Runs a step; on failure prints what it printed and stops with exit 1. */
 function step(label, command, args, cwd, input) {
@@ -32,7 +35,7 @@ function commitTwiceThroughHook(dir, label, file, source) {
   writeFileSync(join(dir, "src", file), source);
   step(`git add (${label}, an edit)`, "git", ["add", "-A"], dir);
   step(`git commit (${label}: the hook refreshes .ai/)`, "git", ["commit", "-q", "-m", file], dir);
-  const check = step(`npx ctx index --check (${label})`, "npx", ["--no", "--", "ctx", "index", "--check"], dir);
+  const check = step(`ctx index --check (${label})`, bin(dir), ["index", "--check"], dir);
   if (!check.includes("up to date")) throw new Error(`the hook (${label}) did not keep the index current:\n${check}`);
 }
 
@@ -51,15 +54,19 @@ try {
   writeFileSync(join(app, "src", "users.ts"), "export class UsersService {\n  find(id: string): string {\n    return id;\n  }\n}\nexport function getUser(id: string): string {\n  return new UsersService().find(id);\n}\n");
   step("git init", "git", ["init", "-q", "-b", "main"], app);
   step("npm i -D <tarball>", "npm", ["install", "--no-audit", "--no-fund", "-D", tarball], app);
-  const version = step("npx ctx --version", "npx", ["--no", "--", "ctx", "--version"], app).trim();
+  const version = step("ctx --version", bin(app), ["--version"], app).trim();
   if (version !== packed.version) throw new Error(`ctx --version printed ${version}, the package is ${packed.version}`);
-  step("npx ctx init", "npx", ["--no", "--", "ctx", "init"], app);
-  step("npx ctx index", "npx", ["--no", "--", "ctx", "index"], app);
-  const hit = step("npx ctx traverse Symbol UsersService.find", "npx", ["--no", "--", "ctx", "traverse", "Symbol", "UsersService.find"], app);
+  // npx by the package's name reaches the installed ctx-nav (its `ctx-nav` bin), never the registry.
+  const viaNpx = step("npx --no -- ctx-nav --version", "npx", ["--no", "--", "ctx-nav", "--version"], app).trim();
+  if (viaNpx !== packed.version) throw new Error(`npx --no -- ctx-nav --version printed ${viaNpx}, the package is ${packed.version}`);
+  step("ctx init --mcp claude", bin(app), ["init", "--mcp", "claude"], app);
+  if (!readFileSync(join(app, "AGENTS.md"), "utf8").includes("`node_modules/.bin/ctx brief")) throw new Error("AGENTS.md does not name the installed bin");
+  step("ctx index", bin(app), ["index"], app);
+  const hit = step("ctx traverse Symbol UsersService.find", bin(app), ["traverse", "Symbol", "UsersService.find"], app);
   if (!hit.startsWith("TRAVERSE_HIT")) throw new Error(`traverse did not hit:\n${hit}`);
-  step("npx ctx traverse Caller UsersService.find", "npx", ["--no", "--", "ctx", "traverse", "Caller", "UsersService.find"], app);
-  step("npx ctx brief", "npx", ["--no", "--", "ctx", "brief", "fix getUser when the id is empty"], app);
-  step("npx ctx hook install", "npx", ["--no", "--", "ctx", "hook", "install"], app);
+  step("ctx traverse Caller UsersService.find", bin(app), ["traverse", "Caller", "UsersService.find"], app);
+  step("ctx brief", bin(app), ["brief", "fix getUser when the id is empty"], app);
+  step("ctx hook install", bin(app), ["hook", "install"], app);
   writeFileSync(join(app, ".gitignore"), "node_modules/\n");
   commitTwiceThroughHook(app, "ctx's hook", "orders.ts", "export function placeOrder(): number {\n  return 1;\n}\n");
   const requests = [
@@ -67,7 +74,9 @@ try {
     { jsonrpc: "2.0", method: "notifications/initialized" },
     { jsonrpc: "2.0", id: 2, method: "tools/list" },
   ];
-  const answers = step("npx ctx mcp (tools/list)", "npx", ["--no", "--", "ctx", "mcp"], app, `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`);
+  // The server as Claude Code starts it: exactly the command of the .mcp.json `ctx init --mcp claude` wrote, in the project.
+  const server = JSON.parse(readFileSync(join(app, ".mcp.json"), "utf8")).mcpServers.ctx;
+  const answers = step(`ctx mcp through .mcp.json (${[server.command, ...server.args].join(" ")}; tools/list)`, server.command, server.args, app, `${requests.map((r) => JSON.stringify(r)).join("\n")}\n`);
   const tools = answers.trim().split("\n").map((line) => JSON.parse(line)).find((answer) => answer.id === 2)?.result?.tools ?? [];
   if (tools.length !== 1 || tools[0].name !== "ctx") throw new Error(`mcp listed ${JSON.stringify(tools)}`);
 
@@ -80,9 +89,9 @@ try {
   step("git init (husky)", "git", ["init", "-q", "-b", "main"], husky);
   step("npm i -D <tarball> husky", "npm", ["install", "--no-audit", "--no-fund", "-D", tarball, "husky@9"], husky);
   step("npx husky init", "npx", ["--no", "--", "husky", "init"], husky);
-  step("npx ctx init", "npx", ["--no", "--", "ctx", "init"], husky);
-  step("npx ctx index", "npx", ["--no", "--", "ctx", "index"], husky);
-  const advice = spawnSync("npx", ["--no", "--", "ctx", "hook", "install"], { cwd: husky, env, encoding: "utf8" });
+  step("ctx init", bin(husky), ["init"], husky);
+  step("ctx index", bin(husky), ["index"], husky);
+  const advice = spawnSync(bin(husky), ["hook", "install"], { cwd: husky, env, encoding: "utf8" });
   const line = advice.stdout.split("\n")[1]?.trim() ?? "";
   if (advice.status !== 1 || !advice.stdout.startsWith("husky manages") || line === "") throw new Error(`ctx hook install under husky printed:\n${advice.stdout}${advice.stderr}`);
   console.error(`smoke: ctx hook install under husky says to add: ${line}`);
