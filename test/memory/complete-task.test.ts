@@ -132,7 +132,22 @@ describe("ctx complete-task", () => {
     expect(bad.stderr).toMatch(/^ctx: bad\.yaml:2: unknown key `solutoin`; expected one of/);
     const missing = await ctx(dir, "complete-task", "--type", "bug-fix");
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toMatch(/^ctx: missing --problem/);
+    expect(missing.stderr).toMatch(/^ctx: cannot record the task: missing --problem, --solution, --lesson, --keywords /);
+  });
+
+  it("names every missing or invalid field in one line, before it refreshes the index, exit 2", async () => {
+    const dir = await projectWithHandoff();
+    const before = snapshot(dir);
+    const run = await ctx(dir, "complete-task", "--type", "nonsense", "--keywords", ",", "--solution", "validate the id", "--incident");
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe("");
+    expect(run.stderr).toBe(
+      "ctx: cannot record the task: --type nonsense is not one of bug-fix, feature, pattern, decision, optimization, refactor; " +
+        "missing --problem, --lesson, --keywords (as flags, or keys of the --from file); --incident needs --error and --root-cause — " +
+        'e.g. --type bug-fix --problem "GET /users/:id answered 500 for an empty id" --lesson "validate request input at the route, not in the service" ' +
+        '--keywords users,validation,404 --error "<the error text>" --root-cause "<why it happened>"\n',
+    );
+    expect(snapshot(dir)).toEqual(before);
   });
 
   it("keeps every entry when 20 processes complete tasks at once", async () => {

@@ -73,7 +73,10 @@ export async function runCompleteTask(options: CompleteTaskOptions): Promise<Com
     if (text === undefined) throw new UsageError(`cannot read --from ${options.from}`, "pass a YAML file with the task's fields (see `ctx complete-task --help`)");
     input = { ...parseTaskInput(text, options.from), ...Object.fromEntries(Object.entries(options.input).filter(([, v]) => v !== undefined)) };
   }
-  // The index is refreshed first: the task changed code, and the handoff's symbols are checked
+  // The fields are checked before anything runs: every one missing is said at once, without waiting for an index refresh.
+  const handoffText = readIfReadable(ai(root, ".ai/HANDOFF.md"));
+  const record = toTaskRecord(input, handoffText === undefined ? [] : changedFiles(parseHandoff(handoffText)));
+  // The index is refreshed next: the task changed code, and the handoff's symbols are checked
   // against the code as it is now, not as it was indexed before the task.
   let reindexed: number | null = null;
   if (options.refreshIndex && !options.dryRun && readIfReadable(ai(root, ".ai/file_index.md")) !== undefined) {
@@ -81,8 +84,6 @@ export async function runCompleteTask(options: CompleteTaskOptions): Promise<Com
     reindexed = (await runIndex({ cwd: root, check: false })).parsed;
   }
   const handoff = await runValidateHandoff(root);
-  const handoffText = readIfReadable(ai(root, ".ai/HANDOFF.md"));
-  const record = toTaskRecord(input, handoffText === undefined ? [] : changedFiles(parseHandoff(handoffText)));
   const result: CompleteTaskResult = { status: "refused", id: null, handoff, forced: false, writes: [], plan: null, reindexed };
   if (!handoff.report.valid && !options.force) return result;
   result.forced = !handoff.report.valid;

@@ -39,20 +39,44 @@ export interface TaskInput {
 
 const oneLine = (text: string): string => text.replace(/\s+/g, " ").trim();
 
-/** Checks the input and fills what has a default; `files` defaults to the handoff's changed files. */
+/** What a required field looks like, for the one line that names every field missing. */
+const EXAMPLES = {
+  type: ["--type", "bug-fix"],
+  problem: ["--problem", '"GET /users/:id answered 500 for an empty id"'],
+  solution: ["--solution", '"validate the id in the route before the lookup"'],
+  lesson: ["--lesson", '"validate request input at the route, not in the service"'],
+  keywords: ["--keywords", "users,validation,404"],
+} as const;
+
+/**
+ * Checks the input and fills what has a default; `files` defaults to the handoff's changed files.
+ * Every field missing or invalid is named at once, in one line, with an example of each.
+ */
 export function toTaskRecord(input: TaskInput, handoffFiles: readonly string[]): TaskRecord {
-  const required = (field: keyof TaskInput, flag: string, example: string): string => {
+  const problems: string[] = [];
+  const examples: string[] = [];
+  const missing: string[] = [];
+  const text = (field: "type" | "problem" | "solution" | "lesson"): string => {
     const value = input[field];
-    if (typeof value !== "string" || value.trim() === "") throw new UsageError(`missing ${flag} (or \`${flag.slice(2)}:\` in the --from file)`, `e.g. ${flag} ${example}`);
-    return value.trim();
+    if (typeof value === "string" && value.trim() !== "") return value.trim();
+    missing.push(EXAMPLES[field][0]);
+    examples.push(EXAMPLES[field].join(" "));
+    return "";
   };
-  const type = required("type", "--type", "bug-fix");
-  if (!(TASK_TYPES as readonly string[]).includes(type)) throw new UsageError(`--type ${type} is not a task type`, `use one of ${TASK_TYPES.join(", ")}`);
-  const problem = required("problem", "--problem", '"GET /users/:id answered 500 for an empty id"');
-  const solution = required("solution", "--solution", '"validate the id in the route before the lookup"');
-  const lesson = required("lesson", "--lesson", '"validate request input at the route, not in the service"');
+  const type = text("type");
+  if (type !== "" && !(TASK_TYPES as readonly string[]).includes(type)) {
+    problems.push(`--type ${type} is not one of ${TASK_TYPES.join(", ")}`);
+    examples.push(EXAMPLES.type.join(" "));
+  }
+  const problem = text("problem");
+  const solution = text("solution");
+  const lesson = text("lesson");
   const keywords = [...new Set((input.keywords ?? []).map((k) => k.trim().toLowerCase()).filter((k) => k !== ""))];
-  if (keywords.length === 0) throw new UsageError("missing --keywords: the words a later search will use", "e.g. --keywords users,validation,404");
+  if (keywords.length === 0) {
+    missing.push(EXAMPLES.keywords[0]);
+    examples.push(EXAMPLES.keywords.join(" "));
+  }
+  if (missing.length > 0) problems.push(`missing ${missing.join(", ")} (as flags, or keys of the --from file)`);
   const error = input.error?.trim() || null;
   const rootCause = input.rootCause?.trim() || null;
   let incident: TaskRecord["incident"] = null;
@@ -60,10 +84,15 @@ export function toTaskRecord(input: TaskInput, handoffFiles: readonly string[]):
     const given = input.incident === true ? {} : input.incident;
     const incidentError = given.error?.trim() || error;
     const cause = given.cause?.trim() || rootCause;
-    if (!incidentError) throw new UsageError("an incident needs the error it was about", "add --error \"<the error text>\"");
-    if (!cause) throw new UsageError("an incident needs its cause", 'add --root-cause "<why it happened>"');
-    incident = { error: incidentError, cause, fix: given.fix?.trim() || solution };
+    const needs = [...(incidentError ? [] : ["--error"]), ...(cause ? [] : ["--root-cause"])];
+    if (needs.length > 0) {
+      problems.push(`--incident needs ${needs.join(" and ")}`);
+      if (!incidentError) examples.push('--error "<the error text>"');
+      if (!cause) examples.push('--root-cause "<why it happened>"');
+    }
+    if (incidentError && cause) incident = { error: incidentError, cause, fix: given.fix?.trim() || solution };
   }
+  if (problems.length > 0) throw new UsageError(`cannot record the task: ${problems.join("; ")}`, `e.g. ${examples.join(" ")}`);
   return {
     type: type as TaskType,
     title: oneLine(input.title?.trim() || problem).slice(0, 120),
