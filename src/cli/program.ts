@@ -371,7 +371,8 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
       "after",
       [
         "",
-        "Exit code: the command's own; 0 for standard input; 2 when the command cannot be started.",
+        "Exit code: the command's own; 0 for standard input; 2 when the command cannot be started, or when there is",
+        "no command and standard input is a terminal (nothing was piped in).",
         "Output of 5 lines or 500 bytes or less is printed unchanged. Otherwise every line printed is a line of the",
         "output (colours and \\r redraws removed) or starts with [ctx]; every cut says how many lines it hid; the raw",
         "output is kept under .ai/logs/ (mode 0600; the newest 50, 32 MiB at most).",
