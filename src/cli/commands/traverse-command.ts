@@ -59,7 +59,7 @@ const suggestions = async (query: string, names: Iterable<string>): Promise<stri
 export async function runTraverse(options: TraverseOptions): Promise<TraverseResult> {
   const root = findRepoRoot(options.cwd);
   const result = await traverseAt(root, options);
-  // A miss's detail says what to run: as it runs here (`npx ctx index` where ctx is a dev dependency).
+  // A miss's detail says what to run: as it runs here (`node_modules/.bin/ctx index` where ctx is a dev dependency).
   return result.detail === null ? result : { ...result, detail: spokenAs(result.detail, invocationAt(root)) };
 }
 

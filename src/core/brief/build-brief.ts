@@ -68,7 +68,7 @@ export interface Brief {
   hot: RecalledFix[];
   brain: RecalledLesson[];
   next: string;
-  /** The command that runs ctx in this repository (`npx ctx` where it is a dev dependency): what the text's hints quote. */
+  /** The command that runs ctx in this repository (`node_modules/.bin/ctx` where it is a dev dependency): what the text's hints quote. */
   invocation: string;
 }
 
@@ -95,7 +95,7 @@ export interface BriefInput {
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
   testCommand: string | null;
-  /** The command that runs ctx in this repository (`npx ctx`, `ctx`, …): what a next step tells the agent to run. */
+  /** The command that runs ctx in this repository (`node_modules/.bin/ctx`, `ctx`, …): what a next step tells the agent to run. */
   invocation: string;
   memory: Recall;
   /** Whether each file still has its indexed hash (absent: not checked). */
