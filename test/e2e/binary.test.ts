@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { copyFixture, git, tempDir } from "../helpers/fixture.js";
+import { toolMissing } from "../helpers/tools.js";
 
 const BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
 
@@ -62,7 +63,8 @@ describe("the ctx binary", () => {
     expect(piped.stdout).toMatch(/^TRAVERSE_HIT Err FAIL {2}test\/users\.test\.ts > users > rejects an empty id … \(1\)\n\.ai\/hot-cache\.jsonl:1 hot · similar \('id' recorded, 'name' here\) · .* · fix: check the id first\n/);
   });
 
-  it.runIf(spawnSync("script", ["--version"]).status === 0)("refuses `ctx compress` with no command on a terminal, in one line saying what to run, exit 2", () => {
+  const script = toolMissing("util-linux's script", "script");
+  it.skipIf(script.skip)(`refuses \`ctx compress\` with no command on a terminal, in one line saying what to run, exit 2${script.because}`, () => {
     // util-linux's script gives ctx a pseudo-terminal for its standard input: the branch a user at a prompt meets.
     const dir = tempDir();
     const command = `${JSON.stringify(process.execPath)} ${JSON.stringify(BIN)} compress`;
