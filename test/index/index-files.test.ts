@@ -25,7 +25,7 @@ describe("which files ctx index reads", () => {
     const text = (await ctx(dir, "index")).stdout;
     expect(text).toContain(
       'left out by default (generated, vendored or minified): *.min.js (1 source file), dist/ (1 source file), vendor/ (1 source file) — ' +
-        'to index one, negate it in .ai/index-config.yaml, e.g. exclude: ["!*.min.js"]\n',
+        'to index one, negate it in .ai/index-config.yaml, e.g. exclude: ["!dist/"]\n',
     );
 
     writeFileSync(join(dir, ".ai/index-config.yaml"), 'exclude:\n  - src/generated/\n  - "!dist/"\n');

@@ -43,7 +43,9 @@ export function renderIndexText(summary: IndexSummary, colors = false): string {
   if (leftOut.length > 0) {
     const listed = leftOut.slice(0, LISTED).map((entry) => `${quotePath(entry.pattern)} (${plural(entry.files, "source file")})`);
     if (leftOut.length > LISTED) listed.push(`+${leftOut.length - LISTED} more (ctx index --json lists them)`);
-    lines.push(`left out by default (generated, vendored or minified): ${listed.join(", ")} — to index one, negate it in .ai/index-config.yaml, e.g. ${leftOut[0]!.setting}`);
+    // A folder is the likelier one to bring back (build/ holding sources) than a minified bundle.
+    const example = leftOut.find((entry) => entry.pattern.endsWith("/")) ?? leftOut[0]!;
+    lines.push(`left out by default (generated, vendored or minified): ${listed.join(", ")} — to index one, negate it in .ai/index-config.yaml, e.g. ${example.setting}`);
   }
   if (summary.partial.length > 0) {
     lines.push(pc.yellow(`parsed partially (syntax errors; what parsed is indexed):`));
