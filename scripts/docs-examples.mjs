@@ -12,8 +12,8 @@
 //   <!-- example: test/fixtures/read/users-api; setup: ctx index -q; normalise: dates -->
 //
 // - the fixture folder is copied to a temp dir and made a git repository with one commit (fixed author and dates, so its
-//   hash is the same on every run; `no git` leaves it a plain folder), with node_modules/.bin/ctx linked to this ctx, as a
-//   project that installed ctx-nav as a dev dependency has it (git ignores node_modules through .git/info/exclude);
+//   hash is the same on every run; `no git` leaves it a plain folder), with node_modules/.bin/ linking this package's bins, as
+//   a project that installed ctx-nav as a dev dependency has it (git ignores node_modules through .git/info/exclude);
 // - `setup:` steps run first, unseen, separated by `&&`: `ctx …`, `git …`, `cp <path in this repository> <path>`,
 //   `append <path> <text>`; each must succeed;
 // - the block's commands run in order in that folder; stdout and stderr are kept in the order they were written;
@@ -30,7 +30,6 @@ import { basename, join } from "node:path";
 import { pathToFileURL } from "node:url";
 
 export const ROOT = join(import.meta.dirname, "..");
-const CTX_BIN = join(ROOT, "bin", "ctx.js");
 
 const NORMALISERS = {
   dates: [/\b\d{4}-\d{2}-\d{2}\b/g, "YYYY-MM-DD"],
@@ -205,8 +204,11 @@ function prepareFixture(example, root) {
   // NOTE: files written within two seconds of an index run are re-read by the next run (a stat cannot be trusted there), so
   // counts such as "N files re-parsed" would depend on how fast the example ran. A user's files are older than their index.
   setOlder(project, new Date(GIT_ENV.GIT_AUTHOR_DATE));
+  // Every bin package.json declares, as npm links them on install.
   mkdirSync(join(project, "node_modules", ".bin"), { recursive: true });
-  symlinkSync(CTX_BIN, join(project, "node_modules", ".bin", "ctx"));
+  for (const [name, target] of Object.entries(JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")).bin)) {
+    symlinkSync(join(ROOT, target), join(project, "node_modules", ".bin", name));
+  }
   if (example.marker.git) {
     git(project, ["init", "-q", "-b", "main"]);
     appendFileSync(join(project, ".git", "info", "exclude"), "node_modules/\n");
