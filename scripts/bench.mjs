@@ -320,7 +320,7 @@ function benchCommit(dir, files, runs) {
   const gitIn = (...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
   const start = gitIn("rev-parse", "HEAD").trim();
   const bin = mkdtempSync(join(WORK, "bin-"));
-  symlinkSync(CTX, join(bin, "ctx"));
+  symlinkSync(CTX, join(bin, "ctx-nav"));
   const path = `${bin}:${process.env.PATH}`;
   // The index is committed once, untimed, as a repository using ctx has it.
   gitIn("add", "-A", "--", ...["symbol_index.md", "symbol_index", "endpoint_index.md", "call_index.md", "call_index", "file_index.md", "domain-manifest.yaml"].map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));

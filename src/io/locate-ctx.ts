@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import { ctxInvocation, type CtxLocation } from "../core/init/agent-instructions.js";
+import { CTX_BIN } from "../core/hooks/hook-script.js";
 
 /** The package ctx is published as; the registry's `ctx` is someone else's. */
 const PACKAGE = "ctx-nav";
@@ -55,14 +56,14 @@ export function invocationAt(root: string): string {
   return ctxInvocation(locateCtx(root));
 }
 
-/** The hook's own search, done here to report it: the repository's node_modules/.bin, then PATH. */
+/** The hook's own search (core/hooks/hook-script.ts), done here to report it: the repository's node_modules/.bin, then PATH. */
 export function findCtx(root: string): string | null {
-  const local = join(root, "node_modules", ".bin", "ctx");
+  const local = join(root, "node_modules", ".bin", CTX_BIN);
   if (existsSync(local)) return local;
-  return findOnPath();
+  return findOnPath(CTX_BIN);
 }
 
-function findOnPath(): string | null {
-  for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, "ctx"))) return join(dir, "ctx");
+function findOnPath(bin = "ctx"): string | null {
+  for (const dir of (process.env.PATH ?? "").split(delimiter)) if (dir && existsSync(join(dir, bin))) return join(dir, bin);
   return null;
 }

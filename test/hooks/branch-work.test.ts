@@ -23,7 +23,7 @@ async function repository(): Promise<string> {
   writeFileSync(join(dir, "src", "a.ts"), fn("a1"));
   writeFileSync(join(dir, "src", "b.ts"), fn("b1"));
   mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
-  symlinkSync(CTX_BIN, join(dir, "node_modules", ".bin", "ctx"));
+  for (const bin of ["ctx", "ctx-nav"]) symlinkSync(CTX_BIN, join(dir, "node_modules", ".bin", bin));
   expect((await ctx(dir, "init")).code).toBe(0);
   expect((await ctx(dir, "hook", "install")).code).toBe(0);
   git(dir, "add", "-A");
@@ -34,7 +34,7 @@ async function repository(): Promise<string> {
 
 /** `git` as a user runs it, hooks and all, with no ctx on PATH (the hook finds node_modules/.bin/ctx). */
 function user(dir: string, ...args: string[]): string {
-  const path = (process.env.PATH ?? "").split(":").filter((entry) => !existsSync(join(entry, "ctx"))).join(":");
+  const path = (process.env.PATH ?? "").split(":").filter((entry) => !existsSync(join(entry, "ctx")) && !existsSync(join(entry, "ctx-nav"))).join(":");
   const run = spawnSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV, PATH: path, GIT_EDITOR: "true" } });
   if (run.status !== 0) throw new Error(`git ${args.join(" ")} exited ${run.status}: ${run.stdout}${run.stderr}`);
   return `${run.stdout}${run.stderr}`;

@@ -18,14 +18,14 @@ function project(options: { ctxInstalled?: boolean } = {}): string {
   writeFileSync(join(dir, "README.md"), "# shop\n");
   if (options.ctxInstalled !== false) {
     mkdirSync(join(dir, "node_modules", ".bin"), { recursive: true });
-    symlinkSync(CTX_BIN, join(dir, "node_modules", ".bin", "ctx"));
+    for (const bin of ["ctx", "ctx-nav"]) symlinkSync(CTX_BIN, join(dir, "node_modules", ".bin", bin));
   }
   return dir;
 }
 
 /** `git commit` as a user runs it: hooks and all, with a PATH that has no ctx on it. */
 function commit(dir: string, ...args: string[]): { code: number; output: string } {
-  const path = (process.env.PATH ?? "").split(":").filter((entry) => !existsSync(join(entry, "ctx"))).join(":");
+  const path = (process.env.PATH ?? "").split(":").filter((entry) => !existsSync(join(entry, "ctx")) && !existsSync(join(entry, "ctx-nav"))).join(":");
   const run = spawnSync("git", ["commit", "-q", ...args], { cwd: dir, encoding: "utf8", env: { ...process.env, ...GIT_ENV, PATH: path } });
   return { code: run.status ?? -1, output: `${run.stdout}${run.stderr}` };
 }
@@ -42,7 +42,7 @@ describe("ctx hook", () => {
     const install = await ctx(dir, "hook", "install");
     expect(install.code).toBe(0);
     expect(install.stdout).toContain("pre-commit        ctx's hook, runs pre-commit.ctx-chained first");
-    expect(install.stdout).toContain(`finds ctx at ${join(dir, "node_modules", ".bin", "ctx")}`);
+    expect(install.stdout).toContain(`finds ctx at ${join(dir, "node_modules", ".bin", "ctx-nav")}`);
 
     writeFileSync(join(dir, "src", "labels.ts"), "export function label(name: string): string {\n  return name.toUpperCase();\n}\n");
     git(dir, "add", "src/labels.ts");
@@ -130,7 +130,7 @@ describe("ctx hook", () => {
     git(dir, "add", "src/cart.ts");
     const run = commit(dir, "-m", "start");
     expect(run.code).toBe(0);
-    expect(run.output).toContain("ctx hook: ctx not found (neither node_modules/.bin/ctx nor on PATH); committing without refreshing .ai/");
+    expect(run.output).toContain("ctx hook: ctx not found (neither node_modules/.bin/ctx-nav nor ctx-nav on PATH: npm i -D ctx-nav); committing without refreshing .ai/");
     expect(committed(dir)).toEqual(["src/cart.ts"]);
   });
 

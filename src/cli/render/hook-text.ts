@@ -14,7 +14,7 @@ export function renderHookText(done: HookResult): string {
   }
   if (setup.manager !== null && done.action === "status") lines.push(...managerInstructions(setup.manager, hookRunCommand(setup.location)).map((line) => `  ${line}`));
   if (setup.hooks.some((state) => state.present === "ctx")) {
-    lines.push(setup.ctx === null ? "  warning: the hook will not find ctx (no node_modules/.bin/ctx, none on PATH): commits go through without refreshing .ai/ — `npm install -D ctx-nav`" : `  finds ctx at ${setup.ctx}`);
+    lines.push(setup.ctx === null ? "  warning: the hook will not find ctx (no node_modules/.bin/ctx-nav, none on PATH): commits go through without refreshing .ai/ — `npm install -D ctx-nav`" : `  finds ctx at ${setup.ctx}`);
   }
   return `${lines.join("\n")}\n`;
 }

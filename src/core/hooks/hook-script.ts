@@ -5,6 +5,9 @@ export type HookName = (typeof HOOK_NAMES)[number];
 /** The line that marks a hook as ctx's, so `status` and `uninstall` never touch a hook they did not write. */
 export const HOOK_MARKER = "# ctx-hook: installed by `ctx hook install`";
 
+/** The bin the hook runs: the package's own name, which no other package's `ctx` bin answers to. */
+export const CTX_BIN = "ctx-nav";
+
 /** Where a hook that was already there is kept, and run first, while ctx's is installed. */
 export function chainedName(hook: HookName): string {
   return `${hook}.ctx-chained`;
@@ -15,6 +18,7 @@ export function chainedName(hook: HookName): string {
 /**
  * The hook: runs the hook it replaced first (its failure stops the commit, as before), then
  * `ctx hook run` from the repository's node_modules/.bin or PATH — never `npx`, which may download.
+ * It looks for the package's own bin name, `ctx-nav`: a `ctx` found there may be another package's.
  * When ctx cannot be found it says so and lets the commit through.
  */
 export function hookScript(hook: HookName): string {
@@ -26,12 +30,12 @@ if [ -x "$chained" ]; then
   "$chained" "$@" || exit $?
 fi
 root="$(git rev-parse --show-toplevel)" || exit 0
-if [ -x "$root/node_modules/.bin/ctx" ]; then
-  ctx="$root/node_modules/.bin/ctx"
-elif command -v ctx >/dev/null 2>&1; then
-  ctx=ctx
+if [ -x "$root/node_modules/.bin/${CTX_BIN}" ]; then
+  ctx="$root/node_modules/.bin/${CTX_BIN}"
+elif command -v ${CTX_BIN} >/dev/null 2>&1; then
+  ctx=${CTX_BIN}
 else
-  echo "ctx hook: ctx not found (neither node_modules/.bin/ctx nor on PATH); committing without refreshing .ai/" >&2
+  echo "ctx hook: ctx not found (neither node_modules/.bin/${CTX_BIN} nor ${CTX_BIN} on PATH: npm i -D ctx-nav); committing without refreshing .ai/" >&2
   exit 0
 fi
 "$ctx" hook run${hook === "pre-merge-commit" ? " --merge" : ""}
