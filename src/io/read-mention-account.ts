@@ -5,9 +5,9 @@ import { findMentionLines } from "./find-mentions.js";
 
 /**
  * Reads every indexed file for lines naming `word` and accounts for each (see MentionAccount).
- * `sites` and `otherCalls` are `path:line` keys. Every line left over is scanned (comments and
- * strings need no parse); the lines in code are parsed, file by file in path order, up to
- * MAX_PARSED_FILES files. The compiler is loaded only when some line is left to classify.
+ * `sites` and `otherCalls` are `path:line` keys. Every line left over is scanned (comments,
+ * strings, imports, declarations after a keyword and members need no parse); the lines only the
+ * compiler can tell are parsed, file by file in path order, up to MAX_PARSED_FILES files. The compiler is loaded only when some line is left to classify.
  */
 export async function readMentionAccount(root: string, paths: readonly RepoPath[], word: string, sites: ReadonlySet<string>, otherCalls: ReadonlySet<string>): Promise<MentionAccount> {
   const mentions = findMentionLines(root, paths, word);
@@ -31,8 +31,10 @@ export async function readMentionAccount(root: string, paths: readonly RepoPath[
   for (const [path, left] of [...explained.rest].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const text = mentions.get(path)!.text;
     const scanned = scanWordUses(path, text, word, new Set(left));
-    const inCode = left.filter((line) => scanned.get(line) !== "text");
-    for (let i = inCode.length; i < left.length; i += 1) count("text");
+    // What the tokens alone settle (text, imports, exports, declarations, members) is counted as
+    // scanned: the compiler tells those the same, and a hub's answer would otherwise parse 40 files.
+    const inCode = left.filter((line) => scanned.get(line) === "code");
+    for (const line of left) if (scanned.get(line) !== "code") count(scanned.get(line) as WordUse);
     if (inCode.length === 0) continue;
     if (parsed < MAX_PARSED_FILES) {
       parsed += 1;
@@ -45,12 +47,8 @@ export async function readMentionAccount(root: string, paths: readonly RepoPath[
       continue;
     }
     for (const line of [...inCode].sort((a, b) => a - b)) {
-      const use = scanned.get(line)!;
-      if (use !== "code") count(use);
-      else {
-        account.unclassified += 1;
-        if (account.unclassifiedAt.length < UNCLASSIFIED_LISTED) account.unclassifiedAt.push(`${path}:${line}`);
-      }
+      account.unclassified += 1;
+      if (account.unclassifiedAt.length < UNCLASSIFIED_LISTED) account.unclassifiedAt.push(`${path}:${line}`);
     }
   }
   return account;
