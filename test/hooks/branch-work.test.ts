@@ -54,6 +54,13 @@ function edit(dir: string, file: string, ...names: string[]): void {
   writeFileSync(join(dir, "src", file), fn(...names));
 }
 
+/** A user's edit of one file, staged and committed through the hook. */
+function commitEdit(dir: string, file: string, names: string[], ...args: string[]): string {
+  edit(dir, file, ...names);
+  git(dir, "add", `src/${file}`);
+  return commit(dir, ...args);
+}
+
 function shown(dir: string, ref: string, path: string): string {
   return git(dir, "show", `${ref}:${path}`);
 }
@@ -85,15 +92,11 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
   it("a branch switch: master's next commit does not carry the feature branch's index", async () => {
     const dir = await repository();
     user(dir, "checkout", "-q", "-b", "feat");
-    edit(dir, "a.ts", "a1", "a2");
-    git(dir, "add", "src/a.ts");
-    commit(dir, "-m", "feat: a2");
+    commitEdit(dir, "a.ts", ["a1", "a2"], "-m", "feat: a2");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).toContain("| a2 |");
 
     user(dir, "checkout", "-q", "main");
-    edit(dir, "b.ts", "b1", "b2");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "main: b2");
+    commitEdit(dir, "b.ts", ["b1", "b2"], "-m", "main: b2");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).toContain("| b2 |");
     await expectCurrent(dir, ["a2"]);
     const a1 = await ctx(dir, "traverse", "Symbol", "a1");
@@ -103,13 +106,9 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
 
   it("a commit made with --no-verify: the next hook commit indexes what it left out", async () => {
     const dir = await repository();
-    edit(dir, "a.ts", "a1", "a2");
-    git(dir, "add", "src/a.ts");
-    commit(dir, "--no-verify", "-m", "a2 without the hook");
+    commitEdit(dir, "a.ts", ["a1", "a2"], "--no-verify", "-m", "a2 without the hook");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).not.toContain("| a2 |");
-    edit(dir, "b.ts", "b1", "b2");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "b2");
+    commitEdit(dir, "b.ts", ["b1", "b2"], "-m", "b2");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).toContain("| a2 |");
     await expectCurrent(dir, []);
   });
@@ -119,9 +118,7 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
     edit(dir, "a.ts", "a1", "a3");
     ctxBin(dir, "index", "-q");
     user(dir, "stash", "-q");
-    edit(dir, "b.ts", "b1", "b2");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "b2");
+    commitEdit(dir, "b.ts", ["b1", "b2"], "-m", "b2");
     await expectCurrent(dir, ["a3"]);
     // And back: the stash popped and committed is indexed too.
     user(dir, "stash", "pop", "-q");
@@ -136,19 +133,13 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
     edit(dir, "a.ts", "a1", "a4");
     ctxBin(dir, "index", "-q");
     user(dir, "checkout", "--", "src/a.ts");
-    edit(dir, "b.ts", "b1", "b2");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "b2");
+    commitEdit(dir, "b.ts", ["b1", "b2"], "-m", "b2");
     await expectCurrent(dir, ["a4"]);
 
-    edit(dir, "a.ts", "a1", "a5");
-    git(dir, "add", "src/a.ts");
-    commit(dir, "-m", "a5");
+    commitEdit(dir, "a.ts", ["a1", "a5"], "-m", "a5");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).toContain("| a5 |");
     user(dir, "reset", "-q", "--hard", "HEAD~1");
-    edit(dir, "b.ts", "b1", "b3");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "b3");
+    commitEdit(dir, "b.ts", ["b1", "b3"], "-m", "b3");
     await expectCurrent(dir, ["a5", "b2"]);
   });
 
@@ -175,13 +166,9 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
   it("a rebase and a merge: the commits after them hold their own tree's index", async () => {
     const dir = await repository();
     user(dir, "checkout", "-q", "-b", "feat");
-    edit(dir, "a.ts", "a1", "a2");
-    git(dir, "add", "src/a.ts");
-    commit(dir, "-m", "feat: a2");
+    commitEdit(dir, "a.ts", ["a1", "a2"], "-m", "feat: a2");
     user(dir, "checkout", "-q", "main");
-    edit(dir, "b.ts", "b1", "b2");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "main: b2");
+    commitEdit(dir, "b.ts", ["b1", "b2"], "-m", "main: b2");
 
     // Rebase replays feat's commit onto main (no pre-commit hook runs); the merge driver keeps one side of .ai/.
     user(dir, "checkout", "-q", "feat");
@@ -199,17 +186,13 @@ describe("the pre-commit hook after the working tree changed behind its cache", 
     git(dir, "add", "src/d.ts");
     commit(dir, "-m", "side: d1");
     user(dir, "checkout", "-q", "main");
-    edit(dir, "b.ts", "b1", "b2", "b4");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "main: b4");
+    commitEdit(dir, "b.ts", ["b1", "b2", "b4"], "-m", "main: b4");
     // The pre-merge-commit hook stages the regenerated index and stops the merge for the user to commit it with that index.
     expect(() => user(dir, "merge", "-q", "--no-ff", "--no-edit", "side")).toThrow(/run `git commit --no-edit`/);
     commit(dir, "--no-edit");
     expect(git(dir, "rev-list", "--parents", "-n", "1", "HEAD").trim().split(" ")).toHaveLength(3);
     await expectCurrent(dir, ["a2", "c1"]);
-    edit(dir, "b.ts", "b1", "b2", "b4", "b5");
-    git(dir, "add", "src/b.ts");
-    commit(dir, "-m", "main: b5");
+    commitEdit(dir, "b.ts", ["b1", "b2", "b4", "b5"], "-m", "main: b5");
     expect(shown(dir, "HEAD", ".ai/symbol_index.md")).toMatch(/\| b5 \|[^]*\| d1 \|/);
     await expectCurrent(dir, ["a2", "c1"]);
   });
