@@ -44,7 +44,7 @@ try {
   const tarball = join(work, packed.filename);
   const maps = packed.files.filter((file) => file.path.endsWith(".map"));
   if (maps.length > 0) throw new Error(`the package ships ${maps.length} source maps without their sources`);
-  for (const needed of ["bin/ctx.js", "LICENSE", "README.md", "CHANGELOG.md", "templates/HANDOFF.md"]) {
+  for (const needed of ["bin/ctx.js", "LICENSE", "README.md", "CHANGELOG.md", "templates/HANDOFF.md", "docs/commands.md", "docs/mcp.md"]) {
     if (!packed.files.some((file) => file.path === needed)) throw new Error(`the package lacks ${needed}`);
   }
 
