@@ -106,12 +106,12 @@ const LIMITS = { files: 15, symbols: 10, endpoints: 10, modules: 5 } as const;
 /** How many files `next:` offers to read first when none leads clearly. */
 const READ_FIRST = 2;
 
-/** More files declaring a plain word's name than this, and the word says nothing of where to look. */
+/** More files declaring a task verb's name than this (a framework's `use`), and the word says nothing of where to look. */
 const MAX_PLAIN_NAMED_FILES = 3;
 
 /**
  * Declarations the task names exactly: `Foo`, `Foo.bar` (container-qualified) or a path's `name`;
- * and a plain word that is an exported top-level declaration's name (`add` in "make add handle bigints").
+ * and a task verb written as a name that is an exported top-level declaration's (`add` in "make add handle bigints").
  */
 export function namedSymbols(query: TaskQuery, shards: ReadonlyMap<string, readonly SymbolRow[]>): SymbolRow[] {
   const found = new Map<string, SymbolRow>();
@@ -126,8 +126,8 @@ export function namedSymbols(query: TaskQuery, shards: ReadonlyMap<string, reado
     }
   }
   for (const name of query.names) {
-    // A plain word names code only as an exported top-level declaration of exactly that name, and only
-    // in a few files: "add" means `export function add`, not every class's `add` method.
+    // A verb names code only as an exported top-level declaration of exactly that name, and only in a
+    // few files: "add" means `export function add`, not every class's `add` method.
     const rows = (shards.get(name) ?? []).filter((row) => row.name === name && row.container === "" && row.exported && !row.isTest);
     if (new Set(rows.map((row) => row.path)).size > MAX_PLAIN_NAMED_FILES) continue;
     for (const row of rows) found.set(`${row.path}:${row.line}:${row.container}.${row.name}`, row);

@@ -1,5 +1,5 @@
 import { HTTP_METHODS } from "../../model.js";
-import { isStopWord, splitIdentifier, stem, termsOf } from "./sub-words.js";
+import { splitIdentifier, stem, termsOf } from "./sub-words.js";
 import { urlPath } from "../traverse/find-endpoints.js";
 
 /** A task's text taken apart into what the index can match. */
@@ -8,8 +8,9 @@ export interface TaskQuery {
   /** Identifiers written as code: in backticks, camelCase/PascalCase/snake_case, dotted (`A.b`) or called (`f()`). */
   identifiers: string[];
   /**
-   * Plain words as written that could be a declaration's whole name (`add`, `debounce`): not code-like, so not
-   * among `identifiers`, and only a declaration of exactly that name makes one count (see namedSymbols).
+   * Task verbs written where a name goes (`add` of "make add handle bigints"), as written: left out of `terms`
+   * like every task verb, they name code only when an exported top-level declaration has exactly that name
+   * (see namedSymbols, withDeclaredVerbs). Other plain words reach declarations through `terms`.
    */
   names: string[];
   /** Tokens that look like repository paths (`src/users/users.service.ts`, `users.service.ts`). */
@@ -40,21 +41,26 @@ const TASK_VERBS = new Set(
     .map(stem),
 );
 
-/** A plain word worth looking up as a name: a function named `of` or `to` is rarer than the word. */
-const isPlainName = (word: string): boolean => /^[A-Za-z_$][\w$]{2,}$/.test(word) && !isStopWord(word.toLowerCase());
+/**
+ * A task verb that may be a name: measured on the tuning repositories, every other plain word matched to
+ * an exported declaration of its name (vue's `parse`, `render`, `warn`) put more wrong files first than
+ * right ones, and those words count already as terms.
+ */
+const isVerbName = (word: string): boolean => /^[a-z][a-z]+$/.test(word) && TASK_VERBS.has(stem(word));
 
-/** Plain words looked up per task, in order: each costs a read of a symbol shard. */
-const MAX_NAMES = 16;
+/** Words after which a verb is told, not named: "to add", "and remove", "should not change", "don't use". */
+const INSTRUCTED = /(?:^|\s)(?:to|and|or|then|also|please|not|never|always|should|must|can|could|cannot|will|would|shall|may|might|we|i|you|[a-z]+n't)$/i;
 
 /**
  * Whether the task writes a verb (`add`, `remove`) where a name goes, at least once: not where an
- * instruction starts — the first word, or after `:`, `;`, `.`, `,`, `(`, "to", "and", "or", "then"
- * ("fix: remove the guard", "and add a test"), which is what nearly every task's verbs are.
+ * instruction starts — the first word, after `:`, `;`, `.`, `,`, `(`, or a word that tells it
+ * (INSTRUCTED: "fix: remove the guard", "and add a test", "should not change"), which is where
+ * nearly every task's verbs are.
  */
 function isWrittenAsName(text: string, word: string): boolean {
-  for (const match of text.matchAll(new RegExp(`(?<![\\w$])${word.replace(/\$/g, "\\$")}(?![\\w$])`, "g"))) {
+  for (const match of text.matchAll(new RegExp(`\\b${word}\\b`, "g"))) {
     const before = text.slice(0, match.index).trimEnd();
-    if (before === "" || /[:;.!?,(]$/.test(before) || /(?:^|\s)(?:to|and|or|then|also|please)$/i.test(before)) continue;
+    if (before === "" || /[:;.!?,(]$/.test(before) || INSTRUCTED.test(before)) continue;
     return true;
   }
   return false;
@@ -66,7 +72,8 @@ function isWrittenAsName(text: string, word: string): boolean {
  * file that declares it, as an identifier's do.
  */
 export function withDeclaredVerbs(query: TaskQuery, declared: Iterable<string>): TaskQuery {
-  const kept = new Set([...declared].flatMap((name) => termsOf(name)).filter((term) => TASK_VERBS.has(term)));
+  // The verb as a whole name only: `useTemplateRef` does not make "use" a word of the task.
+  const kept = new Set([...declared].filter((name) => /^[a-z]+$/.test(name)).map(stem).filter((term) => TASK_VERBS.has(term)));
   if (kept.size === 0) return query;
   return { ...query, terms: [...new Set(termsOf(query.text))].filter((term) => !TASK_VERBS.has(term) || kept.has(term)) };
 }
@@ -101,12 +108,11 @@ export function parseTask(text: string): TaskQuery {
     }
     for (const id of token.match(/[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(\))?/g) ?? []) {
       if (isCodeLike(id)) identifiers.add(id.replace(/\(\)$/, ""));
-      else if (isPlainName(id)) names.add(id);
+      else if (isVerbName(id)) names.add(id);
     }
   }
   const error = text.split("\n").find((line) => ERROR_LINE.test(line))?.trim() ?? null;
   const words = new Set((text.toLowerCase().match(/[a-z][a-z\d-]*/g) ?? []).flatMap((word) => [word, ...word.split("-")]));
   for (const id of identifiers) for (const part of splitIdentifier(id)) words.add(part);
-  const named = [...names].filter((name) => !identifiers.has(name) && (!TASK_VERBS.has(stem(name.toLowerCase())) || isWrittenAsName(text, name)));
-  return { text, identifiers: [...identifiers], names: named.slice(0, MAX_NAMES), paths: [...paths], routes, error, terms: [...new Set(termsOf(text))].filter((term) => !TASK_VERBS.has(term)), words };
+  return { text, identifiers: [...identifiers], names: [...names].filter((name) => isWrittenAsName(text, name)), paths: [...paths], routes, error, terms: [...new Set(termsOf(text))].filter((term) => !TASK_VERBS.has(term)), words };
 }

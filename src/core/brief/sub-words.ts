@@ -12,9 +12,6 @@ const STOP_WORDS = new Set(
   ),
 );
 
-/** Whether a lower-cased word is one of the English words that say nothing about where code lives. */
-export const isStopWord = (word: string): boolean => STOP_WORDS.has(word);
-
 /**
  * Abbreviations and spellings code uses for one idea, as the word they stand for (before stemming):
  * `btn` meets "button", `cfg` meets "configuration", `authz` meets "authorize". Kept small on purpose:
