@@ -48,6 +48,31 @@ describe("a name exported for a declaration of another name", () => {
     expect(callers.stdout).toContain("src/app.ts: startApp 4");
   });
 
+  it("traverse Caller of an alias answers for the declaration, say so, and miss as stale while an exporting file changed", async () => {
+    const dir = await indexedFixture(FIXTURE);
+    const callers = await ctx(dir, "traverse", "Caller", "HonoBase");
+    expect(callers.code, callers.stdout).toBe(0);
+    // The same sites as `traverse Caller Hono`: `new HonoBase()` and a member called on what it made.
+    expect(callers.stdout.split("\n").slice(0, 6)).toEqual([
+      "TRAVERSE_HIT Caller HonoBase (2 sites in 1 file)",
+      "HonoBase: exported as an alias of class Hono src/hono.ts:1 (from src/hono.ts, src/index.ts); the sites are Hono's",
+      "→ class Hono src/hono.ts:1 · 1 site in 1 file",
+      "  src/app.ts: startApp 4",
+      "→ method Hono.get src/hono.ts:2 · 1 site in 1 file",
+      "  src/app.ts: startApp 5",
+    ]);
+    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "HonoBase", "--json")).stdout);
+    expect(json).toMatchObject({ status: "hit", query: "HonoBase", aliasOf: { alias: "HonoBase", name: "Hono", kind: "class", path: "src/hono.ts", line: 1, exportedFrom: ["src/hono.ts", "src/index.ts"] } });
+    expect(json.hits[0]).toMatchObject({ path: "src/app.ts", line: 4, callee: "Hono" });
+
+    const barrel = join(dir, "src/index.ts");
+    writeFileSync(barrel, `${readFileSync(barrel, "utf8")}// edited\n`);
+    const stale = await ctx(dir, "traverse", "Caller", "HonoBase");
+    expect(stale.code).toBe(1);
+    expect(stale.stdout).toMatch(/^TRAVERSE_MISS Caller HonoBase: stale \(HonoBase is exported from src\/index\.ts, changed since indexing; run `.+ index` to refresh\)\n/);
+    expect(stale.stdout).toContain("rejected: src/index.ts (modified since indexing)\nfallback: rg -n -w -e HonoBase -- src\n");
+  });
+
   it("misses as stale while a file exporting the alias changed, and follows a declaration that moved after `ctx index`", async () => {
     const dir = await indexedFixture(FIXTURE);
     const barrel = join(dir, "src/index.ts");

@@ -12,11 +12,12 @@ import {
   type CallNode,
   type CallTreeEntry,
 } from "../../core/traverse/find-calls.js";
-import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
+import { findSymbols, parseSymbolQuery, type SymbolQuery } from "../../core/traverse/find-symbols.js";
+import { lookUpAliased } from "../../core/traverse/find-aliases.js";
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
+import { loadAliasLookup, loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
 import { readMentionAccount } from "../../io/read-mention-account.js";
 import type { MentionAccount } from "../../core/traverse/mention-account.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
@@ -144,6 +145,10 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
       return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, candidates: candidateHits });
     }
     if (roots.length === 0) {
+      if (candidates.length === 0) {
+        const aliased = await answerThroughAlias(root, options, parsed, table);
+        if (aliased) return aliased;
+      }
       return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: candidateHits });
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
@@ -172,6 +177,29 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
 }
 
 const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
+
+/**
+ * The answer for the declaration a name is exported as an alias of (`HonoBase` of `export { Hono as
+ * HonoBase }`), said to be about it; null when no declaration is exported so. The alias rests on the
+ * files exporting it: one changed since indexing may no longer export it, and the answer is stale.
+ */
+async function answerThroughAlias(root: string, options: CallTraverseOptions, parsed: SymbolQuery, table: FileTable): Promise<TraverseResult | null> {
+  const [target] = await lookUpAliased(parsed, async (name) => (await loadAliasLookup(root, name))?.rows ?? [], async (name) => (await loadSymbolLookup(root, name))?.rows ?? []);
+  if (!target) return null;
+  const { row, alias, exportedFrom } = target;
+  const name = row.container ? `${row.container}.${row.name}` : row.name;
+  const aliasOf = { alias, name, kind: row.kind, path: row.path, line: row.line, exportedFrom };
+  await table.load(exportedFrom);
+  const observed = hashFiles(root, exportedFrom);
+  const changed = exportedFrom.filter((path) => observed.get(path) !== table.get(path)?.sha256);
+  if (changed.length > 0) {
+    const rejected = changed.map((path) => ({ path, reason: observed.get(path) === null ? ("missing" as const) : ("modified" as const) }));
+    const detail = `${alias} is exported from ${changed.join(", ")}, changed since indexing; run \`ctx index\` to refresh`;
+    return { ...miss(options.kind, options.query, "stale", detail, fallbackCommand(rgWord(alias), commonDirectory(changed)), { rejected }), aliasOf };
+  }
+  const answer = await traverseCalls(root, { ...options, query: `${row.path}:${name}` });
+  return { ...answer, query: options.query, aliasOf };
+}
 
 /** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
 async function accountMentions(root: string, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {

@@ -31,7 +31,7 @@ export function renderCallGroups(result: TraverseResult): string[] {
   const all = result.total === result.hits.length;
   const sites = result.total + (result.tests?.sites ?? 0);
   const files = filesOf(result.hits) + (result.tests?.files ?? 0);
-  const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(sites, "site")}${all ? ` in ${plural(files, "file")}` : ""})`];
+  const lines = [`TRAVERSE_HIT ${result.kind} ${result.query} (${plural(sites, "site")}${all ? ` in ${plural(files, "file")}` : ""})`, ...aliasLines(result)];
   // In the walk's order (the declarations named, then a class's members in line order); definitions
   // that share a name, the most called first.
   const byName = new Map<string, TraverseHit[][]>();
@@ -89,6 +89,13 @@ export function renderCallGroups(result: TraverseResult): string[] {
 }
 
 /** The sites in test files an answer counts without listing them. */
+/** What a Caller/Callee answer reached through an alias is about: said once, under its first line. */
+export function aliasLines(result: TraverseResult): string[] {
+  const of = result.aliasOf;
+  if (!of) return [];
+  return [`${of.alias}: exported as an alias of ${of.kind} ${of.name} ${quotePath(of.path)}:${of.line} (from ${of.exportedFrom.map(quotePath).join(", ")})${result.status === "hit" ? `; the sites are ${of.name}'s` : ""}`];
+}
+
 export function testsLine(tests: { sites: number; files: number }): string {
   return `tests: ${plural(tests.sites, "site")} in ${plural(tests.files, "file")} (--tests lists them)`;
 }

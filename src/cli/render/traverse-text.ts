@@ -1,6 +1,6 @@
 import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
-import { renderCallGroups, testsLine } from "./call-groups-text.js";
+import { aliasLines, renderCallGroups, testsLine } from "./call-groups-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -58,7 +58,7 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
   const query = result.query.includes("\n") ? `${result.query.split("\n")[0]!.trim()} …` : result.query;
   if (result.status === "hit") {
     // Sites in test files are counted in the first line, as one level's are, though not listed.
-    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total + (result.tests?.sites ?? 0)})`);
+    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total + (result.tests?.sites ?? 0)})`, ...aliasLines(result));
     for (const hit of result.hits) lines.push(hitLine(hit));
     if (result.total > result.hits.length) {
       // Call sites are all verified before the tree is cut to --limit; other kinds stop verifying at --limit.
@@ -68,7 +68,7 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
     if (result.tests) lines.push(testsLine(result.tests));
     if (result.truncated) lines.push(`truncated: the walk stopped at ${result.capped} call sites (≥ ${result.total} in all); name the declaration with its path (path/file.ts:Name) or lower --depth`);
   } else {
-    lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`);
+    lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`, ...aliasLines(result));
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
   }
   if (result.candidates && result.candidates.length > 0) {
@@ -95,6 +95,7 @@ export function traverseJson(result: TraverseResult): object {
     ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),
     ...(result.tests ? { tests: result.tests } : {}),
     ...(result.mentions ? { mentions: result.mentions } : {}),
+    ...(result.aliasOf ? { aliasOf: result.aliasOf } : {}),
     reason: result.reason,
     fallback: result.fallback,
     ...(result.warnings ? { warnings: result.warnings } : {}),

@@ -44,6 +44,11 @@ export interface TraverseResult {
   tests?: { sites: number; files: number };
   /** Caller one level deep: every line naming the name in indexed files, accounted for (see MentionAccount). */
   mentions?: MentionAccount;
+  /**
+   * Caller/Callee of a name no declaration has but one is exported as (`export { Hono as HonoBase }`): the
+   * declaration the answer is about, and the files exporting it under that name.
+   */
+  aliasOf?: { alias: string; name: string; kind: string; path: RepoPath; line: number; exportedFrom: RepoPath[] };
   /** Caller/Callee: the walk stopped at this many sites (hub functions fan out fast); `total` counts those only. */
   capped?: number;
   /** Caller/Callee deeper than one level: the walk stopped at `capped` sites, so `total` is a lower bound. */
