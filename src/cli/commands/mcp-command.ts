@@ -102,8 +102,8 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
         total,
         more,
         cursor,
-        // Every fresh answer is here, and nothing was turned away as stale.
-        complete: traversal.status === "hit" && more === 0 && rejected.length === 0,
+        // Every fresh answer is here, nothing was turned away as stale, and no call of that name is left unresolved.
+        complete: traversal.status === "hit" && more === 0 && rejected.length === 0 && (traversal.candidates ?? []).length === 0,
       };
     }
   }

@@ -167,6 +167,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
+    ...(candidates.length > shownCandidates.length ? { candidatesMore: candidates.length - shownCandidates.length } : {}),
     ...(testSites.length > 0 ? { tests: { sites: testSites.length, files: new Set(testSites.map((site) => site.path)).size } } : {}),
     ...(mentions ? { mentions } : {}),
     ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),

@@ -79,12 +79,29 @@ export function renderCallGroups(result: TraverseResult): string[] {
   if (result.tests) lines.push(testsLine(result.tests));
   if (result.mentions) lines.push(mentionLine(result.mentions));
   const unresolved = result.candidates ?? [];
-  const unresolvedText = unresolved.length === 0 ? "0 unresolved" : `${plural(unresolved.length, "unresolved call")} named ${name}: ${unresolved.slice(0, UNRESOLVED_SHOWN).map((hit) => `${quotePath(hit.path)}:${hit.line}`).join(", ")}${unresolved.length > UNRESOLVED_SHOWN ? ", …" : ""}`;
   const unlisted = result.total - result.hits.length;
-  if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them); ${unresolvedText}`);
+  if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them)${unresolved.length === 0 ? "; 0 unresolved" : ""}`);
   // Every site is above (or counted), and no call by that name is left unproven: no grep needed to check.
-  else if (result.rejected.length === 0) lines.push(`complete; ${unresolvedText}`);
-  else lines.push(unresolvedText);
+  else if (unresolved.length === 0) lines.push(result.rejected.length === 0 ? "complete; 0 unresolved" : "0 unresolved");
+  if (unresolved.length > 0) lines.push(...candidateLines(unresolved, result.candidatesMore ?? 0, name));
+  return lines;
+}
+
+/**
+ * The calls of that name whose receiver the linker could not tell, all of them, as the answer's last
+ * lines: any may be a call of the declaration asked about, so the answer is not complete while one is left.
+ */
+function candidateLines(candidates: readonly TraverseHit[], more: number, name: string): string[] {
+  const count = candidates.length + more;
+  const lines = [`${plural(count, "unresolved call")} named ${name} (receiver type unknown: each may call it):`];
+  const byFile = new Map<string, Map<string, number[]>>();
+  for (const hit of candidates) {
+    const callers = byFile.get(hit.path) ?? new Map<string, number[]>();
+    byFile.set(hit.path, callers);
+    callers.set(hit.name, [...(callers.get(hit.name) ?? []), hit.line ?? 0]);
+  }
+  for (const [path, callers] of byFile) lines.push(`  ${quotePath(path)}: ${[...callers].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
+  if (more > 0) lines.push(`+${more} more unresolved (raise --limit to see them)`);
   return lines;
 }
 

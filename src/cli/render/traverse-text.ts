@@ -92,6 +92,7 @@ export function traverseJson(result: TraverseResult): object {
     rejected: result.rejected,
     suggestions: result.suggestions,
     ...(result.candidates ? { candidates: result.candidates } : {}),
+    ...(result.candidatesMore ? { candidatesMore: result.candidatesMore } : {}),
     ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),
     ...(result.tests ? { tests: result.tests } : {}),
     ...(result.mentions ? { mentions: result.mentions } : {}),

@@ -124,9 +124,18 @@ type Entity =
   | { type: "module"; scope: FileScope }
   /** A value of a function type written inline (`fn:`): only its signature is known. */
   | { type: "fn"; scope: FileScope; signature: CallSignature; subst: Subst | undefined }
-  | { type: "external" };
+  /**
+   * Outside the repository: a package's or the standard library's value, module or class instance
+   * (`external`), or a member of one (`member`): calling it calls outside, but what it holds or
+   * returns may be a repository type handed back through a generic (`useState(() => new X())`).
+   */
+  | { type: "external"; member?: true };
 
 const EXTERNAL: Entity = { type: "external" };
+/** A member of a value outside the repository: the call is outside; the value it holds is not known. */
+const EXTERNAL_MEMBER: Entity = { type: "external", member: true };
+/** A member of `entity`, which is outside the repository: outside too, but a member of that member is not known. */
+const memberOfExternal = (entity: Entity & { type: "external" }): Entity | undefined => (entity.member ? undefined : EXTERNAL_MEMBER);
 
 /** One entity for several: nothing, the one, or a union (externals dropped when anything else is known). */
 function unionOf(parts: readonly Entity[]): Entity | undefined {
@@ -378,7 +387,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const [argument, path, parameter, ref] = JSON.parse(encoded.slice(4)) as [number, string[], number, string];
     const [head, owner, names] = JSON.parse(ref) as [CalleeRef["head"], string, string[]];
     const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
-    if (callee?.type === "external") return EXTERNAL;
+    // A callback passed to code outside the repository may be handed a repository type: not known.
+    if (callee?.type === "external") return undefined;
     const types: (Entity | undefined)[] = [];
     for (const { signature, scope: at, subst } of signaturesOf(callee, depth + 1)) {
       const declared = argumentAt(signature, argument);
@@ -461,7 +471,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4), subst };
     if (text.startsWith("elem:")) {
       const array = resolveType(scope, text.slice(5), depth + 1, subst);
-      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1, array.subst) : array?.type === "external" ? EXTERNAL : undefined;
+      // An element of a type outside the repository (a tuple a package returns) may be a repository type: not known.
+      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1, array.subst) : undefined;
     }
     if (text.startsWith("union:") || text.startsWith("inter:")) {
       const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
@@ -510,13 +521,20 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (callee?.type === "arrayMethod") {
       if (isReturn) {
         if (RETURNS_ELEMENT.has(callee.name)) return resolveType(callee.scope, callee.element, depth + 1, callee.subst);
-        return RETURNS_ARRAY.has(callee.name) ? { type: "array", scope: callee.scope, element: callee.element, subst: callee.subst } : EXTERNAL;
+        if (RETURNS_ARRAY.has(callee.name)) return { type: "array", scope: callee.scope, element: callee.element, subst: callee.subst };
+        // What a reduce folds to is its seed's or callback's type: not known.
+        return callee.name === "reduce" || callee.name === "reduceRight" ? undefined : EXTERNAL;
       }
       const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
-      const elementAt = callee.name === "reduce" || callee.name === "reduceRight" ? 1 : 0;
-      return argument === 0 && parameter === elementAt ? resolveType(callee.scope, callee.element, depth + 1, callee.subst) : EXTERNAL;
+      const isReduce = callee.name === "reduce" || callee.name === "reduceRight";
+      const elementAt = isReduce ? 1 : 0;
+      if (argument === 0 && parameter === elementAt) return resolveType(callee.scope, callee.element, depth + 1, callee.subst);
+      // The accumulator is the seed's type, whatever that is.
+      return isReduce && parameter === 0 ? undefined : EXTERNAL;
     }
-    if (callee?.type !== "decl") return callee?.type === "external" ? EXTERNAL : undefined;
+    // What code outside the repository returns or passes a callback may be a repository type
+    // (`useState(() => new X())`, `useMemo`, a package's generic): not known, never outside.
+    if (callee?.type !== "decl") return undefined;
     if (isReturn && callee.decl.returns === THIS_TYPE) {
       // A method declared to return `this` returns its receiver, of whatever class that is.
       if (head === "super") return resolveCallee(scope, { head: "this", owner, names: [] }, depth + 1);
@@ -597,15 +615,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (depth > MAX_DEPTH) return undefined;
     switch (entity.type) {
       case "external":
-        return EXTERNAL;
+        return memberOfExternal(entity);
       case "union":
         return unionOf(entity.members.map((part) => member(part, name, depth + 1)).filter((part): part is Entity => part !== undefined));
       case "array":
         // An element, or a method of the standard library's Array.
         if (name === ELEMENT) return resolveType(entity.scope, entity.element, depth + 1, entity.subst);
-        return ARRAY_METHODS.has(name) ? { type: "arrayMethod", scope: entity.scope, element: entity.element, subst: entity.subst, name } : EXTERNAL;
+        return ARRAY_METHODS.has(name) ? { type: "arrayMethod", scope: entity.scope, element: entity.element, subst: entity.subst, name } : EXTERNAL_MEMBER;
       case "arrayMethod":
-        return EXTERNAL;
+        return EXTERNAL_MEMBER;
       case "fn":
         return undefined;
       case "object": {
@@ -649,7 +667,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
           const resolved = resolveType(scope, decl.type, depth + 1, entity.subst);
           if (resolved) return member(resolved, name, depth + 1);
         }
-        return external ? EXTERNAL : undefined;
+        // A member inherited from a base outside the repository.
+        return external ? EXTERNAL_MEMBER : undefined;
       }
     }
   };

@@ -37,6 +37,8 @@ export interface TraverseResult {
   suggestions: string[];
   /** Caller/Callee: unresolved sites that match by name only; shown apart, never as hits. */
   candidates?: TraverseHit[];
+  /** Caller/Callee: unresolved sites past --limit, not in `candidates`. */
+  candidatesMore?: number;
   /**
    * Caller/Callee: the sites in test files (with, deeper than one level, what was walked through them) left out of
    * `hits` and `total` because they were not asked for; asked for, they are listed after the others of their level.

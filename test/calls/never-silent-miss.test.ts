@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { ctx, indexedFixture } from "../helpers/fixture.js";
+
+const FIXTURE = "calls/never-silent-miss";
+
+describe("a call of a repository method's name is linked or listed, never dropped", () => {
+  it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
+    // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
+    // the receiver's type comes back through a package's generic, which the linker cannot read.
+    const dir = await indexedFixture(FIXTURE);
+    const run = await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions");
+    expect(run.code, run.stdout).toBe(0);
+    expect(run.stdout.trimEnd().split("\n")).toEqual([
+      "TRAVERSE_HIT Caller QueryObserver.setOptions (1 site in 1 file)",
+      "→ method QueryObserver.setOptions src/query-observer.ts:4",
+      "  src/direct.ts: direct 4",
+      // `cache.setOptions` is proven to be Cache's; the candidates' lines are not counted as other calls.
+      "rg -w adds 1 call of other declarations, 2 declarations",
+      "3 unresolved calls named setOptions (receiver type unknown: each may call it):",
+      "  src/query-observer.ts: Cache.refresh 24",
+      "  src/use-base-query.ts: useBaseQuery 8, 11",
+    ]);
+  });
+
+  it("pages the candidates with --limit instead of cutting them", async () => {
+    const dir = await indexedFixture(FIXTURE);
+    const run = await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions", "--limit", "1");
+    expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual([
+      "3 unresolved calls named setOptions (receiver type unknown: each may call it):",
+      "  src/query-observer.ts: Cache.refresh 24",
+      "+2 more unresolved (raise --limit to see them)",
+    ]);
+    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions", "--limit", "1", "--json")).stdout) as { candidates: unknown[]; candidatesMore: number };
+    expect([json.candidates.length, json.candidatesMore]).toEqual([1, 2]);
+  });
+
+  it("keeps a call on a package's own value outside the repository", async () => {
+    const dir = await indexedFixture(FIXTURE);
+    const run = await ctx(dir, "traverse", "Caller", "Cache.useEffect");
+    expect(run.stdout).not.toContain("use-base-query.ts");
+  });
+});
