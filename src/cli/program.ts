@@ -157,6 +157,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
     .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level (by default they are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
+    .option("--exact", "Caller/Callee: settle the unresolved candidate sites with the TypeScript checker, over only their files and what they import (slower; says how long it took)")
     .addHelpText(
       "after",
       [
@@ -171,13 +172,15 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Module billing",
         "  ctx traverse Caller UsersService.findOne            # who calls it, resolved as the compiler would",
         "  ctx traverse Callee src/app.ts:bootstrap --depth 2  # what it calls, two levels down",
+        "  ctx traverse Caller Observer.setOptions --exact     # the candidates settled by the TypeScript checker",
         "  ctx traverse Err \"TypeError: Cannot read properties of undefined (reading 'id')\"   # a recorded fix for this error",
         "  npm test 2>&1 | tail -n 30 | ctx traverse Err -     # the error text from standard input",
         '  ctx traverse Brain "retry webhooks"                 # lessons and brain entries, ranked',
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean; timings?: boolean }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean; timings?: boolean; exact?: boolean }) => {
+      if (options.exact && kind !== "Caller" && kind !== "Callee") throw new UsageError(`--exact settles call sites: it applies to Caller and Callee, not ${kind}`, `ctx traverse Caller <name> --exact`);
       const { PhaseClock } = await import("./phase-clock.js");
       // From the process's start: node, ctx's modules and commander are the first phase.
       const clock = new PhaseClock(0);
@@ -189,9 +192,15 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         query = (await terminal.readStdin?.())?.trim() ?? "";
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
-      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth, tests: options.tests === true });
+      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true });
       clock.mark("look up and check freshness");
-      terminal.stdout(options.json ? `${JSON.stringify(traverseJson(traversal))}\n` : renderTraverseText(traversal, { depth: options.depth }));
+      const { exact } = traversal;
+      const exactLines = exact ? (await import("./render/exact-text.js")).renderExactLines(kind, exact, traversal.hits) : [];
+      terminal.stdout(
+        options.json
+          ? `${JSON.stringify({ ...traverseJson(traversal), ...(exact ? { exact } : {}) })}\n`
+          : `${renderTraverseText(traversal, { depth: options.depth })}${exactLines.map((line) => `${line}\n`).join("")}`,
+      );
       clock.mark("render");
       if (options.timings) terminal.stderr(`${JSON.stringify({ phases: clock.toJSON() })}\n`);
       result.code = traversal.status === "hit" ? EXIT.ok : EXIT.miss;

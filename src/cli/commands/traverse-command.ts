@@ -11,6 +11,7 @@ import { loadAliasLookup, loadEndpointLookup, loadModuleLookup, loadSymbolLookup
 import { findRepoRoot } from "../../io/repo-root.js";
 import { invocationAt } from "../../io/locate-ctx.js";
 import { spokenAs } from "../../core/init/agent-instructions.js";
+import type { ExactCheck } from "../../core/traverse/settle-candidates.js";
 
 export interface TraverseOptions {
   cwd: string;
@@ -21,6 +22,8 @@ export interface TraverseOptions {
   depth?: number;
   /** Caller/Callee: list the sites in test files; by default they are counted, not listed. */
   tests?: boolean;
+  /** Caller/Callee: settle the candidate sites with the TypeScript checker (traverse-exact.ts). */
+  exact?: boolean;
 }
 
 const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
@@ -56,14 +59,14 @@ async function verifyRanked<T>(
 const suggestions = async (query: string, names: Iterable<string>): Promise<string[]> =>
   (await import("../../core/traverse/suggest-names.js")).suggestNames(query, names);
 
-export async function runTraverse(options: TraverseOptions): Promise<TraverseResult> {
+export async function runTraverse(options: TraverseOptions): Promise<TraverseResult & { exact?: ExactCheck }> {
   const root = findRepoRoot(options.cwd);
   const result = await traverseAt(root, options);
   // A miss's detail says what to run: as it runs here (`node_modules/.bin/ctx index` where ctx is a dev dependency).
   return result.detail === null ? result : { ...result, detail: spokenAs(result.detail, invocationAt(root)) };
 }
 
-async function traverseAt(root: string, options: TraverseOptions): Promise<TraverseResult> {
+async function traverseAt(root: string, options: TraverseOptions): Promise<TraverseResult & { exact?: ExactCheck }> {
   switch (options.kind) {
     case "Symbol":
       return traverseSymbol(root, options);
@@ -74,7 +77,8 @@ async function traverseAt(root: string, options: TraverseOptions): Promise<Trave
     case "Caller":
     case "Callee": {
       const { traverseCalls } = await import("./traverse-calls.js");
-      return traverseCalls(root, { ...options, depth: options.depth ?? 1, tests: options.tests ?? false });
+      const answer = await traverseCalls(root, { ...options, depth: options.depth ?? 1, tests: options.tests ?? false });
+      return options.exact ? (await import("./traverse-exact.js")).settleExactly(root, answer) : answer;
     }
     case "Err":
     case "Brain": {
