@@ -30,8 +30,10 @@ describe("a call of a repository method's name is linked or listed, never droppe
       "  src/query-observer.ts: Cache.refresh 24",
       "+2 more unresolved (raise --limit to see them)",
     ]);
-    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions", "--limit", "1", "--json")).stdout) as { candidates: unknown[]; candidatesMore: number };
-    expect([json.candidates.length, json.candidatesMore]).toEqual([1, 2]);
+    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions", "--limit", "1", "--json")).stdout) as { candidates: unknown[]; candidatesMore: number; complete: boolean };
+    expect([json.candidates.length, json.candidatesMore, json.complete]).toEqual([1, 2, false]);
+    const proven = JSON.parse((await ctx(dir, "traverse", "Caller", "direct", "--json")).stdout) as { complete: boolean };
+    expect(proven.complete).toBe(true);
   });
 
   it("keeps a call on a package's own value outside the repository", async () => {

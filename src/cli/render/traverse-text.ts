@@ -81,6 +81,11 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
   return `${lines.join("\n")}\n`;
 }
 
+/** Whether a Caller/Callee answer leaves nothing for a grep to find: the same rule as its text's `complete` line. */
+function isComplete(result: TraverseResult): boolean {
+  return result.status === "hit" && result.total === result.hits.length && result.rejected.length === 0 && !result.truncated && (result.candidates ?? []).length === 0 && !result.candidatesMore;
+}
+
 /** The stable JSON shape scripts rely on. */
 export function traverseJson(result: TraverseResult): object {
   return {
@@ -93,6 +98,8 @@ export function traverseJson(result: TraverseResult): object {
     suggestions: result.suggestions,
     ...(result.candidates ? { candidates: result.candidates } : {}),
     ...(result.candidatesMore ? { candidatesMore: result.candidatesMore } : {}),
+    // Caller/Callee: every site is here, none was turned away as stale, and no call of that name is left unresolved.
+    ...(result.kind === "Caller" || result.kind === "Callee" ? { complete: isComplete(result) } : {}),
     ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),
     ...(result.tests ? { tests: result.tests } : {}),
     ...(result.mentions ? { mentions: result.mentions } : {}),
