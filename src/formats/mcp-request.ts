@@ -19,11 +19,12 @@ const query = z.string().trim().min(1);
 const depth = z.number().int().min(1).max(3).describe("caller/callee: levels to walk, 1–3 (default 1)");
 const budget = z.number().int().min(100).max(20000).describe("the most tokens the result may take (default 1500); what does not fit is counted, with a cursor");
 const tests = z.boolean().describe("caller/callee: also list the sites in test files, after the others (default false: they are counted under `tests`)");
+const exact = z.boolean().describe("caller/callee: settle the unresolved candidates with the TypeScript checker, over only their files and what they import (slower: `exact.ms` says how long it took)");
 const cursor = z.string().regex(/^\d+$/).describe("from a previous result's `cursor`: where to continue");
 
 const lookup = <K extends Lookup>(request: K) =>
   z.strictObject({ request: z.literal(request), query: query.describe(QUERY_HELP[request]), depth: depth.optional(), budget: budget.optional(), cursor: cursor.optional() });
-const callLookup = <K extends "caller" | "callee">(request: K) => lookup(request).extend({ tests: tests.optional() });
+const callLookup = <K extends "caller" | "callee">(request: K) => lookup(request).extend({ tests: tests.optional(), exact: exact.optional() });
 
 /** Every request the one tool answers, told apart by `request`. */
 export const McpRequest = z.discriminatedUnion("request", [
@@ -60,6 +61,7 @@ export const McpRequestShape = z.object({
   query: z.string().optional().describe("what to look up (required except for brief and validate_handoff); for brief, the task"),
   depth: depth.optional(),
   tests: tests.optional(),
+  exact: exact.optional(),
   budget: budget.optional(),
   cursor: cursor.optional(),
   path: z.string().optional().describe("validate_handoff: the handoff to check"),

@@ -1,4 +1,4 @@
-import { rmSync } from "node:fs";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ctx, git, indexedFixture } from "../helpers/fixture.js";
@@ -61,12 +61,49 @@ describe("traverse Caller/Callee --exact", () => {
     expect(other).toMatchObject({ status: "hit", total: 1, hits: [{ name: "mutateLater", line: 22, exact: true }], candidates: [], exact: { calls: 1, other: 2, unsettled: 0 } });
   });
 
+  it("proves a call on a receiver typed through a package's generic: useState(() => new Observer(client)) with Observer: typeof QueryObserver", async () => {
+    const dir = await indexedFixture(FIXTURE);
+    mkdirSync(join(dir, "node_modules/fake-react"), { recursive: true });
+    writeFileSync(join(dir, "node_modules/fake-react/package.json"), '{ "name": "fake-react", "version": "1.0.0", "types": "index.d.ts" }\n');
+    writeFileSync(join(dir, "node_modules/fake-react/index.d.ts"), "export declare function useState<S>(initial: S | (() => S)): [S, (value: S) => void];\n");
+    writeFileSync(
+      join(dir, "src/use-base-query.ts"),
+      [
+        'import { useState } from "fake-react";',
+        'import { QueryClient, QueryObserver } from "./query-observer";',
+        "",
+        "export function useBaseQuery(client: QueryClient, Observer: typeof QueryObserver): void {",
+        "  const [observer] = useState(() => new Observer(client));",
+        "  observer.setOptions({ enabled: true });",
+        "}",
+        "",
+      ].join("\n"),
+    );
+    git(dir, "add", "src/use-base-query.ts");
+    git(dir, "commit", "-q", "-m", "useState");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions", "--exact", "--json")).stdout);
+    // Linked by the index or proved by the checker: a site of the answer either way, never a candidate.
+    expect(json.hits).toContainEqual(expect.objectContaining({ name: "useBaseQuery", path: "src/use-base-query.ts", line: 6, calleePath: "src/query-observer.ts", calleeLine: 6 }));
+    expect(json.candidates.map((hit: { path: string; line: number }) => `${hit.path}:${hit.line}`)).toEqual(["src/loose.ts:3"]);
+  });
+
   it("settles a Callee's unresolved calls to the declarations they reach", async () => {
     const dir = await indexedFixture(FIXTURE);
     const json = JSON.parse((await ctx(dir, "traverse", "Callee", "observeLater", "--exact", "--json")).stdout);
     expect(json.exact).toMatchObject({ sites: 1, calls: 1, other: 0, unsettled: 0 });
     expect(json.hits).toContainEqual(expect.objectContaining({ line: 11, callee: "QueryObserver.setOptions", calleePath: "src/query-observer.ts", calleeLine: 6, exact: true }));
     expect(json.candidates).toEqual([]);
+  });
+
+  it("answers the MCP caller request with exact: true the same way", async () => {
+    const dir = await indexedFixture(FIXTURE);
+    const { answerRequest } = await import("../../src/cli/commands/mcp-command.js");
+    const answer = (await answerRequest(dir, { request: "caller", query: "QueryObserver.setOptions", exact: true })) as Record<string, unknown>;
+    expect(answer).toMatchObject({ total: 3, exact: { sites: 4, calls: 2, other: 1, unsettled: 1 }, complete: false });
+    const plain = (await answerRequest(dir, { request: "caller", query: "QueryObserver.setOptions" })) as Record<string, unknown>;
+    expect(plain).toMatchObject({ total: 1, complete: false });
+    expect(plain.exact).toBeUndefined();
   });
 
   it("is a usage error for other kinds", async () => {

@@ -35,6 +35,7 @@ export const TOOL_DESCRIPTION = [
   "caller and callee answer in groups: the callee, its place and the file once, then its sites as \"line caller (kind)\";",
   "with depth > 1 each site is numbered, \"#n line caller (kind) ← #parent\". Depth 1 returns every site; a deeper walk stops at 2000 sites and says so (truncated).",
   "Sites in test files are counted under tests, not listed, unless tests: true (then they come after the others).",
+  "Calls the index could not link are listed under candidates; exact: true settles them with the TypeScript checker (slower; exact.ms says how long it took).",
   "complete: true means there is nothing more to fetch. Results are index data (names, kinds, path:line, signatures);",
   "only show returns source. Config files, prose and exact-text search are not index questions: send escape, or use your tools.",
 ].join(" ");
@@ -87,8 +88,9 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       const budget = request.budget ?? DEFAULT_BUDGET;
       const limit = offset + Math.ceil(budget / FEWEST_TOKENS_PER_HIT);
       const tests = "tests" in request && request.tests === true;
-      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit, depth: request.depth, tests });
-      const { hits, total, ...rest } = traverseJson(traversal) as { hits: TraverseHit[]; total: number } & Record<string, unknown>;
+      const exact = "exact" in request && request.exact === true;
+      const traversal = await runTraverse({ cwd, kind: LOOKUPS[request.request], query: request.query, limit, depth: request.depth, tests, exact });
+      const { hits, total, ...rest } = { ...traverseJson(traversal), ...(traversal.exact ? { exact: traversal.exact } : {}) } as { hits: TraverseHit[]; total: number } & Record<string, unknown>;
       const envelope = { ...rest, shown: 0, total, more: 0, cursor: "", complete: false };
       // Sites into one callee repeat it, its place and their file: a page of calls says those once per group.
       const calls = request.request === "caller" || request.request === "callee";

@@ -26,7 +26,7 @@ export async function settleExactly(root: string, result: TraverseResult): Promi
   const started = performance.now();
   const candidates = result.candidates ?? [];
   const checked = candidates.filter((hit) => CHECKED.test(hit.path));
-  const exact: ExactCheck = { sites: checked.length, files: new Set(checked.map((hit) => hit.path)).size, programFiles: 0, ms: 0, calls: 0, other: 0, unsettled: 0, skipped: candidates.length - checked.length };
+  const exact: ExactCheck = { sites: checked.length, files: new Set(checked.map((hit) => hit.path)).size, programFiles: 0, ms: 0, calls: 0, other: 0, unsettled: 0, skipped: candidates.length - checked.length, pastLimit: result.candidatesMore ?? 0 };
   if (checked.length === 0) return { ...result, exact: { ...exact, unsettled: candidates.length, ms: elapsed(started) } };
 
   const reader = await openIndexReader(root);

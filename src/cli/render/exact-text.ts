@@ -13,7 +13,9 @@ const SITES_SHOWN = 5;
  */
 export function renderExactLines(kind: TraverseKind, exact: ExactCheck, hits: readonly TraverseHit[]): string[] {
   if (exact.sites === 0) {
-    return [exact.skipped === 0 ? "exact: no unresolved candidate sites to check" : `exact: no TypeScript or JavaScript file among the ${plural(exact.skipped, "candidate site")}; nothing checked`];
+    return [exact.skipped === 0 ? "exact: no unresolved candidate sites to check" : `exact: no TypeScript or JavaScript file among the ${plural(exact.skipped, "candidate site")}; nothing checked`].map(
+      (line) => `${line}${exact.pastLimit > 0 ? `; ${exact.pastLimit} past --limit not checked (raise --limit)` : ""}`,
+    );
   }
   const proved = hits.filter((hit) => hit.exact === true).map((hit) => `${quotePath(hit.path)}:${String(hit.line)}`);
   const shown = proved.length === 0 ? "" : ` (${proved.slice(0, SITES_SHOWN).join(", ")}${proved.length > SITES_SHOWN ? ", …" : ""})`;
@@ -23,7 +25,7 @@ export function renderExactLines(kind: TraverseKind, exact: ExactCheck, hits: re
     `${exact.unsettled} still unresolved`,
   ];
   return [
-    `exact: checked ${plural(exact.sites, "candidate site")} in ${plural(exact.files, "file")} (${plural(exact.programFiles, "file")} in the program) in ${exact.ms} ms${exact.skipped > 0 ? `; ${exact.skipped} in files the checker does not read` : ""}`,
+    `exact: checked ${plural(exact.sites, "candidate site")} in ${plural(exact.files, "file")} (${plural(exact.programFiles, "file")} in the program) in ${exact.ms} ms${exact.skipped > 0 ? `; ${exact.skipped} in files the checker does not read` : ""}${exact.pastLimit > 0 ? `; ${exact.pastLimit} past --limit not checked (raise --limit)` : ""}`,
     `exact: ${verdicts.join(", ")}`,
   ];
 }

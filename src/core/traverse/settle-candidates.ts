@@ -35,6 +35,8 @@ export interface ExactCheck {
   unsettled: number;
   /** Candidate sites not given to the checker: in files it does not read (Python, Go). */
   skipped: number;
+  /** Candidate sites past --limit, not checked (still candidates, counted in `candidatesMore`). */
+  pastLimit: number;
 }
 
 export type Settlement = { verdict: "calls"; declaration: ReachedDeclaration } | { verdict: "other" } | { verdict: "unknown" };
