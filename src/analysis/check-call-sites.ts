@@ -29,6 +29,8 @@ export interface CheckedSites {
   uses: ReachedDeclaration[][][];
   /** Files in the programs built (the sites' files, what they import, declaration files and the standard library). */
   programFiles: number;
+  /** Packages the sites' files import that resolve to nothing (not installed): what they hand back is `any` to the checker. */
+  missingPackages: string[];
 }
 
 export interface CheckRequest {
@@ -73,10 +75,15 @@ export function checkCallSites(request: CheckRequest): CheckedSites {
   const sourceFiles = new Map<string, TS.SourceFile>();
   const uses: ReachedDeclaration[][][] = sites.map(() => []);
   const inPrograms = new Set<string>();
+  const missing = new Set<string>();
+  const roots = new Set(sites.map((site) => absolute(site.path)));
+  const onMissing = (containingFile: string, specifier: string): void => {
+    if (roots.has(containingFile) && !specifier.startsWith(".") && !specifier.startsWith("/")) missing.add(packageOf(specifier));
+  };
   for (const [config, indexes] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
     const options = { ...(config === "" ? FALLBACK_OPTIONS : readOptions(config, files)), ...CHECK_ONLY };
-    const roots = [...new Set(indexes.map((i) => absolute(sites[i]!.path)))].sort();
-    const program = ts.createProgram({ rootNames: roots, options, host: compilerHost(root, options, files, sourceFiles, request.toSource) });
+    const rootNames = [...new Set(indexes.map((i) => absolute(sites[i]!.path)))].sort();
+    const program = ts.createProgram({ rootNames, options, host: compilerHost(root, options, files, sourceFiles, request.toSource, onMissing) });
     for (const file of program.getSourceFiles()) inPrograms.add(file.fileName);
     const checker = program.getTypeChecker();
     for (const i of indexes) {
@@ -86,7 +93,7 @@ export function checkCallSites(request: CheckRequest): CheckedSites {
       uses[i] = usesOnLine(sourceFile, site.line, site.name).map((node) => reached(checker, node).map((declaration) => placeOf(declaration, toRepo)));
     }
   }
-  return { uses, programFiles: inPrograms.size };
+  return { uses, programFiles: inPrograms.size, missingPackages: [...missing].sort() };
 }
 
 /** What the checker needs and nothing more: no output, no checking of declaration files. */
@@ -131,6 +138,7 @@ function compilerHost(
   files: CheckerFiles,
   sourceFiles: Map<string, TS.SourceFile>,
   toSource: CheckRequest["toSource"],
+  onMissing: (containingFile: string, specifier: string) => void,
 ): TS.CompilerHost {
   const cache = ts.createModuleResolutionCache(root, (name) => name, options);
   const moduleHost: TS.ModuleResolutionHost = {
@@ -167,11 +175,19 @@ function compilerHost(
         // A workspace package reached through node_modules: its sources, as the linker resolves it.
         const from = containingFile.startsWith(`${root}/`) ? containingFile.slice(root.length + 1) : null;
         const source = from === null || literal.text.startsWith(".") ? null : toSource(from, literal.text);
-        if (source === null) return found;
+        if (source === null) {
+          if (!resolved) onMissing(containingFile, literal.text);
+          return found;
+        }
         const resolvedFileName = `${root}/${source}`;
         return { resolvedModule: { resolvedFileName, extension: extensionOf(resolvedFileName), isExternalLibraryImport: false } };
       }),
   };
+}
+
+/** The package a specifier names: `react` of `react/jsx-runtime`, `@angular/core` of `@angular/core/rxjs-interop`. */
+function packageOf(specifier: string): string {
+  return specifier.split("/").slice(0, specifier.startsWith("@") ? 2 : 1).join("/");
 }
 
 /** The identifiers spelled `name` on a 1-based line that are not the name of a declaration. */

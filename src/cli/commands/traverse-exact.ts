@@ -26,7 +26,7 @@ export async function settleExactly(root: string, result: TraverseResult): Promi
   const started = performance.now();
   const candidates = result.candidates ?? [];
   const checked = candidates.filter((hit) => CHECKED.test(hit.path));
-  const exact: ExactCheck = { sites: checked.length, files: new Set(checked.map((hit) => hit.path)).size, programFiles: 0, ms: 0, calls: 0, other: 0, unsettled: 0, skipped: candidates.length - checked.length, pastLimit: result.candidatesMore ?? 0 };
+  const exact: ExactCheck = { sites: checked.length, files: new Set(checked.map((hit) => hit.path)).size, programFiles: 0, ms: 0, calls: 0, other: 0, unsettled: 0, skipped: candidates.length - checked.length, pastLimit: result.candidatesMore ?? 0, missingPackages: [] };
   if (checked.length === 0) return { ...result, exact: { ...exact, unsettled: candidates.length, ms: elapsed(started) } };
 
   const reader = await openIndexReader(root);
@@ -45,6 +45,7 @@ export async function settleExactly(root: string, result: TraverseResult): Promi
     toSource: await workspaceSources(root, indexed),
   });
   exact.programFiles = answer.programFiles;
+  exact.missingPackages = answer.missingPackages;
 
   const promoted: TraverseHit[] = [];
   const left: TraverseHit[] = candidates.filter((hit) => !CHECKED.test(hit.path));

@@ -26,6 +26,11 @@ export function renderExactLines(kind: TraverseKind, exact: ExactCheck, hits: re
   ];
   return [
     `exact: checked ${plural(exact.sites, "candidate site")} in ${plural(exact.files, "file")} (${plural(exact.programFiles, "file")} in the program) in ${exact.ms} ms${exact.skipped > 0 ? `; ${exact.skipped} in files the checker does not read` : ""}${exact.pastLimit > 0 ? `; ${exact.pastLimit} past --limit not checked (raise --limit)` : ""}`,
-    `exact: ${verdicts.join(", ")}`,
+    `exact: ${verdicts.join(", ")}${exact.unsettled > 0 && exact.missingPackages.length > 0 ? missingText(exact.missingPackages) : ""}`,
   ];
+}
+
+/** Packages not installed: what they hand back is `any` to the checker, which then cannot tell. */
+function missingText(packages: readonly string[]): string {
+  return `; not installed, so typed \`any\`: ${packages.slice(0, SITES_SHOWN).join(", ")}${packages.length > SITES_SHOWN ? `, +${packages.length - SITES_SHOWN} more` : ""} (install dependencies to settle more)`;
 }

@@ -35,6 +35,8 @@ export interface ExactCheck {
   unsettled: number;
   /** Candidate sites not given to the checker: in files it does not read (Python, Go). */
   skipped: number;
+  /** Packages the candidates' files import that are not installed: the checker cannot see what they hand back. */
+  missingPackages: string[];
   /** Candidate sites past --limit, not checked (still candidates, counted in `candidatesMore`). */
   pastLimit: number;
 }
