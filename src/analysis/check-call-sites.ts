@@ -64,12 +64,21 @@ export function checkCallSites(request: CheckRequest): CheckedSites {
     return real.startsWith(`${root}/`) && !real.slice(root.length + 1).split("/").includes("node_modules") ? real.slice(root.length + 1) : null;
   };
 
-  const groups = new Map<string, number[]>();
+  // One program per distinct set of options: the packages of a monorepo extending one base config share one.
+  const optionsOf = new Map<string, TS.CompilerOptions>();
+  const groups = new Map<string, { options: TS.CompilerOptions; indexes: number[] }>();
   sites.forEach((site, index) => {
     const config = nearestConfig(root, site.path, files) ?? "";
-    const group = groups.get(config);
-    if (group) group.push(index);
-    else groups.set(config, [index]);
+    let options = optionsOf.get(config);
+    if (!options) {
+      options = { ...(config === "" ? FALLBACK_OPTIONS : readOptions(config, files)), ...CHECK_ONLY };
+      for (const key of OUTPUT_ONLY) delete options[key];
+      optionsOf.set(config, options);
+    }
+    const key = JSON.stringify(Object.entries(options).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    const group = groups.get(key);
+    if (group) group.indexes.push(index);
+    else groups.set(key, { options, indexes: [index] });
   });
 
   const sourceFiles = new Map<string, TS.SourceFile>();
@@ -77,15 +86,19 @@ export function checkCallSites(request: CheckRequest): CheckedSites {
   const inPrograms = new Set<string>();
   const missing = new Set<string>();
   const roots = new Set(sites.map((site) => absolute(site.path)));
+  let unresolved = new Set<string>();
   const onMissing = (containingFile: string, specifier: string): void => {
-    if (roots.has(containingFile) && !specifier.startsWith(".") && !specifier.startsWith("/")) missing.add(packageOf(specifier));
+    if (roots.has(containingFile) && !specifier.startsWith(".") && !specifier.startsWith("/")) unresolved.add(specifier);
   };
-  for (const [config, indexes] of [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-    const options = { ...(config === "" ? FALLBACK_OPTIONS : readOptions(config, files)), ...CHECK_ONLY };
+  for (const { options, indexes } of groups.values()) {
     const rootNames = [...new Set(indexes.map((i) => absolute(sites[i]!.path)))].sort();
     const program = ts.createProgram({ rootNames, options, host: compilerHost(root, options, files, sourceFiles, request.toSource, onMissing) });
     for (const file of program.getSourceFiles()) inPrograms.add(file.fileName);
     const checker = program.getTypeChecker();
+    // `declare module "node:fs"` (@types/node) answers a specifier no resolution does.
+    const ambient = new Set(checker.getAmbientModules().map((module) => module.name.replace(/^"|"$/g, "")));
+    for (const specifier of unresolved) if (!ambient.has(specifier)) missing.add(packageOf(specifier));
+    unresolved = new Set();
     for (const i of indexes) {
       const site = sites[i]!;
       const sourceFile = program.getSourceFile(absolute(site.path));
@@ -108,6 +121,9 @@ const CHECK_ONLY: TS.CompilerOptions = {
   emitDeclarationOnly: false,
   tsBuildInfoFile: undefined,
 };
+
+/** Options about output only, which differ between packages that type-check alike. */
+const OUTPUT_ONLY = ["outDir", "rootDir", "declarationDir", "configFilePath", "tsBuildInfoFile", "sourceRoot", "mapRoot", "outFile"] as const;
 
 function nearestConfig(root: string, path: RepoPath, files: CheckerFiles): string | null {
   const parts = path.split("/").slice(0, -1);
