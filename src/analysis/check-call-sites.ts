@@ -167,7 +167,8 @@ function compilerHost(
   return {
     ...moduleHost,
     getSourceFile: (fileName, languageVersion) => {
-      const key = `${fileName}\0${typeof languageVersion === "object" ? languageVersion.languageVersion : languageVersion}`;
+      // Shared between programs: parsed alike only for the same language version and module format.
+      const key = typeof languageVersion === "object" ? `${fileName}\0${languageVersion.languageVersion}\0${String(languageVersion.impliedNodeFormat)}` : `${fileName}\0${languageVersion}`;
       const cached = sourceFiles.get(key);
       if (cached) return cached;
       const text = files.readFile(fileName);
