@@ -4,6 +4,7 @@ import { settleCallee, settleCaller, spanOf, type DeclarationSpan, type ExactChe
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import { checkerFiles, workspaceSources } from "../../io/checker-files.js";
+import { hashFiles } from "../../io/hash-files.js";
 import { loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader } from "../../io/lookup-cache.js";
 import type { RepoPath } from "../../model.js";
 
@@ -64,17 +65,34 @@ export async function settleExactly(root: string, result: TraverseResult): Promi
       left.push(hit);
     }
   }
+  // A declaration's lines are the index's: its file must be as indexed for a site to be put on it.
+  const changed = await changedSinceIndexing(root, query.name, promoted.map((hit) => String(hit.calleePath)));
+  for (const hit of promoted.filter((site) => changed.has(String(site.calleePath)))) {
+    exact.calls -= 1;
+    exact.unsettled += 1;
+    left.push(candidates.find((candidate) => candidate.path === hit.path && candidate.line === hit.line)!);
+  }
+  const proved = promoted.filter((hit) => !changed.has(String(hit.calleePath)));
   left.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || (a.line ?? 0) - (b.line ?? 0));
   exact.unsettled += exact.skipped;
   exact.ms = elapsed(started);
-  const hits = [...result.hits, ...promoted];
+  const hits = [...result.hits, ...proved];
   // The grep account counted the candidates as sites: those settled elsewhere are other declarations' calls.
   const mentions = result.mentions && exact.other > 0 ? { mentions: { ...result.mentions, sites: result.mentions.sites - exact.other, otherCalls: result.mentions.otherCalls + exact.other } } : {};
-  if (result.status === "miss" && promoted.length === 0) return { ...result, ...mentions, candidates: left, exact };
-  return { ...result, ...mentions, status: "hit", hits, total: result.total + promoted.length, candidates: left, exact, reason: null, detail: null, fallback: null };
+  if (result.status === "miss" && proved.length === 0) return { ...result, ...mentions, candidates: left, exact };
+  return { ...result, ...mentions, status: "hit", hits, total: result.total + proved.length, candidates: left, exact, reason: null, detail: null, fallback: null };
 }
 
 const elapsed = (started: number): number => Math.round(performance.now() - started);
+
+/** The files among `paths` whose content is not what the index recorded. */
+async function changedSinceIndexing(root: string, name: string, paths: readonly RepoPath[]): Promise<Set<RepoPath>> {
+  if (paths.length === 0) return new Set();
+  const lookup = (await loadSymbolLookup(root, name))?.files;
+  await lookup?.load(paths);
+  const observed = hashFiles(root, paths);
+  return new Set(paths.filter((path) => observed.get(path) === null || observed.get(path) !== lookup?.get(path)?.sha256));
+}
 
 async function rowsNamed(root: string, name: string): Promise<SymbolRow[]> {
   return (await loadSymbolLookup(root, name))?.rows ?? [];
