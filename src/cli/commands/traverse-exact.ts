@@ -79,7 +79,11 @@ export async function settleExactly(root: string, result: TraverseResult): Promi
   const hits = [...result.hits, ...proved];
   // The grep account counted the candidates as sites: those settled elsewhere are other declarations' calls.
   const mentions = result.mentions && exact.other > 0 ? { mentions: { ...result.mentions, sites: result.mentions.sites - exact.other, otherCalls: result.mentions.otherCalls + exact.other } } : {};
-  if (result.status === "miss" && proved.length === 0) return { ...result, ...mentions, candidates: left, exact };
+  if (result.status === "miss" && proved.length === 0) {
+    // The miss said how many sites matched by name: say what the checker made of them instead.
+    const detail = left.length === 0 ? `"${result.query}" is indexed and nothing calls it: the checker settled every call of that name as another declaration's` : result.detail;
+    return { ...result, ...mentions, candidates: left, exact, detail };
+  }
   return { ...result, ...mentions, status: "hit", hits, total: result.total + proved.length, candidates: left, exact, reason: null, detail: null, fallback: null };
 }
 
