@@ -1,5 +1,7 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture } from "../helpers/fixture.js";
+import { ctx, git, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/never-silent-miss";
 
@@ -40,5 +42,39 @@ describe("a call of a repository method's name is linked or listed, never droppe
     const dir = await indexedFixture(FIXTURE);
     const run = await ctx(dir, "traverse", "Caller", "Cache.useEffect");
     expect(run.stdout).not.toContain("use-base-query.ts");
+  });
+});
+
+describe("the same rule in Python and Go", () => {
+  async function repository(files: Record<string, string>): Promise<string> {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    return dir;
+  }
+
+  it("keeps a Python call on what a standard-library function returns as a candidate", async () => {
+    const dir = await repository({
+      "app/__init__.py": "",
+      "app/observer.py": "class QueryObserver:\n    def set_options(self, options):\n        return options\n",
+      "app/use.py": "import copy\n\nfrom app.observer import QueryObserver\n\n\ndef direct(observer: QueryObserver):\n    observer.set_options({})\n\n\ndef cloned(observer: QueryObserver):\n    twin = copy.copy(observer)\n    twin.set_options({})\n",
+    });
+    const run = await ctx(dir, "traverse", "Caller", "QueryObserver.set_options");
+    expect(run.stdout.trimEnd().split("\n").slice(-3)).toEqual(["rg -w adds 1 declaration", "1 unresolved call named set_options (receiver type unknown: each may call it):", "  app/use.py: cloned 12"]);
+  });
+
+  it("does not call a Go answer complete while calls of that name are unresolved", async () => {
+    const dir = await repository({
+      "go.mod": "module example.com/got\n\ngo 1.22\n",
+      "observer.go":
+        "package got\n\nimport \"sync\"\n\ntype QueryObserver struct{}\n\nfunc (o *QueryObserver) SetOptions(options map[string]any) {}\n\nfunc Direct(o *QueryObserver) {\n\to.SetOptions(nil)\n}\n\nfunc Lazy() {\n\tget := sync.OnceValue(func() *QueryObserver { return &QueryObserver{} })\n\tget().SetOptions(nil)\n}\n",
+    });
+    const run = await ctx(dir, "traverse", "Caller", "QueryObserver.SetOptions");
+    expect(run.stdout).not.toContain("complete");
+    expect(run.stdout.trimEnd().split("\n").slice(-2)).toEqual(["1 unresolved call named SetOptions (receiver type unknown: each may call it):", "  observer.go: Lazy 15"]);
   });
 });
