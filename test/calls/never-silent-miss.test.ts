@@ -13,9 +13,10 @@ describe("a call of a repository method's name is linked or listed, never droppe
     const run = await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions");
     expect(run.code, run.stdout).toBe(0);
     expect(run.stdout.trimEnd().split("\n")).toEqual([
-      "TRAVERSE_HIT Caller QueryObserver.setOptions (1 site in 1 file)",
+      "TRAVERSE_HIT Caller QueryObserver.setOptions (2 sites in 1 file)",
       "→ method QueryObserver.setOptions src/query-observer.ts:4",
-      "  src/direct.ts: direct 4",
+      // `QueryObserver.prototype.setOptions` read (for a spy): a method of its instances.
+      "  src/direct.ts: direct 4; spy 13",
       // `cache.setOptions` is proven to be Cache's; the candidates' lines are not counted as other calls.
       "rg -w adds 1 call of other declarations, 2 declarations",
       "3 unresolved calls named setOptions (receiver type unknown: each may call it):",

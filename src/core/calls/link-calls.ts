@@ -635,6 +635,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
+        // `Repo.prototype.find` (a spy, a method borrowed): the class's instance members.
+        if (name === "prototype" && entity.type === "decl" && isClass(decl.kind)) return { type: "instance", scope, decl, ...(entity.subst ? { subst: entity.subst } : {}) };
         const own = scope.decls.get(`${decl.name}.${name}`);
         if (own) return { type: "decl", scope, decl: own, ...(entity.subst ? { subst: entity.subst } : {}) };
         // A Go method may be declared in any file of its type's package.
