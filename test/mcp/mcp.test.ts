@@ -125,6 +125,14 @@ describe("ctx mcp", () => {
     expect((await ask(client, { request: "show", query: "NoSuchThing" })).json).toMatchObject({ status: "miss", reason: "no-such-symbol", complete: false });
   });
 
+  it("never says complete while a call of that name is left unresolved, and lists every such call", async () => {
+    const client = await connect(await indexedFixture("calls/never-silent-miss"));
+    const answer = await ask(client, { request: "caller", query: "QueryObserver.setOptions" });
+    expect(answer.json).toMatchObject({ status: "hit", more: 0, complete: false });
+    expect((answer.json.candidates as { path: string; line: number }[]).map((hit) => `${hit.path}:${hit.line}`)).toEqual(["src/query-observer.ts:24", "src/use-base-query.ts:8", "src/use-base-query.ts:11"]);
+    expect((await ask(client, { request: "caller", query: "direct" })).json).toMatchObject({ status: "hit", complete: true });
+  });
+
   it("pages every call site of a declaration called thousands of times, to the last, then says complete", async () => {
     const client = await connect(await hubRepository());
     let cursor: string | null | undefined;
