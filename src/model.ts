@@ -270,8 +270,14 @@ export interface ImportBinding {
   submodule?: string;
 }
 
+/**
+ * The export name of what CommonJS `module.exports = X` exports: the whole module, as `export =` is in
+ * TypeScript (the compiler's own name for it). A call of a module that `require()` binds lands there.
+ */
+export const MODULE_EXPORTS = "export=";
+
 export interface ExportBinding {
-  /** The exported name; `*` for `export * from`. */
+  /** The exported name; `*` for `export * from`; MODULE_EXPORTS for `module.exports = X`. */
   name: string;
   /** The local name it exports, when it is declared or imported in this file. */
   local?: string;

@@ -14,7 +14,9 @@ export type Binding =
       /** A local function: what the callbacks it takes receive (as CallableDeclaration.params). */
       params?: CallableDeclaration["params"];
     }
-  | { kind: "qualified"; name: string };
+  | { kind: "qualified"; name: string }
+  /** `const lib = require("./lib")` in a body: the module (`*`) or one of its exports, as an import would bind it. */
+  | { kind: "required"; specifier: string; imported: string };
 
 export class Scope {
   readonly names = new Map<string, Binding>();

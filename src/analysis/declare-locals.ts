@@ -1,4 +1,5 @@
 import type { Scope } from "./call-scope.js";
+import { requiredImports } from "./commonjs.js";
 import { nameText, ts, type TS } from "./compiler.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { declarationName } from "./syntax-names.js";
@@ -22,6 +23,12 @@ export const declareBinding = (scope: Scope, name: TS.BindingName, type: string 
     }
     declareBinding(scope, element.name, part);
   }
+};
+
+/** Declares what a variable binds: what `require()` returns as an import would bind it, else its declared type. */
+export const declareVariable = (scope: Scope, declaration: TS.VariableDeclaration, owner: string | null): void => {
+  declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+  for (const { local, specifier, imported } of requiredImports(declaration)) scope.names.set(local, { kind: "required", specifier, imported });
 };
 
 /**
@@ -56,7 +63,7 @@ export const declareStatements = (scope: Scope, statements: readonly TS.Statemen
           });
           continue;
         }
-        declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+        declareVariable(scope, declaration, owner);
         const fn = unwrapExpression(declaration.initializer);
         if (ts.isIdentifier(declaration.name) && fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn))) {
           scope.names.set(declaration.name.text, { kind: "local", type: undefined, params: signatureParams(fn, scope) });

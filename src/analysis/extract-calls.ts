@@ -1,20 +1,22 @@
 import { callerTable, MODULE_CALLER } from "./caller-table.js";
-import type {
-  CallableDeclaration,
-  CalleeRef,
-  CallSignature,
-  CallSite,
-  CallSummary,
-  CallVia,
-  ExportBinding,
-  ImportBinding,
-  SymbolRecord,
+import { commonjsExport, requiredImports } from "./commonjs.js";
+import {
+  MODULE_EXPORTS,
+  type CallableDeclaration,
+  type CalleeRef,
+  type CallSignature,
+  type CallSite,
+  type CallSummary,
+  type CallVia,
+  type ExportBinding,
+  type ImportBinding,
+  type SymbolRecord,
 } from "../model.js";
 import { encodeCallSite } from "../core/calls/call-site-codec.js";
 import { TypeTable } from "./type-table.js";
 import { Scope, type Context } from "./call-scope.js";
 import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
-import { declareBinding, declareStatements } from "./declare-locals.js";
+import { declareBinding, declareStatements, declareVariable } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
 import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
@@ -155,7 +157,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const walk = (child: TS.Node): void => {
       if (ts.isFunctionLike(child) || ts.isClassLike(child)) return;
       if (ts.isVariableDeclarationList(child) && (child.flags & ts.NodeFlags.BlockScoped) === 0) {
-        for (const declaration of child.declarations) declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+        for (const declaration of child.declarations) declareVariable(scope, declaration, owner);
       }
       ts.forEachChild(child, walk);
     };
@@ -536,6 +538,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         visitClass(statement, name === undefined ? null : qualify(container, name), base);
       } else if (ts.isVariableStatement(statement)) {
         for (const declaration of statement.declarationList.declarations) {
+          // `const lib = require("./lib")` imports, as ES `import` does.
+          if (container === "") imports.push(...requiredImports(declaration));
           visitVariable(declaration, container, scope, moduleCaller, exported);
         }
       } else if (ts.isModuleDeclaration(statement)) {
@@ -574,9 +578,40 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         }
         visit(statement.expression, { ...base, caller: kinds.has("default") ? callerOf("default") : moduleCaller });
       } else {
-        visit(statement, base);
+        const commonjs = container === "" ? commonjsExport(statement) : undefined;
+        if (commonjs) visitCommonjsExport(commonjs, base);
+        else visit(statement, base);
       }
     }
+  };
+
+  /**
+   * `exports.parse = function (…) {…}`, `module.exports.parse = parse`, `module.exports = { format }`,
+   * `module.exports = render`: recorded as the exports an ES module would write, so that what
+   * `require()` binds in another file resolves as an import does.
+   */
+  const visitCommonjsExport = ({ name, value }: { name: string; value: TS.Expression }, base: Context): void => {
+    const expression = unwrapExpression(value);
+    if (name === MODULE_EXPORTS && expression && ts.isObjectLiteralExpression(expression)) {
+      for (const property of expression.properties) {
+        const initializer = ts.isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
+        const local = ts.isShorthandPropertyAssignment(property) ? property.name.text : initializer && ts.isIdentifier(initializer) ? initializer.text : undefined;
+        const exported = nameText(property.name);
+        if (local !== undefined && exported !== undefined) exports.push({ name: exported, local });
+      }
+    } else if (expression && ts.isIdentifier(expression)) {
+      exports.push({ name, local: expression.text });
+    } else if (name !== MODULE_EXPORTS && kinds.has(name) && expression && (ts.isArrowFunction(expression) || ts.isFunctionExpression(expression))) {
+      // Declared by the name it is exported as (extract-symbols.ts).
+      exports.push({ name, local: name });
+      visitFunction(expression, { ...base, caller: callerOf(name) }, name);
+      return;
+    } else if (name !== MODULE_EXPORTS && kinds.has(name) && expression && ts.isClassExpression(expression)) {
+      exports.push({ name, local: name });
+      visitClass(expression, name, base);
+      return;
+    }
+    visit(value, base);
   };
 
   const visitVariable = (declaration: TS.VariableDeclaration, container: string, scope: Scope, moduleCaller: number, exported: boolean): void => {

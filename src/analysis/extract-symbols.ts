@@ -1,4 +1,5 @@
-import type { RepoPath, SymbolKind, SymbolRecord } from "../model.js";
+import { MODULE_EXPORTS, type RepoPath, type SymbolKind, type SymbolRecord } from "../model.js";
+import { commonjsExport, requiredBinding } from "./commonjs.js";
 import { hasModifier, lineOf, nameText, startAfterDecorators, ts, type TS } from "./compiler.js";
 import { oneLine, SIGNATURE_MAX } from "./one-line.js";
 import { hiddenLiterals } from "./secret-literals.js";
@@ -110,6 +111,16 @@ export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): Symbo
       }
     } else if (ts.isExportAssignment(node) && !node.isExportEquals) {
       add("default", "default", container, true, node, node.getEnd());
+    } else if (container === "") {
+      // `exports.parse = function (…) {…}`: a function (or class) declared by the name it is exported as.
+      const exported = commonjsExport(node);
+      const value = exported && exported.name !== MODULE_EXPORTS ? unwrapExpression(exported.value) : undefined;
+      const fn = functionLike(value);
+      if (fn) add(exported!.name, "function", container, true, node, bodyStart(fn.body, node));
+      else if (value && ts.isClassExpression(value)) {
+        add(exported!.name, "class", container, true, node, membersStart(value));
+        visitClass(value, exported!.name, container);
+      }
     }
   };
 
@@ -141,6 +152,8 @@ export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): Symbo
     statement: TS.Node,
   ): void => {
     const valueKind: SymbolKind = isConst ? "constant" : "variable";
+    // `const { format } = require("./format")` imports, as `import { format } from "./format"` does.
+    if (requiredBinding(declaration.initializer)) return;
     if (!ts.isIdentifier(declaration.name)) {
       for (const element of bindingNames(declaration.name)) {
         add(element.text, valueKind, container, exported, element, element.getEnd());

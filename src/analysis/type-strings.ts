@@ -1,6 +1,6 @@
 // The type strings of core/calls/CALLS.md, read off the syntax of one file: what a receiver, a
 // variable or a parameter is declared as, in the scope it is written in, to be resolved when linking.
-import type { CallableDeclaration, CalleeRef, CallSignature } from "../model.js";
+import { MODULE_EXPORTS, type CallableDeclaration, type CalleeRef, type CallSignature } from "../model.js";
 import { ELEMENT } from "../core/calls/call-site-codec.js";
 import { THIS_TYPE } from "../core/calls/type-references.js";
 import { Scope, type Context } from "./call-scope.js";
@@ -43,6 +43,11 @@ export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: Callee
     const binding = ctx.scope.lookup(current.text);
     if (!binding) return { ref: { head: "scope", owner: "", names: [current.text, ...names] }, nameNode };
     if (binding.kind === "qualified") return { ref: { head: "scope", owner: "", names: [...binding.name.split("."), ...names] }, nameNode };
+    // What a module exports is reached through it, as `import("./x")` is; the module itself called is what `module.exports =` holds.
+    if (binding.kind === "required") {
+      const reached = binding.imported === "*" ? names : [binding.imported, ...names];
+      return { ref: { head: "import", owner: binding.specifier, names: reached.length === 0 ? [MODULE_EXPORTS] : reached }, nameNode };
+    }
     if (names.length === 0) return undefined;
     if (binding.type !== undefined) return { ref: { head: "type", owner: binding.type, names }, nameNode };
     return { ref: { head: "unknown", owner: "", names: [names[names.length - 1]!] }, nameNode };
@@ -196,7 +201,7 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
 const typeofRef = (type: TS.TypeQueryNode, scope: Scope): CalleeRef | undefined => {
   const names = qualifiedNameText(type.exprName).split(".");
   const binding = scope.lookup(names[0]!);
-  if (binding?.kind === "local") return undefined;
+  if (binding?.kind === "local" || binding?.kind === "required") return undefined;
   return { head: "scope", owner: "", names: binding ? [...binding.name.split("."), ...names.slice(1)] : names };
 };
 
@@ -230,6 +235,7 @@ export const inScope = (dotted: string, scope: Scope): string | undefined => {
   const binding = scope.lookup(head);
   if (!binding) return dotted;
   if (binding.kind === "qualified") return binding.name + dotted.slice(head.length);
+  if (binding.kind === "required") return undefined;
   // A type parameter: what it is bound to where the type is used, else its constraint (`tp:[name, constraint]`).
   if (binding.typeParameter && head === dotted) return `tp:${JSON.stringify([head, binding.type === undefined ? null : scope.table.embed(binding.type)])}`;
   return head === dotted ? binding.type : undefined;

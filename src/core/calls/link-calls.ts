@@ -1,4 +1,4 @@
-import type { CallableDeclaration, CallEdge, CalleeRef, CallSignature, CallSummary, ExportBinding, ImportBinding, Override, RepoPath } from "../../model.js";
+import { MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
@@ -350,7 +350,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (target === null) return undefined;
       return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported ?? name, depth + 1);
     }
-    if (name === "default") return undefined;
+    if (name === "default" || name === MODULE_EXPORTS) return undefined;
     // A Go package exports what any of its files declares.
     const sibling = siblingDecl(scope, name);
     if (sibling?.scope.exports.has(name)) return { type: "decl", ...sibling };
@@ -705,6 +705,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       case "unknown":
         return undefined;
     }
+    // `const render = require("./render"); render()`: a module called is what `module.exports =` holds.
+    if (names.length === 0 && entity?.type === "module") return resolveExport(entity.scope, MODULE_EXPORTS, depth + 1) ?? entity;
     for (const name of names) entity = entity && member(entity, name, depth);
     return entity;
   };
@@ -786,7 +788,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const aliases: ExportAlias[] = [];
     for (const [name, binding] of scope.exports) {
       // Most exports are the file's own declarations under their own names: nothing to resolve.
-      if (name === "default" || (binding.specifier === undefined && (binding.local ?? name) === name && scope.decls.has(name))) continue;
+      if (name === "default" || name === MODULE_EXPORTS || (binding.specifier === undefined && (binding.local ?? name) === name && scope.decls.has(name))) continue;
       const entity = resolveExport(scope, name, 0);
       if (entity?.type !== "decl" || entity.decl.name === name) continue;
       aliases.push({ name, path: scope.path, target: { name: entity.decl.name, path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });

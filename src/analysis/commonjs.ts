@@ -1,0 +1,69 @@
+import { MODULE_EXPORTS, type ImportBinding } from "../model.js";
+import { nameText, ts, type TS } from "./compiler.js";
+
+/** `require("./x")`: the specifier, when the expression is a `require` of a string literal. */
+export function requiredSpecifier(expression: TS.Expression | undefined): string | undefined {
+  const call = unwrapExpression(expression);
+  if (!call || !ts.isCallExpression(call) || call.arguments.length !== 1) return undefined;
+  const [argument] = call.arguments;
+  return ts.isIdentifier(call.expression) && call.expression.text === "require" && argument && ts.isStringLiteralLike(argument) ? argument.text : undefined;
+}
+
+/**
+ * What a variable initialised by `require()` imports: the whole module (`*`) from `require("./x")`,
+ * one export from `require("./x").name`. Such a variable is an import, not a declaration.
+ */
+export function requiredBinding(initializer: TS.Expression | undefined): { specifier: string; imported: string } | undefined {
+  const value = unwrapExpression(initializer);
+  const whole = requiredSpecifier(value);
+  if (whole !== undefined) return { specifier: whole, imported: "*" };
+  if (!value || !ts.isPropertyAccessExpression(value)) return undefined;
+  const specifier = requiredSpecifier(value.expression);
+  const name = nameText(value.name);
+  return specifier === undefined || name === undefined ? undefined : { specifier, imported: name };
+}
+
+/**
+ * The names a declaration initialised by `require()` binds, as ES imports would write them:
+ * `const lib = require("./lib")` the whole module, `const { format, parse: read } = require("./format")`
+ * one export each. Names bound otherwise (nested patterns, `...rest`) are not among them.
+ */
+export function requiredImports(declaration: TS.VariableDeclaration): ImportBinding[] {
+  const required = requiredBinding(declaration.initializer);
+  if (!required) return [];
+  const { specifier, imported } = required;
+  if (ts.isIdentifier(declaration.name)) return [{ local: declaration.name.text, specifier, imported }];
+  if (!ts.isObjectBindingPattern(declaration.name) || imported !== "*") return [];
+  return declaration.name.elements.flatMap((element) => {
+    const property = nameText(element.propertyName ?? (ts.isIdentifier(element.name) ? element.name : undefined));
+    return !element.dotDotDotToken && ts.isIdentifier(element.name) && property !== undefined ? [{ local: element.name.text, specifier, imported: property }] : [];
+  });
+}
+
+/**
+ * A file-level CommonJS export: `exports.a = …` and `module.exports.a = …` export `a`;
+ * `module.exports = …` exports the module itself (MODULE_EXPORTS).
+ */
+export function commonjsExport(statement: TS.Statement): { name: string; value: TS.Expression } | undefined {
+  if (!ts.isExpressionStatement(statement)) return undefined;
+  const assignment = statement.expression;
+  if (!ts.isBinaryExpression(assignment) || assignment.operatorToken.kind !== ts.SyntaxKind.EqualsToken) return undefined;
+  const target = unwrapExpression(assignment.left);
+  if (!target || !ts.isPropertyAccessExpression(target)) return undefined;
+  if (isModuleExports(target)) return { name: MODULE_EXPORTS, value: assignment.right };
+  const receiver = unwrapExpression(target.expression);
+  const name = nameText(target.name);
+  const isExportsObject = receiver !== undefined && ((ts.isIdentifier(receiver) && receiver.text === "exports") || (ts.isPropertyAccessExpression(receiver) && isModuleExports(receiver)));
+  return isExportsObject && name !== undefined ? { name, value: assignment.right } : undefined;
+}
+
+/** `(x)` is x; JavaScript has no type assertions to see through. */
+function unwrapExpression(node: TS.Expression | undefined): TS.Expression | undefined {
+  let current = node;
+  while (current && ts.isParenthesizedExpression(current)) current = current.expression;
+  return current;
+}
+
+function isModuleExports(node: TS.PropertyAccessExpression): boolean {
+  return ts.isIdentifier(node.expression) && node.expression.text === "module" && node.name.text === "exports";
+}
