@@ -6,6 +6,20 @@ import { ctx, git, indexedFixture, tempDir } from "../helpers/fixture.js";
 const FIXTURE = "calls/never-silent-miss";
 
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
+  it("takes the standard library's globals as outside: console.log and JSON.parse are not candidates of a repository log or parse", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/logger.ts"), "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n");
+    writeFileSync(join(dir, "src/use.ts"), 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n');
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const log = await ctx(dir, "traverse", "Caller", "Logger.log");
+    expect(log.stdout.trimEnd().split("\n")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "rg -w adds 1 declaration, 1 other member", "complete; 0 unresolved"]);
+    const parse = await ctx(dir, "traverse", "Caller", "Logger.parse", "--json");
+    expect(JSON.parse(parse.stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
+    expect(JSON.parse(parse.stdout).candidates ?? []).toEqual([]);
+  });
+
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.

@@ -132,6 +132,17 @@ type Entity =
   | { type: "external"; member?: true };
 
 const EXTERNAL: Entity = { type: "external" };
+/**
+ * Names JavaScript's standard library and its hosts (Node, browsers) give every module: one no file
+ * of the repository declares or imports is theirs, so `console.log(…)` or `JSON.parse(…)` is proven
+ * outside, never a candidate of a repository `log` or `parse`.
+ */
+const STANDARD_GLOBALS = new Set([
+  "Array", "Atomics", "BigInt", "Boolean", "Buffer", "Date", "Error", "Intl", "JSON", "Map", "Math", "Number", "Object", "Promise",
+  "Proxy", "Reflect", "RegExp", "Set", "String", "Symbol", "URL", "URLSearchParams", "WeakMap", "WeakSet", "clearInterval",
+  "clearTimeout", "console", "crypto", "document", "fetch", "globalThis", "navigator", "performance", "process", "queueMicrotask",
+  "setInterval", "setTimeout", "structuredClone", "window",
+]);
 /** A member of a value outside the repository: the call is outside; the value it holds is not known. */
 const EXTERNAL_MEMBER: Entity = { type: "external", member: true };
 /** A member of `entity`, which is outside the repository: outside too, but a member of that member is not known. */
@@ -331,7 +342,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       }
     }
     const global = globals.get(name);
-    if (!global) return undefined;
+    if (!global) return !scope.path.endsWith(".py") && !scope.path.endsWith(".go") && STANDARD_GLOBALS.has(name) ? EXTERNAL : undefined;
     read.push(global.scope);
     return { type: "decl", ...global };
   };
