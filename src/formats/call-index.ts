@@ -87,32 +87,23 @@ export function callIndexParts(counts: { rows: number; unresolved: number }, ove
     (o) =>
       `${renderRow([escapeCell(o.member.name), locationCell(o.member.path, o.member.line), escapeCell(o.base.name), locationCell(o.base.path, o.base.line)])}\n`,
   );
-  const tail = [
-    "",
-    OVERRIDES_HEADING,
-    "",
+  const tail = tableSection(OVERRIDES_HEADING, [
     "Members with a same-named member in a class or interface they extend or implement. A call through the base type",
     "may run the override, so `ctx traverse Caller` counts calls of either, as the compiler's call hierarchy does.",
-    "",
-    renderRow([...OVERRIDES_HEADER]),
-    renderRow(OVERRIDES_HEADER.map(() => "---")),
-    "",
-  ].join("\n");
+  ], OVERRIDES_HEADER);
   return { head, tableHeader, tail: [tail, ...overrideRows, ...(aliases.length > 0 ? aliasesTable(aliases) : [])] };
 }
 
+/** A second-level section of call_index.md up to its table's rows: heading, what the table holds, header and rule. */
+function tableSection(heading: string, prose: readonly string[], header: readonly string[]): string {
+  return ["", heading, "", ...prose, "", renderRow([...header]), renderRow(header.map(() => "---")), ""].join("\n");
+}
+
 function aliasesTable(aliases: readonly ExportAlias[]): string[] {
-  const head = [
-    "",
-    ALIASES_HEADING,
-    "",
+  const head = tableSection(ALIASES_HEADING, [
     "Names a file exports for a declaration of another name (`export { Hono as HonoBase }`, `export { default as Button } from …`),",
     "with the declaration they stand for: `ctx traverse Symbol` and `ctx show` answer an alias with it.",
-    "",
-    renderRow([...ALIASES_HEADER]),
-    renderRow(ALIASES_HEADER.map(() => "---")),
-    "",
-  ].join("\n");
+  ], ALIASES_HEADER);
   const rows = [...aliases]
     .sort((a, b) => compareText(a.path, b.path) || compareText(a.name, b.name))
     .map((a) => `${renderRow([escapeCell(a.name), escapeCell(quotePath(a.path)), escapeCell(a.target.name), a.target.kind, locationCell(a.target.path, a.target.line)])}\n`);

@@ -1,16 +1,14 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFixture } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/commonjs-require";
 
 describe("CommonJS: what require() binds links to what the required file exports", () => {
   it("links a destructured require to a name in module.exports = { … }, at file level and in a body", async () => {
     const dir = await indexedFixture(FIXTURE);
-    const run = await ctx(dir, "traverse", "Caller", "format");
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout.trimEnd().split("\n")).toEqual([
+    expect(await hitLines(dir, "traverse", "Caller", "format")).toEqual([
       "TRAVERSE_HIT Caller format (2 sites in 1 file)",
       "→ function format src/format.cjs:1",
       // `again(z)`, where `const { format: again } = require("./format.cjs")` in the body.
@@ -23,17 +21,14 @@ describe("CommonJS: what require() binds links to what the required file exports
 
   it("links members of a required module to exports.name = … and module.exports.name = …", async () => {
     const dir = await indexedFixture(FIXTURE);
-    const parse = await ctx(dir, "traverse", "Caller", "parse");
-    expect(parse.code, parse.stdout).toBe(0);
-    expect(parse.stdout.trimEnd().split("\n")).toEqual([
+    expect(await hitLines(dir, "traverse", "Caller", "parse")).toEqual([
       "TRAVERSE_HIT Caller parse (1 site in 1 file)",
       "→ function parse src/lib.js:1",
       "  src/caller.js: read 13",
       "rg -w adds 1 other member",
       "complete; 0 unresolved",
     ]);
-    const stringify = await ctx(dir, "traverse", "Caller", "stringify");
-    expect(stringify.stdout.trimEnd().split("\n")).toEqual([
+    expect(await hitLines(dir, "traverse", "Caller", "stringify")).toEqual([
       "TRAVERSE_HIT Caller stringify (1 site in 1 file)",
       "→ function stringify src/lib.js:5",
       "  src/caller.js: read 13",
@@ -44,8 +39,7 @@ describe("CommonJS: what require() binds links to what the required file exports
 
   it("links a call of the required module itself to module.exports = fn", async () => {
     const dir = await indexedFixture(FIXTURE);
-    const run = await ctx(dir, "traverse", "Caller", "render");
-    expect(run.stdout.trimEnd().split("\n")).toEqual([
+    expect(await hitLines(dir, "traverse", "Caller", "render")).toEqual([
       "TRAVERSE_HIT Caller render (2 sites in 1 file)",
       "→ function render src/render.js:1",
       "  src/caller.js: show 8; reformat 19",

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, git, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/never-silent-miss";
 
@@ -13,8 +13,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
     writeFileSync(join(dir, "src/logger.ts"), "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n");
     writeFileSync(join(dir, "src/use.ts"), 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n');
     expect((await ctx(dir, "index", "-q")).code).toBe(0);
-    const log = await ctx(dir, "traverse", "Caller", "Logger.log");
-    expect(log.stdout.trimEnd().split("\n")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "rg -w adds 1 declaration, 1 other member", "complete; 0 unresolved"]);
+    expect(await hitLines(dir, "traverse", "Caller", "Logger.log")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "rg -w adds 1 declaration, 1 other member", "complete; 0 unresolved"]);
     const parse = await ctx(dir, "traverse", "Caller", "Logger.parse", "--json");
     expect(JSON.parse(parse.stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
     expect(JSON.parse(parse.stdout).candidates ?? []).toEqual([]);
@@ -24,9 +23,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.
     const dir = await indexedFixture(FIXTURE);
-    const run = await ctx(dir, "traverse", "Caller", "QueryObserver.setOptions");
-    expect(run.code, run.stdout).toBe(0);
-    expect(run.stdout.trimEnd().split("\n")).toEqual([
+    expect(await hitLines(dir, "traverse", "Caller", "QueryObserver.setOptions")).toEqual([
       "TRAVERSE_HIT Caller QueryObserver.setOptions (2 sites in 1 file)",
       "→ method QueryObserver.setOptions src/query-observer.ts:4",
       // `QueryObserver.prototype.setOptions` read (for a spy): a method of its instances.

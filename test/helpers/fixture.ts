@@ -102,6 +102,13 @@ export async function ctx(cwd: string, ...argv: string[]): Promise<CliRun> {
   return { code, stdout, stderr };
 }
 
+/** A lookup that must hit (exit 0): its text output as lines, without the final newline. */
+export async function hitLines(cwd: string, ...argv: string[]): Promise<string[]> {
+  const run = await ctx(cwd, ...argv);
+  expect(run.code, `${run.stdout}${run.stderr}`).toBe(0);
+  return run.stdout.trimEnd().split("\n");
+}
+
 export function readAi(dir: string, file: string): string {
   return readFileSync(join(dir, ".ai", file), "utf8");
 }
