@@ -22,7 +22,8 @@ const CTX = join(new URL("..", import.meta.url).pathname, "bin", "ctx.js");
 
 /**
  * Repositories fetched for the callers part (issue 23): an ORM with decorators and deep
- * inheritance, and frameworks whose handlers take generically typed context parameters. Tuning:
+ * inheritance, and frameworks whose handlers take generically typed context parameters; two
+ * hooks-heavy library monorepos with framework adapters (issue 37). Tuning:
  * their misses were read to close inference gaps. Held out: never looked at but for these figures.
  * CTX_EVAL_CALL_REPOS="name=/path/to/git-dir[=held-out],…" replaces the list.
  */
@@ -31,10 +32,12 @@ const DEFAULT_CALL_REPOS = [
   mirrored("typeorm/typeorm", "tuning"),
   mirrored("mikro-orm/mikro-orm", "tuning"),
   mirrored("romeerez/orchid-orm", "tuning"),
+  mirrored("TanStack/query", "tuning"),
   mirrored("elysiajs/elysia", "held-out"),
   mirrored("drizzle-team/drizzle-orm", "held-out"),
   mirrored("sequelize/sequelize", "held-out"),
   mirrored("kysely-org/kysely", "held-out"),
+  mirrored("TanStack/form", "held-out"),
 ];
 
 /**
