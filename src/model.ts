@@ -259,6 +259,13 @@ export interface CallSignature {
   params: (string | (string | null)[] | null)[];
   rest?: true;
   returns?: string;
+  /** A generic signature's type parameters, in order: what explicit type arguments bind. */
+  typeParams?: string[];
+  /**
+   * A generic signature's parameters as whole types (a function type as `fn:` with what it
+   * returns): what binds its type parameters to the arguments of a call (`useState(() => new X())`).
+   */
+  infer?: (string | null)[];
 }
 
 export interface ImportBinding {

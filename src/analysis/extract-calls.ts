@@ -62,6 +62,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const fn = unwrapExpression(node as TS.Expression | undefined);
     return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type) ? fn : undefined;
   };
+  /** A call passed as an argument (its callee expression), with the callee it is passed to and where. */
+  const passedTo = new Map<TS.Node, { callee: string; index: number }>();
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
@@ -112,13 +114,19 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         }
         const prefix = calleeRef();
         if (prefix !== null) {
-          visitFunction(fn, ctx, undefined, (j) => `cb:${i}.${j}:${prefix}`);
+          // `o$.pipe(map((x) => …))`: a generic callee's type parameters may be bound only by where its call is passed.
+          const outer = passedTo.get(callee);
+          visitFunction(fn, ctx, undefined, (j) => (outer ? `cbx:${JSON.stringify([i, j, prefix, outer.callee, outer.index])}` : `cb:${i}.${j}:${prefix}`));
           return;
         }
       }
       if (fn && ts.isObjectLiteralExpression(fn) && calleeRef() !== null) {
         visitOptions(fn, i, []);
         return;
+      }
+      if (fn && ts.isCallExpression(fn) && fn.arguments.some((inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) {
+        const outer = calleeRef();
+        if (outer !== null) passedTo.set(fn.expression, { callee: outer, index: i });
       }
       visit(argument, ctx);
     };
@@ -575,6 +583,9 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         if (!statement.isExportEquals) {
           if (expression && ts.isIdentifier(expression)) exports.push({ name: "default", local: expression.text });
           else exports.push({ name: "default", local: "default" });
+        } else if (expression && ts.isIdentifier(expression)) {
+          // `export = React` (a package's declarations): the module is that namespace or value.
+          exports.push({ name: MODULE_EXPORTS, local: expression.text });
         }
         visit(statement.expression, { ...base, caller: kinds.has("default") ? callerOf("default") : moduleCaller });
       } else {
@@ -625,7 +636,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       return;
     }
     const type = declaredType(declaration, scope, null);
-    if (type !== undefined) extras.set(qualified, { type });
+    // `interface Map<K, V> {…}` with `declare var Map: MapConstructor`: the value's type joins the interface's parameters.
+    if (type !== undefined) extras.set(qualified, { ...extras.get(qualified), type });
     // `const make: (tag: T) => new () => Base = …`: a variable of function type has a signature too.
     if (declaration.type && ts.isFunctionTypeNode(declaration.type)) recordSignature(qualified, signatureOf(declaration.type, scope), false);
     const initializer = unwrapExpression(declaration.initializer);

@@ -264,7 +264,11 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
   if (value.kind === ts.SyntaxKind.ThisKeyword) return owner ?? undefined;
   if (ts.isNewExpression(value)) {
     const name = entityName(value.expression);
-    if (name !== undefined) return inScope(name, scope);
+    const named = name === undefined ? undefined : inScope(name, scope);
+    // `new Map<string, Repo>()`: the arguments bind the generic's type parameters, as an annotation's do.
+    const args = (value.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
+    if (named !== undefined && args.some((arg) => arg !== null)) return `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}`;
+    if (name !== undefined) return named;
     // `new (this.constructor as typeof Repo)()`: an instance of the class the expression holds.
     const constructor = valueType(value.expression, scope, owner);
     return constructor === undefined ? undefined : `new:${constructor}`;
@@ -279,7 +283,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     const known = scope.table.callTypes.get(value);
     if (known && known.scope === scope && known.owner === owner) return known.type;
     const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
-    const type = ref && ref.head !== "unknown" ? `ret:${encodeRef(ref, scope.table)}` : undefined;
+    const type = ref && ref.head !== "unknown" ? callType(value, encodeRef(ref, scope.table), scope, owner) : undefined;
     scope.table.callTypes.set(value, { scope, owner, type });
     return type;
   }
@@ -319,6 +323,24 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     return ref && ref.head !== "unknown" ? `val:${encodeRef(ref, scope.table)}` : undefined;
   }
   return undefined;
+};
+
+/**
+ * What a call returns: `ret:<callee>`, or, when an argument's type or an explicit type argument is
+ * known, `call:[<callee>, [argument types], [type arguments]]`, so that a generic callee's type
+ * parameters can be bound to them when linking.
+ */
+const callType = (call: TS.CallExpression, callee: string, scope: Scope, owner: string | null): string => {
+  const args: (string | null)[] = [];
+  for (const argument of call.arguments) {
+    // A spread argument moves every position after it.
+    if (ts.isSpreadElement(argument)) break;
+    args.push(argumentType(argument, scope, owner));
+  }
+  const typeArgs = (call.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
+  if (!args.some((arg) => arg !== null) && !typeArgs.some((arg) => arg !== null)) return `ret:${callee}`;
+  const embed = (types: (string | null)[]): (string | null)[] => types.map((type) => (type === null ? null : scope.table.embed(type)));
+  return `call:${JSON.stringify([callee, embed(args), ...(typeArgs.length > 0 ? [embed(typeArgs)] : [])])}`;
 };
 
 /** Type parameters shadow file-scope types; one with a constraint (`T extends Repo`) has that type's members. */
@@ -378,8 +400,55 @@ export const signatureOf = (node: TS.SignatureDeclarationBase, outer: Scope): Ca
     rest = true;
   }
   const returns = typeName(node.type, scope);
-  return { params, ...(rest ? { rest: true as const } : {}), ...(returns === undefined ? {} : { returns }) };
+  return { params, ...(rest ? { rest: true as const } : {}), ...(returns === undefined ? {} : { returns }), ...inferenceOf(node, scope) };
 };
+
+/**
+ * A generic signature's type parameters and its parameters as whole types, for binding them to a
+ * call's arguments; nothing for the rest (most signatures), so summaries stay as they were.
+ */
+const inferenceOf = (node: TS.SignatureDeclarationBase, scope: Scope): Pick<CallSignature, "typeParams" | "infer"> => {
+  if (!node.typeParameters?.length) return {};
+  const infer: (string | null)[] = [];
+  for (const parameter of node.parameters) {
+    if (ts.isIdentifier(parameter.name) && parameter.name.text === "this") continue;
+    // Past a rest parameter, positions no longer line up with arguments.
+    if (parameter.dotDotDotToken) break;
+    infer.push((parameter.type && inferenceType(parameter.type, scope)) ?? null);
+  }
+  return { typeParams: node.typeParameters.map((parameter) => parameter.name.text), ...(infer.some((type) => type !== null) ? { infer } : {}) };
+};
+
+/** A parameter's type as inference reads it: unlike typeName, a function type keeps what it returns (`S | (() => S)`). */
+const inferenceType = (type: TS.TypeNode, scope: Scope): string | undefined => {
+  const current = unparenthesizedType(type);
+  if (ts.isFunctionTypeNode(current)) return `fn:${JSON.stringify(signatureOf(current, scope))}`;
+  if (ts.isUnionTypeNode(current)) {
+    const parts = current.types.filter((member) => !isNullish(member)).map((member) => inferenceType(member, scope)).filter((part) => part !== undefined);
+    return parts.length <= 1 ? parts[0] : `union:${JSON.stringify(parts.map((part) => scope.table.embed(part)))}`;
+  }
+  return typeName(current, scope);
+};
+
+/**
+ * What an argument passes, for inference: a function literal as `fn:` with what its body
+ * evaluates to (only an expression body, or a block that is one `return`, whose locals are its
+ * parameters alone); anything else as valueType tells it.
+ */
+const argumentType = (argument: TS.Expression, scope: Scope, owner: string | null): string | null => {
+  const fn = skipOuter(argument);
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return ts.isSpreadElement(argument) ? null : (valueType(argument, scope, owner) ?? null);
+  const body = ts.isBlock(fn.body) ? (fn.body.statements.length === 1 && ts.isReturnStatement(fn.body.statements[0]!) ? fn.body.statements[0].expression : undefined) : fn.body;
+  if (body === undefined) return null;
+  const inner = new Scope(scope);
+  declareTypeParameters(inner, fn.typeParameters);
+  for (const parameter of fn.parameters) for (const name of boundNames(parameter.name)) inner.names.set(name, { kind: "local", type: undefined });
+  const returns = valueType(body, inner, ts.isArrowFunction(fn) ? owner : null);
+  return returns === undefined ? null : `fn:${JSON.stringify({ params: [], returns: scope.table.embed(returns) })}`;
+};
+
+const boundNames = (name: TS.BindingName): string[] =>
+  ts.isIdentifier(name) ? [name.text] : name.elements.flatMap((element) => (ts.isOmittedExpression(element) ? [] : boundNames(element.name)));
 
 /** Each parameter's declared type; for one of function type, its own parameters' types. */
 export const signatureParams = (node: TS.SignatureDeclaration, outer: Scope): CallableDeclaration["params"] => signatureOf(node, outer).params;

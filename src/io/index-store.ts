@@ -168,6 +168,8 @@ type StoredFile = Omit<CachedFile, RowsKey | "link" | "summary" | "routing" | "c
 export interface SettledIndex {
   stamp: string;
   resolution: string;
+  /** Installed packages' declaration files read for types (PackageDeclarations), each with its SHA-256 then. */
+  declarations?: Record<string, string>;
   counts: { symbols: number; endpoints: number; dynamicRoutes: { count: number; first: string | null }; modules: number; calls: LinkStats };
 }
 

@@ -129,7 +129,7 @@ describe("ctx mcp", () => {
     const client = await connect(await indexedFixture("calls/never-silent-miss"));
     const answer = await ask(client, { request: "caller", query: "QueryObserver.setOptions" });
     expect(answer.json).toMatchObject({ status: "hit", more: 0, complete: false });
-    expect((answer.json.candidates as { path: string; line: number }[]).map((hit) => `${hit.path}:${hit.line}`)).toEqual(["src/query-observer.ts:24", "src/use-base-query.ts:8", "src/use-base-query.ts:11"]);
+    expect((answer.json.candidates as { path: string; line: number }[]).map((hit) => `${hit.path}:${hit.line}`)).toEqual(["src/use-base-query.ts:8", "src/use-base-query.ts:11"]);
     expect((await ask(client, { request: "caller", query: "direct" })).json).toMatchObject({ status: "hit", complete: true });
   });
 

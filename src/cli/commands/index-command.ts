@@ -47,6 +47,8 @@ import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
+import { hashDeclarations, packageDeclarations } from "../../io/package-declarations.js";
+import { summarizeDeclarations } from "../../analysis/summarize-declarations.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
@@ -258,7 +260,12 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const resolution = JSON.stringify(goModules.length > 0 ? [packages, mappings, goModules] : [packages, mappings]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
-    if (!options.check && settled && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
+    // Installed packages' declaration files the last run read: one changed (a package upgraded or
+    // removed) can move any link that read it.
+    const declarationsBefore = settled?.declarations ?? {};
+    const declarationsNow = hashDeclarations(root, Object.keys(declarationsBefore));
+    const declarationsChanged = Object.entries(declarationsBefore).some(([key, sha]) => declarationsNow.get(key) !== sha);
+    if (!options.check && settled && !declarationsChanged && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
       await Promise.all([ensureLookupCache(root), refreshHistory(root, head)]);
@@ -292,7 +299,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
-    const resolver = createModuleResolver(modulePaths, packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined));
+    const declarations = packageDeclarations(root, summarizeDeclarations);
+    const resolver = createModuleResolver(modulePaths, packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined), declarations);
     clock.mark("modules");
     const rows = indexRows(files, modules, joinRoutes(
         files,
@@ -308,7 +316,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const calls = relinkFiles(
       files,
       cache
-        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution }
+        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution || declarationsChanged }
         : null,
       resolver,
     );
@@ -457,7 +465,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       clock.mark("lexicon");
       await refreshHistory(root, head);
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
-      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts }, cache);
+      // Those read before and not relinked since, and those this run read.
+      const declarationsRead = Object.fromEntries([...(calls.whole ? [] : declarationsNow), ...declarations.read()].sort(([a], [b]) => compare(a, b)));
+      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts, declarations: declarationsRead }, cache);
       await ensureLookupCache(root);
     }
     clock.mark("files cache");

@@ -91,7 +91,13 @@ interface Memo {
 }
 
 interface FileScope {
+  /** A repository path; for a package's declaration file, its key (OutsideDeclarations). */
   path: RepoPath;
+  /**
+   * A package's declaration file: read for the types it hands back, never a call's target, and
+   * never among a file's touched files (an installed package's change relinks everything).
+   */
+  outside: boolean;
   /** Scratch mark for deduplicating the scopes a computation read. */
   stamp: number;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
@@ -143,6 +149,12 @@ const STANDARD_GLOBALS = new Set([
   "clearTimeout", "console", "crypto", "document", "fetch", "globalThis", "navigator", "performance", "process", "queueMicrotask",
   "setInterval", "setTimeout", "structuredClone", "window",
 ]);
+/**
+ * The standard library's generic collections, read from its declaration files: what their members
+ * return is bound to what they hold (`map.get(k)` of a `Map<string, X>` is an X).
+ */
+const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
+const STANDARD_LIBRARY_TYPES = new Set(["Map", "ReadonlyMap", "WeakMap", "Set", "ReadonlySet", "WeakSet"]);
 /** A member of a value outside the repository: the call is outside; the value it holds is not known. */
 const EXTERNAL_MEMBER: Entity = { type: "external", member: true };
 /** A member of `entity`, which is outside the repository: outside too, but a member of that member is not known. */
@@ -202,9 +214,39 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (scope) return scope;
     const file = byPath.get(path);
     if (!file) return undefined;
-    const calls = file.summary.get();
-    scope = {
+    scope = newScope(path, file.summary.get(), false);
+    scopes.set(path, scope);
+    return scope;
+  };
+  const outsideScopes = new Map<string, FileScope | null>();
+  let library: Map<string, { scope: FileScope; decl: CallableDeclaration }> | undefined;
+  /** A top-level declaration of the standard library's declaration files, read on first need. */
+  const libraryDecl = (name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
+    if (library === undefined) {
+      library = new Map();
+      for (const key of resolver.outside?.standardLibrary ?? []) {
+        const scope = outsideScopeOf(key);
+        for (const decl of scope?.decls.values() ?? []) if (!decl.name.includes(".") && !library.has(decl.name)) library.set(decl.name, { scope: scope!, decl });
+      }
+    }
+    return library.get(name);
+  };
+  /** Off while exports are resolved for the aliases table: an alias is a repository declaration, and a package's types are not needed to tell. */
+  let readOutside = true;
+  /** A package's declaration file, summarised the first time linking reaches it. */
+  const outsideScopeOf = (key: string): FileScope | undefined => {
+    let scope = outsideScopes.get(key);
+    if (scope === undefined) {
+      const calls = resolver.outside?.summary(key);
+      scope = calls === undefined ? null : newScope(key, calls, true);
+      outsideScopes.set(key, scope);
+    }
+    return scope ?? undefined;
+  };
+  const newScope = (path: string, calls: CallSummary, outside: boolean): FileScope => {
+    const scope: FileScope = {
       path,
+      outside,
       stamp: 0,
       modules: new Map(),
       exportsResolved: new Map(),
@@ -223,7 +265,6 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (binding.name === "*") scope.stars.push(binding);
       else if (!scope.exports.has(binding.name)) scope.exports.set(binding.name, binding);
     }
-    scopes.set(path, scope);
     return scope;
   };
   const callableNames = new Set<string>();
@@ -306,10 +347,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
     if (found === undefined) {
-      const target = resolveSpecifier(resolver, scope.path, specifier);
-      // A module that exists but is not indexed (a declaration file, a skipped file) is outside what ctx answers for.
-      found = target === null ? (specifier.startsWith(".") ? null : "external") : (scopeOf(target) ?? "external");
-      scope.modules.set(specifier, found);
+      const target = scope.outside ? null : resolveSpecifier(resolver, scope.path, specifier);
+      // A module that exists but is not indexed (a declaration file, a skipped file) is outside what
+      // ctx answers for; an installed package's declarations are read for the types they hand back.
+      const outside = target === null && readOutside && (scope.outside || !specifier.startsWith(".")) ? resolver.outside?.resolve(scope.path, specifier) : undefined;
+      found =
+        outside != null ? (outsideScopeOf(outside) ?? "external")
+        : target === null ? (specifier.startsWith(".") && !scope.outside ? null : "external")
+        : (scopeOf(target) ?? "external");
+      // Not memoised while packages are not read: a later lookup may need them.
+      if (readOutside || found !== "external" || specifier.startsWith(".")) scope.modules.set(specifier, found);
     }
     if (typeof found === "object" && found !== null) read.push(found);
     return found;
@@ -325,6 +372,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (target === null) return undefined;
       if (binding.imported === "*") return { type: "module", scope: target };
       const exported = resolveExport(target, binding.imported, depth + 1);
+      // What a package's declarations do not say (merged, augmented, generated) is still the package's.
+      if (exported === undefined && target.outside) return EXTERNAL;
       if (exported !== undefined || binding.submodule === undefined) return exported;
       // Python `from pkg import mod`: a name the package does not define is its submodule.
       const submodule = resolveModule(scope, binding.submodule);
@@ -342,7 +391,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       }
     }
     const global = globals.get(name);
-    if (!global) return !scope.path.endsWith(".py") && !scope.path.endsWith(".go") && STANDARD_GLOBALS.has(name) ? EXTERNAL : undefined;
+    if (!global) {
+      if (scope.path.endsWith(".py") || scope.path.endsWith(".go") || !STANDARD_GLOBALS.has(name)) return undefined;
+      const library = STANDARD_LIBRARY_TYPES.has(name) ? libraryDecl(name) : undefined;
+      return library ? { type: "decl", ...library } : EXTERNAL;
+    }
     read.push(global.scope);
     return { type: "decl", ...global };
   };
@@ -361,7 +414,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (target === null) return undefined;
       return binding.imported === "*" ? { type: "module", scope: target } : resolveExport(target, binding.imported ?? name, depth + 1);
     }
-    if (name === "default" || name === MODULE_EXPORTS) return undefined;
+    if (name === MODULE_EXPORTS) return undefined;
+    // `export = React`: the module's names are that value's members, and its default is the value.
+    if (scope.exports.has(MODULE_EXPORTS)) {
+      const whole = resolveExport(scope, MODULE_EXPORTS, depth + 1);
+      return name === "default" ? whole : whole && member(whole, name, depth + 1);
+    }
+    if (name === "default") return undefined;
     // A Go package exports what any of its files declares.
     const sibling = siblingDecl(scope, name);
     if (sibling?.scope.exports.has(name)) return { type: "decl", ...sibling };
@@ -387,7 +446,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
     TYPE_REFERENCE.test(text) ? resolveReference(scope, Number(text.slice(1)), depth, subst) :
     composedType(scope, text, depth, subst) ??
-    (text.startsWith("ret:") || text.startsWith("cb:") ? inferredType(scope, text, depth) : text.startsWith("cbo:") ? optionType(scope, text, depth) : namedType(scope, text, depth));
+    (text.startsWith("ret:") || text.startsWith("cb:") || text.startsWith("call:") ? inferredType(scope, text, depth) :
+    text.startsWith("cbx:") ? passedCallbackType(scope, text, depth) : text.startsWith("cbo:") ? optionType(scope, text, depth) : namedType(scope, text, depth));
 
   /**
    * `cbo:[i, path, j, <callee>]`: parameter j of a function assigned at `path` in an object passed
@@ -517,7 +577,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   };
 
   /** `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type. */
-  const inferredType = (scope: FileScope, encoded: string, depth: number): Entity | undefined => {
+  const inferredType = (scope: FileScope, text: string, depth: number): Entity | undefined => {
+    // `call:[<callee>, [argument types], [type arguments]]`: a return, with what binds a generic callee's type parameters.
+    const call = text.startsWith("call:") ? (JSON.parse(text.slice(5)) as [string, (string | null)[], (string | null)[]?]) : undefined;
+    const encoded = call ? `ret:${call[0]}` : text;
     const isReturn = encoded.startsWith("ret:");
     const rest = encoded.slice(isReturn ? 4 : 3);
     const colon = isReturn ? -1 : rest.indexOf(":");
@@ -543,6 +606,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // The accumulator is the seed's type, whatever that is.
       return isReduce && parameter === 0 ? undefined : EXTERNAL;
     }
+    if (callee === undefined && PROMISE_METHODS.has(names[names.length - 1]!)) return settledType(scope, { head, owner, names }, isReturn ? null : rest.slice(0, colon), call, depth);
     // What code outside the repository returns or passes a callback may be a repository type
     // (`useState(() => new X())`, `useMemo`, a package's generic): not known, never outside.
     if (callee?.type !== "decl") return undefined;
@@ -557,9 +621,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (isReturn) {
       // Python: calling a class makes an instance of it (TypeScript cannot call a class without `new`).
       if (isClass(callee.decl.kind)) return { type: "instance", scope: callee.scope, decl: callee.decl };
-      if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) return resolveType(callee.scope, callee.decl.returns, depth + 1, callee.subst);
-      // Overloads, or a property of a callable type: what every signature agrees it returns.
-      return agreed(signaturesOf(callee, depth + 1).map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, subst, receiver, depth)));
+      if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) {
+        return resolveType(callee.scope, callee.decl.returns, depth + 1, call ? inferred(callee.decl, callee.scope, callee.subst, scope, call, depth) : callee.subst);
+      }
+      // Overloads, or a property of a callable type: what every signature agrees it returns (of
+      // those that take as many arguments as the call passes, when they are known).
+      const signatures = signaturesOf(callee, depth + 1);
+      const applicable = call ? signatures.filter(({ signature }) => signature.rest || signature.params.length >= call[1].length) : signatures;
+      return agreed(applicable.map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, call ? inferred(signature, at, subst, scope, call, depth) : subst, receiver, depth)));
     }
     const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
     // A callback passed to `new C(…)` takes its types from C's constructor; to an overloaded
@@ -572,6 +641,141 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       else if (typeof declared === "string") types.push(...parameterTypes(signaturesOf(resolveType(at, declared, depth + 1, subst), depth + 1), parameter, receiver, depth));
     }
     return agreed(types);
+  };
+
+  /**
+   * `p.then((x) => …)` where `p` holds a `Promise<X>`, which a type string reads as the X it wraps
+   * (no X of the repository's has `then`, or the member would have been found): the callback is
+   * passed that X and `then` returns what the callback does; `catch` and `finally` return the X.
+   */
+  const settledType = (scope: FileScope, callee: CalleeRef, callback: string | null, call: [string, (string | null)[], (string | null)[]?] | undefined, depth: number): Entity | undefined => {
+    const method = callee.names[callee.names.length - 1]!;
+    const holder = resolveCallee(scope, { ...callee, names: callee.names.slice(0, -1) }, depth + 1);
+    if (holder?.type !== "instance" || holder.scope.outside || !isClass(holder.decl.kind) && holder.decl.kind !== "interface") return undefined;
+    if (callback !== null) return method === "then" && callback === "0.0" ? holder : undefined;
+    if (method !== "then") return holder;
+    const passed = call?.[1][0];
+    const returns = passed ? textOf(scope, passed) : undefined;
+    if (!returns?.startsWith("fn:")) return undefined;
+    const made = (JSON.parse(returns.slice(3)) as CallSignature).returns;
+    return made === undefined ? undefined : resolveType(scope, made, depth + 1);
+  };
+
+  /**
+   * `cbx:[i, j, <callee>, <outer callee>, k]`: parameter j of the callback passed as argument i of
+   * a call that is itself argument k of another (`o$.pipe(map((x) => …))`). As `cb:` when the
+   * callee's signature says; else a generic callee's type parameters are bound by matching what it
+   * returns against what the outer callee's parameter k expects (`map<T, R>(…): OperatorFunction<T, R>`
+   * passed where `OperatorFunction<X, A>` is expected binds T to X), as the compiler infers from context.
+   */
+  const passedCallbackType = (scope: FileScope, text: string, depth: number): Entity | undefined => {
+    const [i, j, inner, outer, k] = JSON.parse(text.slice(4)) as [number, number, string, string, number];
+    const plain = inferredType(scope, `cb:${i}.${j}:${inner}`, depth);
+    if (plain !== undefined) return plain;
+    const refOf = (encoded: string): CalleeRef => {
+      const [head, owner, names] = JSON.parse(encoded) as [CalleeRef["head"], string, string[]];
+      return { head, owner, names };
+    };
+    const callee = resolveCallee(scope, refOf(inner), depth + 1);
+    if (callee?.type !== "decl") return undefined;
+    const expected = signaturesOf(resolveCallee(scope, refOf(outer), depth + 1), depth + 1).flatMap(({ signature, scope: at, subst }) => {
+      const declared = argumentAt(signature, k);
+      return typeof declared === "string" ? [{ scope: at, type: declared, subst }] : [];
+    });
+    const types: (Entity | undefined)[] = [];
+    for (const { signature, scope: at, subst } of signaturesOf(callee, depth + 1)) {
+      const declared = argumentAt(signature, i);
+      if (!signature.typeParams || signature.returns === undefined || !Array.isArray(declared) || typeof declared[j] !== "string") continue;
+      const own = new Set(signature.typeParams);
+      for (const context of expected) {
+        const bound = new Map(subst ?? []);
+        for (const name of own) bound.delete(name);
+        bindFrom(at, signature.returns, context.scope, context.type, own, bound, depth + 1, context.subst);
+        types.push(typeIn(at, declared[j], bound, () => undefined, depth));
+      }
+    }
+    return agreed(types);
+  };
+
+  /**
+   * A generic signature's type parameters bound for one call: to its explicit type arguments, else
+   * to what the arguments pass where a parameter's type names them (`useState<S>(init: S | (() => S))`
+   * called with `() => new X()` binds S to X). The rest stay as the receiver bound them.
+   */
+  const inferred = (signature: Pick<CallSignature, "typeParams" | "infer">, at: FileScope, subst: Subst | undefined, scope: FileScope, call: [string, (string | null)[], (string | null)[]?], depth: number): Subst | undefined => {
+    const names = signature.typeParams;
+    if (names === undefined) return subst;
+    const bound = new Map(subst ?? []);
+    const own = new Set(names);
+    // The signature's own names shadow a receiver's same-named ones.
+    for (const name of names) bound.delete(name);
+    const [, args, typeArgs] = call;
+    typeArgs?.forEach((type, k) => {
+      if (type !== null && k < names.length) bound.set(names[k]!, { scope, type, subst: undefined });
+    });
+    signature.infer?.forEach((parameter, k) => {
+      const argument = args[k];
+      if (parameter !== null && argument !== undefined && argument !== null) bindFrom(at, parameter, scope, argument, own, bound, depth + 1);
+    });
+    return bound;
+  };
+
+  /** A type string as written, with a reference to the file's table (`#n`) read through. */
+  const textOf = (scope: FileScope, type: string): string => {
+    let text = type;
+    for (let hops = 0; TYPE_REFERENCE.test(text) && hops < MAX_DEPTH; hops += 1) text = scope.table[Number(text.slice(1))] ?? "";
+    return text;
+  };
+
+  /**
+   * Binds the type parameters `own` that a parameter's type (in `at`) names to the parts of the
+   * argument's type (in `scope`) in the same places: the parameter itself, a function's return,
+   * an array's element, a union's part of the argument's kind. The first binding of a name stands.
+   */
+  const bindFrom = (
+    at: FileScope,
+    parameter: string,
+    scope: FileScope,
+    argument: string,
+    own: ReadonlySet<string>,
+    bound: Map<string, Subst extends ReadonlyMap<string, infer V> ? V : never>,
+    depth: number,
+    argumentSubst?: Subst,
+  ): void => {
+    if (depth > MAX_DEPTH) return;
+    const p = textOf(at, parameter);
+    const a = textOf(scope, argument);
+    if (p.startsWith("tp:")) {
+      const [name] = JSON.parse(p.slice(3)) as [string, string | null];
+      // A function passed where a type parameter is expected is not an instance of anything here.
+      if (own.has(name) && !bound.has(name) && !a.startsWith("fn:")) bound.set(name, { scope, type: argument, subst: argumentSubst });
+      return;
+    }
+    if (p.startsWith("gen:") && a.startsWith("gen:")) {
+      // The same generic on both sides (resolved, not compared by name): its arguments pair up.
+      const [expected, expectedArgs] = JSON.parse(p.slice(4)) as [string, (string | null)[]];
+      const [passed, passedArgs] = JSON.parse(a.slice(4)) as [string, (string | null)[]];
+      const [one, other] = [resolveType(at, expected, depth + 1), resolveType(scope, passed, depth + 1)];
+      if (one?.type !== "instance" || other?.type !== "instance" || one.decl !== other.decl || one.scope !== other.scope) return;
+      expectedArgs.forEach((type, n) => {
+        const given = passedArgs[n];
+        if (type !== null && given !== undefined && given !== null) bindFrom(at, type, scope, given, own, bound, depth + 1, argumentSubst);
+      });
+      return;
+    }
+    if (p.startsWith("union:")) {
+      const parts = JSON.parse(p.slice(6)) as string[];
+      // `S | (() => S)`: a function argument matches the function part, anything else the rest.
+      const isFunction = a.startsWith("fn:");
+      for (const part of parts) if (textOf(at, part).startsWith("fn:") === isFunction) bindFrom(at, part, scope, argument, own, bound, depth + 1, argumentSubst);
+      return;
+    }
+    if (p.startsWith("fn:") && a.startsWith("fn:")) {
+      const [expected, passed] = [JSON.parse(p.slice(3)) as CallSignature, JSON.parse(a.slice(3)) as CallSignature];
+      if (expected.returns !== undefined && passed.returns !== undefined) bindFrom(at, expected.returns, scope, passed.returns, own, bound, depth + 1, argumentSubst);
+      return;
+    }
+    if (p.startsWith("arr:") && a.startsWith("arr:")) bindFrom(at, p.slice(4), scope, a.slice(4), own, bound, depth + 1, argumentSubst);
   };
 
   /**
@@ -642,7 +846,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         return type === undefined ? undefined : resolveType(entity.scope, type, depth + 1, entity.subst);
       }
       case "module":
-        return resolveExport(entity.scope, name, depth + 1);
+        return resolveExport(entity.scope, name, depth + 1) ?? (entity.scope.outside ? EXTERNAL_MEMBER : undefined);
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
@@ -680,8 +884,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
           const resolved = resolveType(scope, decl.type, depth + 1, entity.subst);
           if (resolved) return member(resolved, name, depth + 1);
         }
-        // A member inherited from a base outside the repository.
-        return external ? EXTERNAL_MEMBER : undefined;
+        // A member inherited from a base outside the repository, or one a package's declarations do not spell out.
+        return external || scope.outside ? EXTERNAL_MEMBER : undefined;
       }
     }
   };
@@ -761,8 +965,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       });
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
-      const targets = declarationsOf(entity).filter((target) => (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
-      if (targets.length > 0) {
+      const declared = declarationsOf(entity);
+      const targets = declared.filter((target) => !target.scope.outside && (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
+      // A package's own declaration, or a value of one of its types, called: outside the repository.
+      const outsideOnly = targets.length === 0 && (declared.some((target) => target.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && entity.scope.outside));
+      if (outsideOnly) {
+        if (!isRef) stats.external += 1;
+      } else if (targets.length > 0) {
         for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
         if (!isRef) stats.resolved += 1;
       } else if (!isRef) {
@@ -783,7 +992,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     // Before `touched` is taken: a file an alias resolves through relinks this one when it changes.
     const aliases = aliasesOf(scope);
     const touched = distinctSince(0)
-      .filter((other) => other !== scope)
+      .filter((other) => other !== scope && !other.outside)
       .map((other) => other.path)
       .sort(byCodeUnit);
     links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stats });
@@ -800,8 +1009,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const [name, binding] of scope.exports) {
       // Most exports are the file's own declarations under their own names: nothing to resolve.
       if (name === "default" || name === MODULE_EXPORTS || (binding.specifier === undefined && (binding.local ?? name) === name && scope.decls.has(name))) continue;
+      readOutside = false;
       const entity = resolveExport(scope, name, 0);
-      if (entity?.type !== "decl" || entity.decl.name === name) continue;
+      readOutside = true;
+      if (entity?.type !== "decl" || entity.decl.name === name || entity.scope.outside) continue;
       aliases.push({ name, path: scope.path, target: { name: entity.decl.name, path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });
     }
     return aliases.sort((a, b) => byCodeUnit(a.name, b.name));
@@ -822,7 +1033,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         if (depth > MAX_DEPTH) return;
         for (const base of from.decl.bases ?? []) {
           const resolved = resolveType(from.scope, base, 0);
-          if (resolved?.type !== "instance") continue;
+          if (resolved?.type !== "instance" || resolved.scope.outside) continue;
           const key = `${resolved.scope.path}\0${resolved.decl.name}`;
           if (seen.has(key)) continue;
           seen.add(key);

@@ -21,6 +21,8 @@ export interface Relinked {
   counts: { rows: number; unresolved: number };
   overrides: Override[];
   aliases: ExportAlias[];
+  /** Whether every file was linked in this run. */
+  whole: boolean;
   /** Whether any file's rows differ from what it had (a dropped file's count as differing). */
   rowsChanged: boolean;
   /** Whether any file's overrides or aliases do: the tables after the rows. */
@@ -75,5 +77,5 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     counts.rows += link!.rows;
     counts.unresolved += link!.unresolvedRows;
   }
-  return { replaced, rowsBefore, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), aliases: files.flatMap((file) => file.link!.aliases), rowsChanged, overridesChanged };
+  return { whole: plan === undefined, replaced, rowsBefore, edges, rows, stats, counts, overrides: files.flatMap((file) => file.link!.overrides), aliases: files.flatMap((file) => file.link!.aliases), rowsChanged, overridesChanged };
 }

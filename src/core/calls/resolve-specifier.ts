@@ -1,4 +1,4 @@
-import type { RepoPath } from "../../model.js";
+import type { CallSummary, RepoPath } from "../../model.js";
 import type { WorkspacePackage } from "../index/build-modules.js";
 import { normalisePath, resolveRelativeImport } from "../index/resolve-import.js";
 
@@ -21,6 +21,19 @@ export interface ModuleResolver {
   mappings: readonly PathMapping[];
   /** Imports of the files the compiler does not resolve for (Python, Go): undefined for the others. */
   other?: (from: RepoPath, specifier: string) => RepoPath | null | undefined;
+  /** Installed packages' declaration files, read for the types they hand back (absent: every package is opaque). */
+  outside?: OutsideDeclarations;
+}
+
+/**
+ * Declaration files outside the indexed sources, each known by a key (its path from the root):
+ * what a package specifier reaches from a file (or from another such file), and its summary.
+ */
+export interface OutsideDeclarations {
+  resolve(from: string, specifier: string): string | null;
+  summary(key: string): CallSummary | undefined;
+  /** Keys of the standard library's declaration files: global scripts, whose types a file uses without importing. */
+  standardLibrary?: readonly string[];
 }
 
 export function createModuleResolver(
@@ -28,9 +41,10 @@ export function createModuleResolver(
   packages: readonly WorkspacePackage[],
   mappings: readonly PathMapping[],
   other?: ModuleResolver["other"],
+  outside?: OutsideDeclarations,
 ): ModuleResolver {
   const sorted = [...mappings].sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted, ...(other ? { other } : {}) };
+  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted, ...(other ? { other } : {}), ...(outside ? { outside } : {}) };
 }
 
 /**

@@ -1,0 +1,213 @@
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join, posix } from "node:path";
+import type { CallSummary } from "../model.js";
+import type { OutsideDeclarations } from "../core/calls/resolve-specifier.js";
+
+/** A declaration file past this size is not read: it would cost more to summarise than it can give back. */
+const MAX_BYTES = 4 * 1024 * 1024;
+const DECLARATION = /\.d\.[cm]?ts$/;
+/**
+ * Keys of the TypeScript standard library's declaration files, read from the compiler ctx runs
+ * (so the same ctx reads the same bytes): the collections, whose generic members hand back
+ * what they hold (`map.get(k)` of a `Map<string, X>`).
+ */
+const STANDARD_LIBRARY = ["typescript:lib.es2015.collection.d.ts"];
+const LIBRARY_PREFIX = "typescript:";
+let libraryDir: string | undefined;
+/** Where a key's bytes are: under the root, or in the compiler's lib folder. */
+function locate(root: string, key: string): string {
+  if (!key.startsWith(LIBRARY_PREFIX)) return join(root, key);
+  libraryDir ??= dirname(createRequire(import.meta.url).resolve("typescript"));
+  return join(libraryDir, key.slice(LIBRARY_PREFIX.length));
+}
+
+export interface PackageDeclarations extends OutsideDeclarations {
+  /** Every declaration file summarised so far, by key, with the SHA-256 of the bytes read. */
+  read(): ReadonlyMap<string, string>;
+}
+
+/**
+ * Installed packages' declaration files under `root`, found as the compiler finds them: from the
+ * importing file's folder up to the root, `node_modules/<name>` (its `exports` types condition,
+ * `types`/`typings`, or `index.d.ts`) and then `node_modules/@types/<name>`; inside a package,
+ * relative specifiers to other declaration files. Keys are paths from the root; nothing outside
+ * the root is read, and a file is summarised (by `summarize`) once.
+ */
+export function packageDeclarations(root: string, summarize: (key: string, text: string) => CallSummary): PackageDeclarations {
+  const summaries = new Map<string, CallSummary | null>();
+  const hashes = new Map<string, string>();
+  const manifests = new Map<string, Manifest | null>();
+  const resolved = new Map<string, string | null>();
+
+  const isFile = (key: string): boolean => {
+    try {
+      return statSync(join(root, key)).isFile();
+    } catch {
+      return false;
+    }
+  };
+  const manifestOf = (dir: string): Manifest | null => {
+    let manifest = manifests.get(dir);
+    if (manifest === undefined) {
+      try {
+        const parsed = JSON.parse(readFileSync(join(root, dir, "package.json"), "utf8")) as unknown;
+        manifest = parsed !== null && typeof parsed === "object" ? (parsed as Manifest) : null;
+      } catch {
+        manifest = null;
+      }
+      manifests.set(dir, manifest);
+    }
+    return manifest;
+  };
+  /** The declaration file a path written in a package stands for, tried as the compiler tries it. */
+  const declarationAt = (path: string): string | null => {
+    const key = inside(path);
+    if (key === null) return null;
+    if (DECLARATION.test(key)) return isFile(key) ? key : null;
+    const script = /\.([cm]?)js$/.exec(key);
+    if (script) {
+      const declaration = `${key.slice(0, -script[0].length)}.d.${script[1]}ts`;
+      return isFile(declaration) ? declaration : null;
+    }
+    for (const candidate of [`${key}.d.ts`, `${key}/index.d.ts`]) if (isFile(candidate)) return candidate;
+    return null;
+  };
+  const entryOf = (dir: string, subpath: string): string | null => {
+    const manifest = manifestOf(dir);
+    const exported = manifest?.exports === undefined ? undefined : typesCondition(subpathExport(manifest.exports, subpath));
+    if (exported !== undefined) return declarationAt(posix.join(dir, exported));
+    if (subpath === "") {
+      const declared = typeof manifest?.types === "string" ? manifest.types : typeof manifest?.typings === "string" ? manifest.typings : undefined;
+      return declarationAt(posix.join(dir, declared ?? "index.d.ts"));
+    }
+    const nested = manifestOf(posix.join(dir, subpath));
+    const declared = typeof nested?.types === "string" ? nested.types : typeof nested?.typings === "string" ? nested.typings : undefined;
+    if (declared !== undefined) return declarationAt(posix.join(dir, subpath, declared));
+    return declarationAt(posix.join(dir, subpath));
+  };
+  const resolveBare = (fromDir: string, specifier: string): string | null => {
+    if (specifier.startsWith("node:") || specifier.startsWith("/")) return null;
+    const parts = specifier.split("/");
+    const nameLength = specifier.startsWith("@") ? 2 : 1;
+    if (parts.length < nameLength || parts.some((part) => part === "" || part === "." || part === "..")) return null;
+    const name = parts.slice(0, nameLength).join("/");
+    const subpath = parts.slice(nameLength).join("/");
+    const typesName = name.startsWith("@") ? name.slice(1).replace("/", "__") : name;
+    for (let dir = fromDir; ; dir = posix.dirname(dir)) {
+      const base = dir === "." ? "" : dir;
+      const found = entryOf(posix.join(base, "node_modules", name), subpath) ?? entryOf(posix.join(base, "node_modules/@types", typesName), subpath);
+      if (found !== null) return found;
+      if (base === "") return null;
+    }
+  };
+
+  return {
+    resolve(from, specifier) {
+      const fromDir = posix.dirname(from);
+      const memo = `${fromDir}\0${specifier}`;
+      let found = resolved.get(memo);
+      if (found === undefined) {
+        found = specifier.startsWith(".") ? (DECLARATION.test(from) ? declarationAt(posix.join(fromDir, specifier)) : null) : resolveBare(fromDir, specifier);
+        resolved.set(memo, found);
+      }
+      return found;
+    },
+    summary(key) {
+      let summary = summaries.get(key);
+      if (summary === undefined) {
+        summary = null;
+        try {
+          const bytes = readFileSync(locate(root, key));
+          if (bytes.length <= MAX_BYTES) {
+            hashes.set(key, createHash("sha256").update(bytes).digest("hex"));
+            summary = summarize(key, bytes.toString("utf8"));
+          }
+        } catch {
+          summary = null;
+        }
+        summaries.set(key, summary);
+      }
+      return summary ?? undefined;
+    },
+    read: () => hashes,
+    standardLibrary: STANDARD_LIBRARY,
+  };
+}
+
+/** The SHA-256 of each declaration file named, as it is now (absent: gone or unreadable). */
+export function hashDeclarations(root: string, keys: Iterable<string>): Map<string, string> {
+  const hashes = new Map<string, string>();
+  for (const key of keys) {
+    if (inside(key) === null) continue;
+    try {
+      hashes.set(key, createHash("sha256").update(readFileSync(locate(root, key))).digest("hex"));
+    } catch {
+      // A package removed: its key stays absent, which differs from the hash recorded.
+    }
+  }
+  return hashes;
+}
+
+interface Manifest {
+  types?: unknown;
+  typings?: unknown;
+  exports?: unknown;
+}
+
+/** A path from the root, normalised; null when it would leave the root. */
+function inside(path: string): string | null {
+  const key = posix.normalize(path);
+  return key.startsWith("../") || key === ".." || posix.isAbsolute(key) ? null : key;
+}
+
+/** The entry of an `exports` field for `./subpath` (or `.`): a sugar string, a map of subpaths, or conditions. */
+function subpathExport(exports: unknown, subpath: string): unknown {
+  const wanted = subpath === "" ? "." : `./${subpath}`;
+  if (typeof exports === "string" || Array.isArray(exports)) return subpath === "" ? exports : undefined;
+  if (exports === null || typeof exports !== "object") return undefined;
+  const entries = exports as Record<string, unknown>;
+  const keys = Object.keys(entries);
+  // Conditions at the top level stand for ".".
+  if (!keys.some((key) => key.startsWith("."))) return subpath === "" ? entries : undefined;
+  if (Object.hasOwn(entries, wanted)) return entries[wanted];
+  // `"./*": "./dist/*.d.ts"`: one star, replaced by what it matched.
+  for (const key of keys) {
+    const star = key.indexOf("*");
+    if (star < 0) continue;
+    const [prefix, suffix] = [key.slice(0, star), key.slice(star + 1)];
+    if (wanted.startsWith(prefix) && wanted.endsWith(suffix) && wanted.length >= prefix.length + suffix.length) {
+      return substitute(entries[key], wanted.slice(prefix.length, wanted.length - suffix.length));
+    }
+  }
+  return undefined;
+}
+
+function substitute(entry: unknown, star: string): unknown {
+  if (typeof entry === "string") return entry.replace("*", star);
+  if (Array.isArray(entry)) return entry.map((item) => substitute(item, star));
+  if (entry !== null && typeof entry === "object") return Object.fromEntries(Object.entries(entry).map(([key, value]) => [key, substitute(value, star)]));
+  return entry;
+}
+
+/** The path an export entry gives the compiler: its `types` condition first, then the conditions it would take. */
+function typesCondition(entry: unknown): string | undefined {
+  if (typeof entry === "string") return entry;
+  if (Array.isArray(entry)) {
+    for (const item of entry) {
+      const found = typesCondition(item);
+      if (found !== undefined) return found;
+    }
+    return undefined;
+  }
+  if (entry === null || typeof entry !== "object") return undefined;
+  const conditions = entry as Record<string, unknown>;
+  for (const condition of ["types", "import", "require", "node", "default"]) {
+    if (Object.hasOwn(conditions, condition)) {
+      const found = typesCondition(conditions[condition]);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
