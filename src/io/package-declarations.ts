@@ -1,13 +1,16 @@
 import { createHash } from "node:crypto";
-import { readFileSync, statSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join, posix } from "node:path";
 import type { CallSummary } from "../model.js";
+import { CACHE_DIR } from "./index-store.js";
 import type { OutsideDeclarations } from "../core/calls/resolve-specifier.js";
 
 /** A declaration file past this size is not read: it would cost more to summarise than it can give back. */
 const MAX_BYTES = 4 * 1024 * 1024;
 const DECLARATION = /\.d\.[cm]?ts$/;
+/** At most this many declaration files are summarised in one round: a package's re-export graph can be large. */
+const MAX_FILLED = 5000;
 /**
  * Keys of the TypeScript standard library's declaration files, read from the compiler ctx runs
  * (so the same ctx reads the same bytes): the collections, whose generic members hand back
@@ -24,8 +27,33 @@ function locate(root: string, key: string): string {
 }
 
 export interface PackageDeclarations extends OutsideDeclarations {
-  /** Every declaration file summarised so far, by key, with the SHA-256 of the bytes read. */
+  /** Every package declaration file summarised so far, by key, with the SHA-256 of the bytes read. */
   read(): ReadonlyMap<string, string>;
+  /** Keys linking asked for whose summary is neither made nor kept: `fill` them, then link again. */
+  missing(): readonly string[];
+  /** Summarises the missing files, and the files they re-export from, and keeps them for the next run. */
+  fill(summarize: (key: string, text: string) => CallSummary): void;
+}
+
+/** The standard library's summaries, made when ctx is built (scripts/standard-library.mjs), so that no run loads the compiler for them. */
+const BUILT_LIBRARY = new URL("../../dist/standard-library.json", import.meta.url);
+let builtLibrary: Record<string, CallSummary> | null | undefined;
+function builtSummary(key: string): CallSummary | undefined {
+  if (builtLibrary === undefined) {
+    try {
+      builtLibrary = JSON.parse(readFileSync(BUILT_LIBRARY, "utf8")) as Record<string, CallSummary>;
+    } catch {
+      builtLibrary = null;
+    }
+  }
+  return builtLibrary !== null && Object.hasOwn(builtLibrary, key) ? builtLibrary[key] : undefined;
+}
+
+export const STANDARD_LIBRARY_KEYS: readonly string[] = STANDARD_LIBRARY;
+
+/** The bytes of a standard library declaration file, for building its summary. */
+export function readStandardLibrary(key: string): string {
+  return readFileSync(locate("", key), "utf8");
 }
 
 /**
@@ -33,10 +61,14 @@ export interface PackageDeclarations extends OutsideDeclarations {
  * importing file's folder up to the root, `node_modules/<name>` (its `exports` types condition,
  * `types`/`typings`, or `index.d.ts`) and then `node_modules/@types/<name>`; inside a package,
  * relative specifiers to other declaration files. Keys are paths from the root; nothing outside
- * the root is read, and a file is summarised (by `summarize`) once.
+ * the root is read. Summaries come from the cache when `cacheVersion` (the extractor's) is given
+ * and it has them; the others are summarised by `fill`, which the caller runs (loading the
+ * compiler) only when linking reached such a file.
  */
-export function packageDeclarations(root: string, summarize: (key: string, text: string) => CallSummary): PackageDeclarations {
+export function packageDeclarations(root: string, cacheVersion?: string): PackageDeclarations {
+  const stored = cacheVersion === undefined ? undefined : storedSummaries({ dir: join(root, CACHE_DIR, "declarations"), version: cacheVersion });
   const summaries = new Map<string, CallSummary | null>();
+  const pending = new Set<string>();
   const hashes = new Map<string, string>();
   const manifests = new Map<string, Manifest | null>();
   const resolved = new Map<string, string | null>();
@@ -103,36 +135,120 @@ export function packageDeclarations(root: string, summarize: (key: string, text:
     }
   };
 
+  const resolve = (from: string, specifier: string): string | null => {
+    const fromDir = posix.dirname(from);
+    const memo = `${fromDir}\0${specifier}`;
+    let found = resolved.get(memo);
+    if (found === undefined) {
+      found = specifier.startsWith(".") ? (DECLARATION.test(from) ? declarationAt(posix.join(fromDir, specifier)) : null) : resolveBare(fromDir, specifier);
+      resolved.set(memo, found);
+    }
+    return found;
+  };
+
   return {
-    resolve(from, specifier) {
-      const fromDir = posix.dirname(from);
-      const memo = `${fromDir}\0${specifier}`;
-      let found = resolved.get(memo);
-      if (found === undefined) {
-        found = specifier.startsWith(".") ? (DECLARATION.test(from) ? declarationAt(posix.join(fromDir, specifier)) : null) : resolveBare(fromDir, specifier);
-        resolved.set(memo, found);
-      }
-      return found;
-    },
+    resolve,
     summary(key) {
-      let summary = summaries.get(key);
-      if (summary === undefined) {
-        summary = null;
-        try {
-          const bytes = readFileSync(locate(root, key));
-          if (bytes.length <= MAX_BYTES) {
-            hashes.set(key, createHash("sha256").update(bytes).digest("hex"));
-            summary = summarize(key, bytes.toString("utf8"));
-          }
-        } catch {
-          summary = null;
+      const known = summaries.get(key);
+      if (known !== undefined) return known ?? undefined;
+      const built = key.startsWith(LIBRARY_PREFIX) ? builtSummary(key) : undefined;
+      if (built !== undefined) {
+        summaries.set(key, built);
+        return built;
+      }
+      const bytes = bytesOf(key);
+      if (bytes === null) {
+        summaries.set(key, null);
+        return undefined;
+      }
+      const sha = createHash("sha256").update(bytes).digest("hex");
+      if (!key.startsWith(LIBRARY_PREFIX)) hashes.set(key, sha);
+      const kept = stored?.get(sha);
+      if (kept !== undefined) {
+        summaries.set(key, kept);
+        return kept;
+      }
+      pending.add(key);
+      return undefined;
+    },
+    missing: () => [...pending],
+    fill(summarize) {
+      const queue = [...pending];
+      pending.clear();
+      for (let i = 0; i < queue.length && i < MAX_FILLED; i += 1) {
+        const key = queue[i]!;
+        if (summaries.has(key)) continue;
+        const bytes = bytesOf(key);
+        if (bytes === null) {
+          summaries.set(key, null);
+          continue;
+        }
+        const sha = createHash("sha256").update(bytes).digest("hex");
+        if (!key.startsWith(LIBRARY_PREFIX)) hashes.set(key, sha);
+        let summary = stored?.get(sha);
+        if (summary === undefined) {
+          summary = summarize(key, bytes.toString("utf8"));
+          stored?.put(sha, summary);
         }
         summaries.set(key, summary);
+        // What it re-exports is what a lookup through it reads next: summarised in the same round.
+        for (const binding of summary.exports) {
+          const next = binding.specifier === undefined ? null : resolve(key, binding.specifier);
+          if (next !== null && !summaries.has(next)) queue.push(next);
+        }
       }
-      return summary ?? undefined;
     },
     read: () => hashes,
     standardLibrary: STANDARD_LIBRARY,
+  };
+
+  function bytesOf(key: string): Buffer | null {
+    try {
+      const bytes = readFileSync(locate(root, key));
+      return bytes.length <= MAX_BYTES ? bytes : null;
+    } catch {
+      return null;
+    }
+  }
+}
+
+/** Where summaries of declaration files are kept between runs, and the extractor that made them. */
+interface SummaryCache {
+  dir: string;
+  version: string;
+}
+
+/**
+ * Summaries by the SHA-256 of the declaration file's bytes, one file each, for this extractor
+ * only (the others' are removed on the first write): @types/react takes ~150 ms to summarise and
+ * a few to read back, and a hook run would otherwise pay that on every commit that touches React code.
+ */
+function storedSummaries(cache: SummaryCache): { get(sha: string): CallSummary | undefined; put(sha: string, summary: CallSummary): void } {
+  const prefix = createHash("sha256").update(cache.version).digest("hex").slice(0, 12);
+  let swept = false;
+  return {
+    get(sha) {
+      try {
+        return JSON.parse(readFileSync(join(cache.dir, `${prefix}-${sha}.json`), "utf8")) as CallSummary;
+      } catch {
+        return undefined;
+      }
+    },
+    put(sha, summary) {
+      try {
+        mkdirSync(cache.dir, { recursive: true });
+        if (!swept) {
+          swept = true;
+          for (const name of readdirSync(cache.dir)) if (!name.startsWith(`${prefix}-`)) rmSync(join(cache.dir, name), { force: true });
+        }
+        const path = join(cache.dir, `${prefix}-${sha}.json`);
+        const temporary = `${path}.${process.pid}.tmp`;
+        writeFileSync(temporary, JSON.stringify(summary));
+        renameSync(temporary, path);
+      } catch {
+        // A cache that cannot be written costs the next run the summarising, nothing else.
+      }
+    },
   };
 }
 

@@ -1,6 +1,7 @@
 import type { LinkStats } from "../../core/calls/link-calls.js";
 import { UnreadableSummary } from "../../core/calls/lazy-summary.js";
-import { relinkFiles } from "../../core/calls/relink-files.js";
+import { relinkFiles, relinkPlan } from "../../core/calls/relink-files.js";
+import { linkCalls } from "../../core/calls/link-calls.js";
 import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
 import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
@@ -48,7 +49,6 @@ import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { hashDeclarations, packageDeclarations } from "../../io/package-declarations.js";
-import { summarizeDeclarations } from "../../analysis/summarize-declarations.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
@@ -111,6 +111,12 @@ export interface IndexSummary {
  * edit could leave size and mtime as they were ("racily clean", in git's words).
  */
 const RACY_WINDOW_MS = 2_000;
+/**
+ * Rounds of summarising the declaration files linking reached and linking again: each round
+ * summarises what the last reached and what those re-export, so a package's chain of re-exports
+ * settles in one or two; the cap only bounds a pathological one.
+ */
+const MAX_DECLARATION_ROUNDS = 16;
 
 /** An index file's text, or how to render it when it is needed. */
 type IndexText = string | (() => string[]);
@@ -299,7 +305,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
-    const declarations = packageDeclarations(root, summarizeDeclarations);
+    const declarations = packageDeclarations(root, options.check ? undefined : version);
     const resolver = createModuleResolver(modulePaths, packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined), declarations);
     clock.mark("modules");
     const rows = indexRows(files, modules, joinRoutes(
@@ -313,13 +319,18 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     clock.mark("rows and routes");
     // Calls are linked against every file's summary, but only the sites an edit can have moved are
     // linked again: those of changed files, and of files that read what a changed file declares.
-    const calls = relinkFiles(
-      files,
-      cache
-        ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution || declarationsChanged }
-        : null,
-      resolver,
-    );
+    const last = cache
+      ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution || declarationsChanged }
+      : null;
+    const plan = relinkPlan(files, last);
+    let links = linkCalls(files, resolver, plan);
+    // Declaration files linking reached that no cache had: summarised (which loads the compiler
+    // here, so only then) and linked again, until linking reaches no new one.
+    for (let round = 0; declarations.missing().length > 0 && round < MAX_DECLARATION_ROUNDS; round += 1) {
+      declarations.fill((await import("../../analysis/summarize-declarations.js")).summarizeDeclarations);
+      links = linkCalls(files, resolver, plan);
+    }
+    const calls = relinkFiles(files, last, resolver, { plan, links });
     clock.mark("link calls");
     // The call rows a file had before this run: a relinked file's record was changed in place.
     const rowsBefore = (path: RepoPath): string | undefined => (calls.rowsBefore.has(path) ? calls.rowsBefore.get(path) : previous.get(path)?.callRows);

@@ -3,7 +3,7 @@ import { renderTerms } from "../../formats/routing-table.js";
 import { calleeTermsOf } from "../brief/routing-terms.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { IndexedFile } from "../index/indexed-file.js";
-import { addStats, linkCalls, NO_CALLS, type LinkStats } from "./link-calls.js";
+import { addStats, linkCalls, NO_CALLS, type FileLink, type LinkStats } from "./link-calls.js";
 import { planRelink, type SummaryShape } from "./plan-relink.js";
 import type { ModuleResolver } from "./resolve-specifier.js";
 import { compare } from "../index/build-modules.js";
@@ -36,13 +36,19 @@ export interface LastRun {
   resolutionChanged: boolean;
 }
 
+/** The files whose sites an edit can have moved (undefined: all of them, as without `last`). */
+export function relinkPlan(files: readonly IndexedFile[], last: LastRun | null): ReadonlySet<RepoPath> | undefined {
+  return last ? planRelink({ files, ...last }) : undefined;
+}
+
 /**
  * Links the call sites an edit can have moved (all of them without `last`, a run with no cache)
  * and fills in the call rows and link record of each file it links; the other files keep theirs.
  * `files` is every indexed file, sorted by path.
  */
-export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null, resolver: ModuleResolver): Relinked {
-  const plan = last ? planRelink({ files, ...last }) : undefined;
+export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null, resolver: ModuleResolver, linked?: { plan: ReadonlySet<RepoPath> | undefined; links: FileLink[] }): Relinked {
+  const plan = linked ? linked.plan : relinkPlan(files, last);
+  const links = linked ? linked.links : linkCalls(files, resolver, plan);
   const replaced = new Set<RepoPath>(last?.dropped ?? []);
   const rowsBefore = new Map<RepoPath, string | undefined>();
   const edges: CallEdge[] = [];
@@ -50,7 +56,7 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
   const byPath = new Map(files.map((file) => [file.path, file]));
   let rowsChanged = last === null || last.dropped.length > 0;
   let overridesChanged = rowsChanged;
-  for (const link of linkCalls(files, resolver, plan)) {
+  for (const link of links) {
     const file = byPath.get(link.path)!;
     const rendered = renderCallRows(link.edges);
     const fileRows = rendered.rows.join("");
