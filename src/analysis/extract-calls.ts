@@ -604,12 +604,30 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const visitCommonjsExport = ({ name, value }: { name: string; value: TS.Expression }, base: Context): void => {
     const expression = unwrapExpression(value);
     if (name === MODULE_EXPORTS && expression && ts.isObjectLiteralExpression(expression)) {
+      // The module is this object: its properties are its exports, and an ES default import binds it whole.
+      exports.push({ name: MODULE_EXPORTS, local: MODULE_EXPORTS });
       for (const property of expression.properties) {
         const initializer = ts.isPropertyAssignment(property) ? unwrapExpression(property.initializer) : undefined;
         const local = ts.isShorthandPropertyAssignment(property) ? property.name.text : initializer && ts.isIdentifier(initializer) ? initializer.text : undefined;
         const exported = nameText(property.name);
         if (local !== undefined && exported !== undefined) exports.push({ name: exported, local });
+        // `parse() {}`, `format: function () {}`: declared by the name it is exported as (extract-symbols.ts).
+        const fn = ts.isMethodDeclaration(property) ? property : initializer && (ts.isFunctionExpression(initializer) || ts.isArrowFunction(initializer)) ? initializer : undefined;
+        if (fn && exported !== undefined && kinds.has(exported)) {
+          exports.push({ name: exported, local: exported });
+          visitFunction(fn, { ...base, caller: callerOf(exported) }, exported);
+        } else {
+          visit(property, base);
+        }
       }
+      return;
+    } else if (name === MODULE_EXPORTS && expression && (ts.isFunctionExpression(expression) || ts.isClassExpression(expression)) && expression.name && kinds.has(expression.name.text)) {
+      // `module.exports = function render() {}`: the module is that function, declared by its own name.
+      const own = expression.name.text;
+      exports.push({ name, local: own });
+      if (ts.isFunctionExpression(expression)) visitFunction(expression, { ...base, caller: callerOf(own) }, own);
+      else visitClass(expression, own, base);
+      return;
     } else if (expression && ts.isIdentifier(expression)) {
       exports.push({ name, local: expression.text });
     } else if (name !== MODULE_EXPORTS && kinds.has(name) && expression && (ts.isArrowFunction(expression) || ts.isFunctionExpression(expression))) {

@@ -114,12 +114,35 @@ export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): Symbo
     } else if (container === "") {
       // `exports.parse = function (…) {…}`: a function (or class) declared by the name it is exported as.
       const exported = commonjsExport(node);
-      const value = exported && exported.name !== MODULE_EXPORTS ? unwrapExpression(exported.value) : undefined;
+      if (exported?.name === MODULE_EXPORTS) {
+        visitModuleExports(unwrapExpression(exported.value), node, container);
+        return;
+      }
+      const value = exported ? unwrapExpression(exported.value) : undefined;
       const fn = functionLike(value);
       if (fn) add(exported!.name, "function", container, true, node, bodyStart(fn.body, node));
       else if (value && ts.isClassExpression(value)) {
         add(exported!.name, "class", container, true, node, membersStart(value));
         visitClass(value, exported!.name, container);
+      }
+    }
+  };
+
+  /**
+   * `module.exports = function render() {}` or `= class Store {}`: declared by its own name;
+   * `module.exports = { parse() {}, format: function () {}, run: () => … }`: each function by the
+   * property it is exported as.
+   */
+  const visitModuleExports = (value: TS.Expression | undefined, node: TS.Node, container: string): void => {
+    if (value && ts.isFunctionExpression(value) && value.name) add(value.name.text, "function", container, true, node, bodyStart(value.body, node));
+    else if (value && ts.isClassExpression(value) && value.name) {
+      add(value.name.text, "class", container, true, node, membersStart(value));
+      visitClass(value, value.name.text, container);
+    } else if (value && ts.isObjectLiteralExpression(value)) {
+      for (const property of value.properties) {
+        const name = nameText(property.name);
+        const fn = ts.isMethodDeclaration(property) ? property : ts.isPropertyAssignment(property) ? functionLike(property.initializer) : undefined;
+        if (name !== undefined && fn) add(name, "function", container, true, property, bodyStart(fn.body, property));
       }
     }
   };

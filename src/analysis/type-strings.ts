@@ -268,8 +268,8 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     // `new Map<string, Repo>()`: the arguments bind the generic's type parameters, as an annotation's do.
     const args = (value.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
     if (named !== undefined && args.some((arg) => arg !== null)) return `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}`;
-    if (name !== undefined) return named;
-    // `new (this.constructor as typeof Repo)()`: an instance of the class the expression holds.
+    if (named !== undefined) return named;
+    // `new (this.constructor as typeof Repo)()`, `new Store()` of `const Store = require("./store")`: an instance of the class the expression holds.
     const constructor = valueType(value.expression, scope, owner);
     return constructor === undefined ? undefined : `new:${constructor}`;
   }

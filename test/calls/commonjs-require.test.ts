@@ -1,7 +1,7 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, hitLines, indexedFixture } from "../helpers/fixture.js";
+import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/commonjs-require";
 
@@ -57,5 +57,30 @@ describe("CommonJS: what require() binds links to what the required file exports
     expect(calls).not.toContain("digest");
     // `module.exports = render` is the module itself, not a name an agent asks for.
     expect(calls).not.toContain("export=");
+  });
+
+  it("declares what module.exports = function f / class C / { method() {} } holds, and links require() and an ES default import to it", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    const files: Record<string, string> = {
+      "render.js": "module.exports = function render(x) {\n  return x;\n};\n",
+      "helpers.js": "module.exports = {\n  parse(text) {\n    return text;\n  },\n  format: function (v) {\n    return v;\n  },\n  run: (v) => v,\n};\n",
+      "store.js": "class Store {\n  save() {}\n}\nmodule.exports = Store;\n",
+      "use.js":
+        'const render = require("./render");\nconst helpers = require("./helpers");\nconst { parse } = require("./helpers");\nconst Store = require("./store");\n\nfunction main() {\n  render(1);\n  helpers.format(1);\n  helpers.run(2);\n  parse("y");\n  new Store().save();\n}\nmodule.exports = { main };\n',
+      "esm.mjs": 'import render from "./render.js";\nimport helpers from "./helpers.js";\n\nexport function viaEsm() {\n  render(2);\n  helpers.parse("z");\n}\n',
+    };
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const callers = async (query: string): Promise<string[]> => (await hitLines(dir, "traverse", "Caller", query)).slice(0, 4).filter((line) => line.startsWith("→") || line.startsWith("  "));
+    expect(await callers("render")).toEqual(["→ function render render.js:1", "  esm.mjs: viaEsm 5", "  use.js: main 7"]);
+    expect(await callers("parse")).toEqual(["→ function parse helpers.js:2", "  esm.mjs: viaEsm 6", "  use.js: main 10"]);
+    expect(await callers("format")).toEqual(["→ function format helpers.js:5", "  use.js: main 8"]);
+    expect(await callers("run")).toEqual(["→ function run helpers.js:8", "  use.js: main 9"]);
+    // `new Store()` of what require() bound: an instance of the class module.exports holds.
+    expect(await callers("Store.save")).toEqual(["→ method Store.save store.js:2", "  use.js: main 11"]);
   });
 });

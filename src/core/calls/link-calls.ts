@@ -408,6 +408,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const computeExport = (scope: FileScope, name: string, depth: number): Entity | undefined => {
     const binding = scope.exports.get(name);
     if (binding) {
+      // `module.exports = { … }`: the module object itself, which an ES default import of it binds.
+      if (binding.specifier === undefined && binding.local === MODULE_EXPORTS) return { type: "module", scope };
       if (binding.specifier === undefined) return lookupName(scope, binding.local ?? name, depth + 1);
       const target = resolveModule(scope, binding.specifier);
       if (target === "external") return EXTERNAL;
@@ -418,7 +420,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     // `export = React`: the module's names are that value's members, and its default is the value.
     if (scope.exports.has(MODULE_EXPORTS)) {
       const whole = resolveExport(scope, MODULE_EXPORTS, depth + 1);
-      return name === "default" ? whole : whole && member(whole, name, depth + 1);
+      if (name === "default") return whole;
+      return whole === undefined || (whole.type === "module" && whole.scope === scope) ? undefined : member(whole, name, depth + 1);
     }
     if (name === "default") return undefined;
     // A Go package exports what any of its files declares.
@@ -818,6 +821,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const parts = dotted.split(".");
     let entity = lookupName(scope, parts[0]!, depth + 1);
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
+    // `const Store = require("./store")`, `import Store = require(…)`: the module is what `module.exports =` holds.
+    if (entity?.type === "module" && entity.scope.exports.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
     if (entity?.type === "external") return EXTERNAL;
     if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
