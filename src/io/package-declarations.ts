@@ -252,6 +252,32 @@ function storedSummaries(cache: SummaryCache): { get(sha: string): CallSummary |
   };
 }
 
+/**
+ * Which packages are installed where linking looks for them (`node_modules` of the root and of each
+ * workspace package, scoped ones included), as one hash: a package installed or removed changes it,
+ * and with it what a bare specifier reaches, so the next run relinks everything.
+ */
+export function installedPackagesStamp(root: string, dirs: readonly string[]): string {
+  const names: string[] = [];
+  for (const dir of ["", ...dirs]) {
+    const folder = join(root, dir, "node_modules");
+    for (const entry of listDirectory(folder)) {
+      if (entry.startsWith(".")) continue;
+      if (entry.startsWith("@")) for (const inner of listDirectory(join(folder, entry))) names.push(`${dir}\0${entry}/${inner}`);
+      else names.push(`${dir}\0${entry}`);
+    }
+  }
+  return createHash("sha256").update(names.sort().join("\n")).digest("hex");
+}
+
+function listDirectory(path: string): string[] {
+  try {
+    return readdirSync(path);
+  } catch {
+    return [];
+  }
+}
+
 /** The SHA-256 of each declaration file named, as it is now (absent: gone or unreadable). */
 export function hashDeclarations(root: string, keys: Iterable<string>): Map<string, string> {
   const hashes = new Map<string, string>();

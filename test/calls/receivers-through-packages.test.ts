@@ -156,6 +156,18 @@ export function follow(observers$: Observable<QueryObserver>, options: object) {
     expect(run.candidates ?? []).toEqual([]);
   });
 
+  it("relinks when a package is installed where none was, though no source changed", async () => {
+    const use = 'import { useMemo } from "react";\nimport { QueryObserver } from "./query-observer";\n\nexport function f(options: object) {\n  useMemo(() => new QueryObserver(options), []).setOptions(options);\n}\n';
+    const dir = await repository({ "src/use.ts": use });
+    expect(await setOptionsCalls(dir, "src/use.ts")).toEqual({ linked: [], candidates: [5], complete: false });
+    for (const [path, text] of Object.entries(REACT_TYPES)) {
+      mkdirSync(join(dir, path, ".."), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(await setOptionsCalls(dir, "src/use.ts")).toEqual({ linked: [5], candidates: [], complete: true });
+  });
+
   it("relinks when an installed package's declarations change", async () => {
     const use = 'import { useMemo } from "react";\nimport { QueryObserver } from "./query-observer";\n\nexport function f(options: object) {\n  useMemo(() => new QueryObserver(options), []).setOptions(options);\n}\n';
     const dir = await repository({ ...REACT_TYPES, "src/use.ts": use });

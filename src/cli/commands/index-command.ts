@@ -48,7 +48,7 @@ import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
-import { hashDeclarations, packageDeclarations } from "../../io/package-declarations.js";
+import { hashDeclarations, installedPackagesStamp, packageDeclarations } from "../../io/package-declarations.js";
 import { discoverWorkspacePackages } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
@@ -263,7 +263,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     partial.sort(byPath);
 
     const [mappings, goModules] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed)]);
-    const resolution = JSON.stringify(goModules.length > 0 ? [packages, mappings, goModules] : [packages, mappings]);
+    const installed = installedPackagesStamp(root, packages.map((pkg) => pkg.dir));
+    const resolution = JSON.stringify(goModules.length > 0 ? [packages, mappings, installed, goModules] : [packages, mappings, installed]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
     // Installed packages' declaration files the last run read: one changed (a package upgraded or
