@@ -217,6 +217,11 @@ export interface CallSite {
   column: number;
   via: CallVia;
   callee: CalleeRef;
+  /**
+   * A member read passed on as a value (`expect(adapter.clone)`, `items.map(format.row)`): when it
+   * cannot be linked it is listed as a candidate, as an unlinked call is; other reads are not.
+   */
+  passed?: true;
 }
 
 /** A declaration a call can land on: the symbol index's, plus interface and object-literal members (as methods and properties). */

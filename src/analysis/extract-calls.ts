@@ -64,15 +64,17 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
   /** A call passed as an argument (its callee expression), with the callee it is passed to and where. */
   const passedTo = new Map<TS.Node, { callee: string; index: number }>();
+  /** Member reads passed as arguments (CallSite.passed). */
+  const passedReads = new Set<TS.Node>();
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
   const sites: CallSite[] = [];
   const used = new Set<number>();
 
-  const record = (nameNode: TS.Node, via: CallVia, callee: CalleeRef, ctx: Context): void => {
+  const record = (nameNode: TS.Node, via: CallVia, callee: CalleeRef, ctx: Context, passed = false): void => {
     const position = sourceFile.getLineAndCharacterOfPosition(nameNode.getStart(sourceFile));
-    sites.push({ caller: ctx.caller, line: position.line + 1, column: position.character + 1, via, callee });
+    sites.push({ caller: ctx.caller, line: position.line + 1, column: position.character + 1, via, callee, ...(passed ? { passed: true as const } : {}) });
     used.add(ctx.caller);
   };
 
@@ -124,6 +126,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         visitOptions(fn, i, []);
         return;
       }
+      if (fn && (ts.isPropertyAccessExpression(fn) || ts.isElementAccessExpression(fn))) passedReads.add(fn);
       if (fn && ts.isCallExpression(fn) && fn.arguments.some((inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) {
         const outer = calleeRef();
         if (outer !== null) passedTo.set(fn.expression, { callee: outer, index: i });
@@ -421,9 +424,11 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       case K.ElementAccessExpression: {
         const access = node as TS.PropertyAccessExpression | TS.ElementAccessExpression;
         if (ts.isElementAccessExpression(access) && !isLiteralName(access.argumentExpression)) break;
-        // A member read that is not called still counts: `this.handle` passed as a callback.
+        // A member read that is not called still counts: `this.handle` passed as a callback. One
+        // passed as an argument is kept even on an unknown receiver, to be listed if it is not linked.
         const callee = calleeOf(access, ctx);
-        if (callee && callee.ref.head !== "unknown") record(callee.nameNode, "ref", callee.ref, ctx);
+        const passed = passedReads.has(access);
+        if (callee && (callee.ref.head !== "unknown" || passed)) record(callee.nameNode, "ref", callee.ref, ctx, passed);
         visit(access.expression, ctx);
         return;
       }

@@ -54,6 +54,15 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
   return packages;
 }
 
+/**
+ * The repository's own package, when its package.json has a name and an `exports` field: code in
+ * the package may then import it by name (a self-reference), as the compiler resolves it.
+ */
+export async function readSelfPackage(root: string): Promise<WorkspacePackage | null> {
+  const json = await readJson(join(root, "package.json"));
+  return json?.name && json.exports !== undefined ? { name: json.name, dir: "", entryHints: entryHints("", json) } : null;
+}
+
 /** package.json entry fields mapped back to the sources they are built from. */
 function entryHints(dir: string, json: PackageJson): string[] {
   const targets: string[] = [];
@@ -69,16 +78,20 @@ function entryHints(dir: string, json: PackageJson): string[] {
   collect(json.exports);
   const hints = new Set<string>();
   for (const target of targets) {
-    const path = normalisePath(`${dir}/${target}`);
+    const path = normalisePath(under(dir, target));
     if (!path) continue;
     hints.add(path);
     const stem = path.replace(/\.d\.ts$|\.[cm]?js$/, "");
-    const asSource = stem.replace(new RegExp(`^${escape(dir)}/(dist|lib|build|out)/`), `${dir}/src/`);
+    const asSource = stem.replace(new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`), under(dir, "src/"));
     for (const extension of [".ts", ".tsx", ".js"]) hints.add(asSource + extension);
   }
   // No entry field: a source build's src/index, else what Node and the compiler load, the package folder's index.
-  if (hints.size === 0) for (const stem of ["src/index", "index"]) for (const extension of [".ts", ".tsx", ".js"]) hints.add(`${dir}/${stem}${extension}`);
+  if (hints.size === 0) for (const stem of ["src/index", "index"]) for (const extension of [".ts", ".tsx", ".js"]) hints.add(under(dir, `${stem}${extension}`));
   return [...hints];
+}
+
+function under(dir: string, path: string): string {
+  return dir === "" ? path : `${dir}/${path}`;
 }
 
 function escape(text: string): string {

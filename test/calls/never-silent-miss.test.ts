@@ -19,6 +19,31 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect(JSON.parse(parse.stdout).candidates ?? []).toEqual([]);
   });
 
+  it("lists a method read passed on as an argument when its receiver is unknown (`expect(adapter.clone)`), not other reads", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    mkdirSync(join(dir, "src"));
+    writeFileSync(join(dir, "src/adapter.ts"), "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n");
+    writeFileSync(join(dir, "src/spy.ts"), "export function spy(adapter: any, check: (f: unknown) => void): unknown {\n  check(adapter.clone);\n  return adapter.clone === undefined ? null : adapter.other;\n}\n");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const answer = JSON.parse((await ctx(dir, "traverse", "Caller", "Adapter.clone", "--json")).stdout) as { candidates?: { path: string; line: number }[] };
+    // The compiler's call hierarchy counts a method read as a call site; a read compared, not passed on, is not listed.
+    expect((answer.candidates ?? []).map((site) => `${site.path}:${site.line}`)).toEqual(["src/spy.ts:2"]);
+  });
+
+  it("links an import of the repository's own package by name (a self-reference through package.json exports)", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    mkdirSync(join(dir, "src"));
+    mkdirSync(join(dir, "docs"));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js", "./Config": "./dist/Config.js" } }));
+    writeFileSync(join(dir, "src/Config.ts"), "export function string(name: string): string {\n  return name;\n}\n");
+    writeFileSync(join(dir, "src/index.ts"), 'export * as Config from "./Config";\n');
+    writeFileSync(join(dir, "docs/example.ts"), 'import { Config } from "effectish";\nimport * as Direct from "effectish/Config";\n\nexport const user = Config.string("USER");\nexport const home = Direct.string("HOME");\n');
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(await hitLines(dir, "traverse", "Caller", "string")).toEqual(["TRAVERSE_HIT Caller string (2 sites in 1 file)", "→ function string src/Config.ts:1", "  docs/example.ts: user 4; home 5", "rg -w adds 1 declaration", "complete; 0 unresolved"]);
+  });
+
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.

@@ -49,7 +49,7 @@ import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
 import { hashDeclarations, installedPackagesStamp, packageDeclarations } from "../../io/package-declarations.js";
-import { discoverWorkspacePackages } from "../../io/workspace.js";
+import { discoverWorkspacePackages, readSelfPackage } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
 import { PhaseClock, type Phase } from "../phase-clock.js";
@@ -174,9 +174,10 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   clock.mark("read cache");
   try {
     if (!cache) await pool.warmUp(workers);
-    const [{ files: listed }, packages, head] = await Promise.all([
+    const [{ files: listed }, packages, self, head] = await Promise.all([
       options.gitIndex ? { files: options.gitIndex.tracked } : listRepositoryFiles(root),
       discoverWorkspacePackages(root),
+      readSelfPackage(root),
       gitHead(root).catch(() => null),
     ]);
     clock.mark("list files");
@@ -264,7 +265,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 
     const [mappings, goModules] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed)]);
     const installed = installedPackagesStamp(root, packages.map((pkg) => pkg.dir));
-    const resolution = JSON.stringify(goModules.length > 0 ? [packages, mappings, installed, goModules] : [packages, mappings, installed]);
+    const resolution = JSON.stringify(goModules.length > 0 ? [packages, self, mappings, installed, goModules] : [packages, self, mappings, installed]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
     // Installed packages' declaration files the last run read: one changed (a package upgraded or
@@ -307,7 +308,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
     const declarations = packageDeclarations(root, options.check ? undefined : version);
-    const resolver = createModuleResolver(modulePaths, packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined), declarations);
+    // The repository's own package by name (a self-reference) after its workspace packages.
+    const resolver = createModuleResolver(modulePaths, self ? [...packages, self] : packages, mappings, (from, specifier) => (grammarOf(from) ? resolveLanguage(from, specifier) : undefined), declarations);
     clock.mark("modules");
     const rows = indexRows(files, modules, joinRoutes(
         files,

@@ -6,34 +6,41 @@ import { CALL_VIAS, type CallSite, type CalleeRef } from "../../model.js";
  * several times the bytes, and the time to parse them, of what they say.
  */
 const HEADS: readonly CalleeRef["head"][] = ["scope", "this", "super", "type", "unknown", "import"];
+/** Added to the via's code of a read passed on as a value (CallSite.passed). */
+const PASSED = 10;
 
 /** The member name that stands for "an element of" in a chain (`items[i]`); no identifier can clash with it. */
 export const ELEMENT = "[]";
 
 export function encodeCallSite(site: CallSite): string {
   const { callee } = site;
-  let text = `${site.caller}\t${site.line}\t${site.column}\t${CALL_VIAS.indexOf(site.via)}\t${HEADS.indexOf(callee.head)}\t${callee.owner}`;
+  const via = CALL_VIAS.indexOf(site.via) + (site.passed ? PASSED : 0);
+  let text = `${site.caller}\t${site.line}\t${site.column}\t${via}\t${HEADS.indexOf(callee.head)}\t${callee.owner}`;
   for (const name of callee.names) text += `\t${name.includes("\t") || name.includes("\n") ? name.replace(/[\t\n]/g, " ") : name}`;
   return text;
 }
 
 export function decodeCallSite(text: string): CallSite {
   const [caller, line, column, via, head, owner, ...names] = text.split("\t");
+  const code = Number(via);
   return {
     caller: Number(caller),
     line: Number(line),
     column: Number(column),
-    via: CALL_VIAS[Number(via)]!,
+    via: CALL_VIAS[code % PASSED]!,
     callee: { head: HEADS[Number(head)]!, owner: owner ?? "", names },
+    ...(code >= PASSED ? { passed: true as const } : {}),
   };
 }
 
 const UNKNOWN = String(HEADS.indexOf("unknown"));
 
-/** The called name of a site whose receiver is unknown (read without decoding the site), else null. */
+/** The called name of a call (not a passed read) whose receiver is unknown, read without decoding the site; else null. */
 export function unknownCalleeName(text: string): string | null {
   let tab = -1;
-  for (let field = 0; field < 4; field += 1) tab = text.indexOf("\t", tab + 1);
+  for (let field = 0; field < 3; field += 1) tab = text.indexOf("\t", tab + 1);
+  if (Number(text.slice(tab + 1, text.indexOf("\t", tab + 1))) >= PASSED) return null;
+  tab = text.indexOf("\t", tab + 1);
   if (text.slice(tab + 1, text.indexOf("\t", tab + 1)) !== UNKNOWN) return null;
   return text.slice(text.lastIndexOf("\t") + 1);
 }

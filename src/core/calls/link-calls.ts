@@ -979,12 +979,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       } else if (targets.length > 0) {
         for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
         if (!isRef) stats.resolved += 1;
-      } else if (!isRef) {
+      } else if (!isRef || site.passed) {
         const name = site.callee.names[site.callee.names.length - 1]!;
         if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && isCallable(name)) {
           edges.push(edgeTo(name, null));
-          stats.unresolved += 1;
-        } else {
+          if (!isRef) stats.unresolved += 1;
+        } else if (!isRef) {
           stats.external += 1;
         }
       }

@@ -44,7 +44,7 @@ export function createModuleResolver(
   outside?: OutsideDeclarations,
 ): ModuleResolver {
   const sorted = [...mappings].sort((a, b) => b.dir.length - a.dir.length || (a.dir < b.dir ? -1 : a.dir > b.dir ? 1 : 0));
-  return { files, packages: packages.filter((p) => p.dir !== ""), mappings: sorted, ...(other ? { other } : {}), ...(outside ? { outside } : {}) };
+  return { files, packages, mappings: sorted, ...(other ? { other } : {}), ...(outside ? { outside } : {}) };
 }
 
 /**
