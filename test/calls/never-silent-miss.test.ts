@@ -5,14 +5,24 @@ import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.
 
 const FIXTURE = "calls/never-silent-miss";
 
+/** A git repository of these files, indexed. */
+async function repository(files: Record<string, string>): Promise<string> {
+  const dir = tempDir();
+  git(dir, "init", "-q");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  return dir;
+}
+
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
   it("takes the standard library's globals as outside: console.log and JSON.parse are not candidates of a repository log or parse", async () => {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "src/logger.ts"), "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n");
-    writeFileSync(join(dir, "src/use.ts"), 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n');
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const dir = await repository({
+      "src/logger.ts": "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n",
+      "src/use.ts": 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n',
+    });
     expect(await hitLines(dir, "traverse", "Caller", "Logger.log")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "rg -w adds 1 declaration, 1 other member", "complete; 0 unresolved"]);
     const parse = await ctx(dir, "traverse", "Caller", "Logger.parse", "--json");
     expect(JSON.parse(parse.stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
@@ -20,27 +30,22 @@ describe("a call of a repository method's name is linked or listed, never droppe
   });
 
   it("lists a method read passed on as an argument when its receiver is unknown (`expect(adapter.clone)`), not other reads", async () => {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    mkdirSync(join(dir, "src"));
-    writeFileSync(join(dir, "src/adapter.ts"), "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n");
-    writeFileSync(join(dir, "src/spy.ts"), "export function spy(adapter: any, check: (f: unknown) => void): unknown {\n  check(adapter.clone);\n  return adapter.clone === undefined ? null : adapter.other;\n}\n");
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const dir = await repository({
+      "src/adapter.ts": "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n",
+      "src/spy.ts": "export function spy(adapter: any, check: (f: unknown) => void): unknown {\n  check(adapter.clone);\n  return adapter.clone === undefined ? null : adapter.other;\n}\n",
+    });
     const answer = JSON.parse((await ctx(dir, "traverse", "Caller", "Adapter.clone", "--json")).stdout) as { candidates?: { path: string; line: number }[] };
     // The compiler's call hierarchy counts a method read as a call site; a read compared, not passed on, is not listed.
     expect((answer.candidates ?? []).map((site) => `${site.path}:${site.line}`)).toEqual(["src/spy.ts:2"]);
   });
 
   it("links an import of the repository's own package by name (a self-reference through package.json exports)", async () => {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    mkdirSync(join(dir, "src"));
-    mkdirSync(join(dir, "docs"));
-    writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js", "./Config": "./dist/Config.js" } }));
-    writeFileSync(join(dir, "src/Config.ts"), "export function string(name: string): string {\n  return name;\n}\n");
-    writeFileSync(join(dir, "src/index.ts"), 'export * as Config from "./Config";\n');
-    writeFileSync(join(dir, "docs/example.ts"), 'import { Config } from "effectish";\nimport * as Direct from "effectish/Config";\n\nexport const user = Config.string("USER");\nexport const home = Direct.string("HOME");\n');
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const dir = await repository({
+      "package.json": JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js", "./Config": "./dist/Config.js" } }),
+      "src/Config.ts": "export function string(name: string): string {\n  return name;\n}\n",
+      "src/index.ts": 'export * as Config from "./Config";\n',
+      "docs/example.ts": 'import { Config } from "effectish";\nimport * as Direct from "effectish/Config";\n\nexport const user = Config.string("USER");\nexport const home = Direct.string("HOME");\n',
+    });
     expect(await hitLines(dir, "traverse", "Caller", "string")).toEqual(["TRAVERSE_HIT Caller string (2 sites in 1 file)", "→ function string src/Config.ts:1", "  docs/example.ts: user 4; home 5", "rg -w adds 1 declaration", "complete; 0 unresolved"]);
   });
 
@@ -84,17 +89,6 @@ describe("a call of a repository method's name is linked or listed, never droppe
 });
 
 describe("the same rule in Python and Go", () => {
-  async function repository(files: Record<string, string>): Promise<string> {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(join(dir, path, ".."), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
-    return dir;
-  }
-
   it("keeps a Python call on what a standard-library function returns as a candidate", async () => {
     const dir = await repository({
       "app/__init__.py": "",
