@@ -17,7 +17,7 @@ const parse = (site) => ({ path: site.slice(0, site.lastIndexOf(":")).replace(/^
 const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= 1;
 const arms = {};
 for (const arm of ["rg", "ctx"]) {
-  const tally = { tasks: 0, tokens: 0, commands: 0, expected: 0, found: 0, listed: 0, right: 0, exact: 0, perTask: [] };
+  const tally = { tasks: 0, tokens: 0, commands: 0, expected: 0, found: 0, listed: 0, right: 0, exact: 0, checked: 0, perTask: [] };
   for (const answer of answers) {
     const dir = join(folder, answer.id);
     const logFile = join(dir, `${arm}-log.jsonl`);
@@ -36,7 +36,11 @@ for (const arm of ["rg", "ctx"]) {
     tally.listed += listed.length;
     tally.right += right;
     tally.exact += found === expected.length && right === listed.length ? 1 : 0;
-    tally.perTask.push({ task: answer.id, tokens, commands: lines.length, expected: expected.length, found, listed: listed.length, right });
+    // Whether the agent searched text after ctx had answered: it did not trust the answer.
+    const firstCtx = lines.findIndex((line) => /(^|[\s/])ctx(\.js)?\s/.test(line.command));
+    const checked = firstCtx >= 0 && lines.slice(firstCtx + 1).some((line) => /(^|[\s|;&(])(rg|grep|git grep)\s/.test(line.command));
+    tally.checked += checked ? 1 : 0;
+    tally.perTask.push({ task: answer.id, kind: answer.kind, tokens, commands: lines.length, expected: expected.length, found, listed: listed.length, right, ...(arm === "ctx" ? { searchedAfterCtx: checked } : {}) });
   }
   arms[arm] = tally;
 }
@@ -45,6 +49,7 @@ const lines = ["| arm | tasks | tool-output tokens | commands | sites found (rec
 for (const [arm, t] of Object.entries(arms)) {
   lines.push(`| ${arm} | ${t.tasks} | ${t.tokens} | ${t.commands} | ${t.found}/${t.expected} (${pct(t.found, t.expected)}) | ${t.right}/${t.listed} (${pct(t.right, t.listed)}) | ${t.exact}/${t.tasks} |`);
 }
-lines.push("", `ctx / rg tokens: ${(arms.ctx.tokens / Math.max(1, arms.rg.tokens)).toFixed(2)}× (goal ≤ 0.6× at equal accuracy)`);
+lines.push("", `ctx / rg tokens: ${(arms.ctx.tokens / Math.max(1, arms.rg.tokens)).toFixed(2)}× (goal ≤ 0.5× at equal or better recall)`);
+lines.push(`ctx arm tasks where the agent ran rg or grep after a ctx answer: ${arms.ctx.checked}/${arms.ctx.tasks} (goal: fewer than 1 in 5)`);
 console.log(lines.join("\n"));
 console.log(JSON.stringify({ rg: arms.rg.perTask, ctx: arms.ctx.perTask }, null, 1));
