@@ -39,6 +39,24 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect((answer.candidates ?? []).map((site) => `${site.path}:${site.line}`)).toEqual(["src/spy.ts:2"]);
   });
 
+  it("counts unresolved calls in test files without listing them, as it counts test sites, and is complete outside tests only", async () => {
+    const dir = await repository({
+      "src/adapter.ts": "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n\nexport function copy(a: Adapter): Adapter {\n  return a.clone();\n}\n",
+      "src/adapter.test.ts": 'import { it } from "vitest";\n\nit("clones", () => {\n  const a = (globalThis as any).adapter;\n  a.clone();\n  a.clone();\n});\n',
+    });
+    expect(await hitLines(dir, "traverse", "Caller", "Adapter.clone")).toEqual([
+      "TRAVERSE_HIT Caller Adapter.clone (1 site in 1 file)",
+      "→ method Adapter.clone src/adapter.ts:2",
+      "  (same file): copy 8",
+      "tests: 2 unresolved calls (--tests lists them)",
+      "rg -w adds 1 declaration",
+      "complete outside tests; 0 unresolved there",
+    ]);
+    const json = JSON.parse((await ctx(dir, "traverse", "Caller", "Adapter.clone", "--json")).stdout) as { complete: boolean; candidatesInTests: number };
+    expect([json.complete, json.candidatesInTests]).toEqual([false, 2]);
+    expect((await hitLines(dir, "traverse", "Caller", "Adapter.clone", "--tests")).slice(-2)).toEqual(["2 unresolved calls named clone (receiver type unknown: each may call it):", "  src/adapter.test.ts: (module) 5, 6"]);
+  });
+
   it("links an import of the repository's own package by name (a self-reference through package.json exports)", async () => {
     const dir = await repository({
       "package.json": JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js", "./Config": "./dist/Config.js" } }),

@@ -122,14 +122,18 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   }
   const bound = depth > 1 ? MAX_DEEP_ENTRIES : Number.POSITIVE_INFINITY;
   const entries = walkCalls(roots, depth, direction, edgesFrom, bound);
-  const shownCandidates = candidates.slice(0, limit);
+  // Unresolved calls in test files are counted, not listed, as test sites are (unless --tests).
+  const listedCandidates = tests ? candidates : candidates.filter((edge) => !isTestPath(edge.path));
+  const shownCandidates = listedCandidates.slice(0, limit);
+  // A miss lists them all: there is no answer for the tests line to stand beside.
+  const missCandidates = candidates.slice(0, limit);
 
-  const paths = [...new Set([...entries.flatMap((entry) => filesOf(entry.edge)), ...shownCandidates.flatMap(filesOf)])];
+  const paths = [...new Set([...entries.flatMap((entry) => filesOf(entry.edge)), ...shownCandidates.flatMap(filesOf), ...missCandidates.flatMap(filesOf)])];
   const [observed] = await Promise.all([hashFiles(root, paths), table.load(paths)]);
   const recorded = (path: RepoPath): string | undefined => table.get(path)?.sha256;
   const verdict = partitionFresh(entries, (entry) => filesOf(entry.edge), recorded, observed);
-  const freshCandidates = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh;
-  const candidateHits = freshCandidates.map((edge) => toHit(edge, table, null));
+  const candidateHits = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null));
+  const missHits = (): TraverseHit[] => partitionFresh(missCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null));
   const kept = keepTree(entries, new Set(verdict.fresh));
   const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
   // Sites in application files first, so that a page is not filled with test callers; the tests
@@ -142,18 +146,18 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     if (entries.length > 0) {
       const detail = `${verdict.rejected.length} file${verdict.rejected.length === 1 ? "" : "s"} behind the call sites changed since indexing; run \`ctx index\` to refresh`;
       const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
-      return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, candidates: candidateHits });
+      return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, candidates: missHits() });
     }
     if (roots.length === 0) {
       if (candidates.length === 0) {
         const aliased = await answerThroughAlias(root, options, parsed, table);
         if (aliased) return aliased;
       }
-      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: candidateHits });
+      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: missHits() });
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? "" : "s"} match by name` : "";
-    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: candidateHits });
+    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: missHits() });
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the
   // answer can be seen to leave nothing out.
@@ -167,7 +171,8 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     rejected: verdict.rejected,
     suggestions: [],
     candidates: candidateHits,
-    ...(candidates.length > shownCandidates.length ? { candidatesMore: candidates.length - shownCandidates.length } : {}),
+    ...(listedCandidates.length > shownCandidates.length ? { candidatesMore: listedCandidates.length - shownCandidates.length } : {}),
+    ...(candidates.length > listedCandidates.length ? { candidatesInTests: candidates.length - listedCandidates.length } : {}),
     ...(testSites.length > 0 ? { tests: { sites: testSites.length, files: new Set(testSites.map((site) => site.path)).size } } : {}),
     ...(mentions ? { mentions } : {}),
     ...(entries.length >= bound ? { capped: bound, truncated: true } : {}),

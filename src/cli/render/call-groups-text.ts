@@ -76,12 +76,13 @@ export function renderCallGroups(result: TraverseResult): string[] {
       }
     }
   }
-  if (result.tests) lines.push(testsLine(result.tests));
+  if (result.tests || result.candidatesInTests) lines.push(testsLine(result.tests ?? { sites: 0, files: 0 }, result.candidatesInTests ?? 0));
   if (result.mentions) lines.push(mentionLine(result.mentions));
   const unresolved = result.candidates ?? [];
   const unlisted = result.total - result.hits.length;
   if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them)${unresolved.length === 0 ? "; 0 unresolved" : ""}`);
   // Every site is above (or counted), and no call by that name is left unproven: no grep needed to check.
+  else if (unresolved.length === 0 && result.candidatesInTests) lines.push(result.rejected.length === 0 ? "complete outside tests; 0 unresolved there" : "0 unresolved outside tests");
   else if (unresolved.length === 0) lines.push(result.rejected.length === 0 ? "complete; 0 unresolved" : "0 unresolved");
   if (unresolved.length > 0) lines.push(...candidateLines(unresolved, result.candidatesMore ?? 0, name));
   return lines;
@@ -113,8 +114,9 @@ export function aliasLines(result: TraverseResult): string[] {
   return [`${of.alias}: exported as an alias of ${of.kind} ${of.name} ${quotePath(of.path)}:${of.line} (from ${of.exportedFrom.map(quotePath).join(", ")})${result.status === "hit" ? `; the sites are ${of.name}'s` : ""}`];
 }
 
-export function testsLine(tests: { sites: number; files: number }): string {
-  return `tests: ${plural(tests.sites, "site")} in ${plural(tests.files, "file")} (--tests lists them)`;
+export function testsLine(tests: { sites: number; files: number }, unresolved = 0): string {
+  const parts = [...(tests.sites > 0 ? [`${plural(tests.sites, "site")} in ${plural(tests.files, "file")}`] : []), ...(unresolved > 0 ? [plural(unresolved, "unresolved call")] : [])];
+  return `tests: ${parts.join(", ")} (--tests lists them)`;
 }
 
 const USE_WORDS: Record<WordUse, [string, string]> = {

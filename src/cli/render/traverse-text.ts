@@ -65,7 +65,7 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
       const isCalls = result.kind === "Caller" || result.kind === "Callee";
       lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
-    if (result.tests) lines.push(testsLine(result.tests));
+    if (result.tests || result.candidatesInTests) lines.push(testsLine(result.tests ?? { sites: 0, files: 0 }, result.candidatesInTests ?? 0));
     if (result.truncated) lines.push(`truncated: the walk stopped at ${result.capped} call sites (≥ ${result.total} in all); name the declaration with its path (path/file.ts:Name) or lower --depth`);
   } else {
     lines.push(`TRAVERSE_MISS ${result.kind} ${query}: ${result.reason}${result.detail ? ` (${result.detail})` : ""}`, ...aliasLines(result));
@@ -83,7 +83,7 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
 
 /** Whether a Caller/Callee answer leaves nothing for a grep to find: the same rule as its text's `complete` line. */
 function isComplete(result: TraverseResult): boolean {
-  return result.status === "hit" && result.total === result.hits.length && result.rejected.length === 0 && !result.truncated && (result.candidates ?? []).length === 0 && !result.candidatesMore;
+  return result.status === "hit" && result.total === result.hits.length && result.rejected.length === 0 && !result.truncated && (result.candidates ?? []).length === 0 && !result.candidatesMore && !result.candidatesInTests;
 }
 
 /** The stable JSON shape scripts rely on. */
@@ -98,6 +98,7 @@ export function traverseJson(result: TraverseResult): object {
     suggestions: result.suggestions,
     ...(result.candidates ? { candidates: result.candidates } : {}),
     ...(result.candidatesMore ? { candidatesMore: result.candidatesMore } : {}),
+    ...(result.candidatesInTests ? { candidatesInTests: result.candidatesInTests } : {}),
     // Caller/Callee: every site is here, none was turned away as stale, and no call of that name is left unresolved.
     ...(result.kind === "Caller" || result.kind === "Callee" ? { complete: isComplete(result) } : {}),
     ...(result.capped !== undefined ? { capped: result.capped, truncated: true } : {}),

@@ -39,6 +39,8 @@ export interface TraverseResult {
   candidates?: TraverseHit[];
   /** Caller/Callee: unresolved sites past --limit, not in `candidates`. */
   candidatesMore?: number;
+  /** Caller/Callee: unresolved sites in test files, counted and not listed (without --tests), as `tests` counts sites. */
+  candidatesInTests?: number;
   /**
    * Caller/Callee: the sites in test files (with, deeper than one level, what was walked through them) left out of
    * `hits` and `total` because they were not asked for; asked for, they are listed after the others of their level.
