@@ -123,6 +123,11 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
       const constructor = typeName(argument, scope);
       return constructor === undefined ? undefined : `new:${constructor}`;
     }
+    // `Record<string, Repo>`: every member a Repo, as a mapped type's.
+    if (name === "Record" && type.typeArguments?.length === 2 && inScope(name, scope) === name) {
+      const value = typeName(type.typeArguments[1], scope);
+      return value === undefined ? undefined : `map:${value}`;
+    }
     if ((name === "Array" || name === "ReadonlyArray") && type.typeArguments?.length === 1) {
       const element = typeName(argument, scope);
       return element === undefined ? undefined : `arr:${element}`;
@@ -165,6 +170,13 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
       if (memberType !== undefined) members[name] = scope.table.embed(memberType);
     }
     return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
+  }
+  if (ts.isMappedTypeNode(type) && type.type) {
+    // `{ [K in keyof T]: Table<T[K]> }`: every member has the value's type (`map:<value>`).
+    const inner = new Scope(scope);
+    inner.names.set(type.typeParameter.name.text, { kind: "local", type: undefined, typeParameter: true });
+    const value = typeName(type.type, inner);
+    return value === undefined ? undefined : `map:${value}`;
   }
   if (ts.isTupleTypeNode(type)) {
     // `[A, ...B[]]`: an element is any of them.

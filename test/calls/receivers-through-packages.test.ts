@@ -200,6 +200,21 @@ export class Cache {
     expect(await setOptionsCalls(dir, "src/use.ts")).toEqual({ linked: [9, 10], candidates: [], complete: true });
   });
 
+  it("a member of a mapped type (`{ [K in keyof T]: QueryObserver }`) and of a `Record<string, QueryObserver>`", async () => {
+    const dir = await repository({
+      "src/use.ts": `import type { QueryObserver } from "./query-observer";
+
+type Observers<T> = { [K in keyof T]: QueryObserver };
+
+export function refresh(db: Observers<{ users: 1 }>, byKey: Record<string, QueryObserver>): void {
+  db.users.setOptions({});
+  byKey["a"]!.setOptions({});
+}
+`,
+    });
+    expect(await setOptionsCalls(dir, "src/use.ts")).toEqual({ linked: [6, 7], candidates: [], complete: true });
+  });
+
   it("`p.then((o) => …)` of a `Promise<QueryObserver>`", async () => {
     const dir = await repository({
       "src/use.ts": `import { QueryObserver } from "./query-observer";

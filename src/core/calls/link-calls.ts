@@ -128,6 +128,8 @@ type Entity =
   | { type: "arrayMethod"; scope: FileScope; element: string; subst: Subst | undefined; name: string }
   | { type: "instance"; scope: FileScope; decl: CallableDeclaration; subst?: Subst }
   | { type: "module"; scope: FileScope }
+  /** A value of a mapped type (`map:`): every member has the value's type. */
+  | { type: "mapped"; scope: FileScope; value: string; subst: Subst | undefined }
   /** A value of a function type written inline (`fn:`): only its signature is known. */
   | { type: "fn"; scope: FileScope; signature: CallSignature; subst: Subst | undefined }
   /**
@@ -532,6 +534,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
     }
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
+    if (text.startsWith("map:")) return { type: "mapped", scope, value: text.slice(4), subst };
     if (text.startsWith("new:")) {
       const constructed = resolveType(scope, text.slice(4), depth + 1, subst);
       return constructed?.type === "decl" && isClass(constructed.decl.kind) ? { type: "instance", scope: constructed.scope, decl: constructed.decl } : constructed?.type === "external" ? EXTERNAL : undefined;
@@ -846,6 +849,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         return EXTERNAL_MEMBER;
       case "fn":
         return undefined;
+      case "mapped":
+        return resolveType(entity.scope, entity.value, depth + 1, entity.subst);
       case "object": {
         const type = Object.hasOwn(entity.members, name) ? entity.members[name] : undefined;
         return type === undefined ? undefined : resolveType(entity.scope, type, depth + 1, entity.subst);
