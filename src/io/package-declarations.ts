@@ -148,6 +148,11 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
 
   return {
     resolve,
+    builtSelf(specifier) {
+      const name = manifestOf("")?.name;
+      if (typeof name !== "string" || (specifier !== name && !specifier.startsWith(`${name}/`))) return false;
+      return entryOf("", specifier.slice(name.length + 1)) !== null;
+    },
     summary(key) {
       const known = summaries.get(key);
       if (known !== undefined) return known ?? undefined;
@@ -278,6 +283,26 @@ function listDirectory(path: string): string[] {
   }
 }
 
+/**
+ * The subpaths of the repository's own package (its `exports` keys, wildcards aside) whose built
+ * declarations exist: a build appearing or going changes where a self-import resolves.
+ */
+export function builtSelfEntries(root: string): string[] {
+  let manifest: Manifest | undefined;
+  try {
+    manifest = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Manifest;
+  } catch {
+    return [];
+  }
+  const { name, exports } = manifest ?? {};
+  if (typeof name !== "string" || exports === null || typeof exports !== "object" || Array.isArray(exports)) return [];
+  const declarations = packageDeclarations(root);
+  return Object.keys(exports)
+    .filter((key) => key.startsWith(".") && !key.includes("*"))
+    .filter((key) => declarations.builtSelf!(key === "." ? name : `${name}${key.slice(1)}`))
+    .sort();
+}
+
 /** The SHA-256 of each declaration file named, as it is now (absent: gone or unreadable). */
 export function hashDeclarations(root: string, keys: Iterable<string>): Map<string, string> {
   const hashes = new Map<string, string>();
@@ -293,6 +318,7 @@ export function hashDeclarations(root: string, keys: Iterable<string>): Map<stri
 }
 
 interface Manifest {
+  name?: unknown;
   types?: unknown;
   typings?: unknown;
   exports?: unknown;

@@ -65,6 +65,13 @@ describe("a call of a repository method's name is linked or listed, never droppe
       "docs/example.ts": 'import { Config } from "effectish";\nimport * as Direct from "effectish/Config";\n\nexport const user = Config.string("USER");\nexport const home = Direct.string("HOME");\n',
     });
     expect(await hitLines(dir, "traverse", "Caller", "string")).toEqual(["TRAVERSE_HIT Caller string (2 sites in 1 file)", "→ function string src/Config.ts:1", "  docs/example.ts: user 4; home 5", "rg -w adds 1 declaration", "complete; 0 unresolved"]);
+    // Built: the compiler resolves the name to the package's declaration files, outside the sources, and so does ctx.
+    mkdirSync(join(dir, "dist"));
+    writeFileSync(join(dir, ".gitignore"), "dist/\n");
+    writeFileSync(join(dir, "dist/index.d.ts"), 'export * as Config from "./Config";\n');
+    writeFileSync(join(dir, "dist/Config.d.ts"), "export declare function string(name: string): string;\n");
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(JSON.parse((await ctx(dir, "traverse", "Caller", "string", "--json")).stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
   });
 
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {

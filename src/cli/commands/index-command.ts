@@ -48,7 +48,7 @@ import { invocationAt } from "../../io/locate-ctx.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import { sweepTemporaryFiles } from "../../io/temporary-files.js";
 import { readPathMappings } from "../../io/tsconfigs.js";
-import { hashDeclarations, installedPackagesStamp, packageDeclarations } from "../../io/package-declarations.js";
+import { builtSelfEntries, hashDeclarations, installedPackagesStamp, packageDeclarations } from "../../io/package-declarations.js";
 import { discoverWorkspacePackages, readSelfPackage } from "../../io/workspace.js";
 import { INDEX_SCHEMA, type EndpointRecord, type FileRecord, type IndexMeta, type RepoPath, type SkippedFile } from "../../model.js";
 import { quotePath } from "../../formats/quoted-path.js";
@@ -264,7 +264,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     partial.sort(byPath);
 
     const [mappings, goModules] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed)]);
-    const installed = installedPackagesStamp(root, packages.map((pkg) => pkg.dir));
+    const installed = [installedPackagesStamp(root, packages.map((pkg) => pkg.dir)), ...(self ? builtSelfEntries(root) : [])];
     const resolution = JSON.stringify(goModules.length > 0 ? [packages, self, mappings, installed, goModules] : [packages, self, mappings, installed]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
