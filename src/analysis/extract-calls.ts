@@ -43,6 +43,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   }
 
   const table = new TypeTable();
+  table.self = `./${sourceFile.fileName.slice(sourceFile.fileName.lastIndexOf("/") + 1)}`;
   const { callers, callerOf } = callerTable(kinds);
 
   const extras = new Map<string, Pick<CallableDeclaration, "type" | "bases" | "baseArgs" | "typeParams" | "params" | "rest" | "returns" | "signatures">>();
@@ -620,7 +621,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         const fn = ts.isMethodDeclaration(property) ? property : initializer && (ts.isFunctionExpression(initializer) || ts.isArrowFunction(initializer)) ? initializer : undefined;
         if (fn && exported !== undefined && kinds.has(exported)) {
           exports.push({ name: exported, local: exported });
-          visitFunction(fn, { ...base, caller: callerOf(exported) }, exported);
+          // `this` in a method of the exported object is the module's exports.
+          visitFunction(fn, { ...base, caller: callerOf(exported), owner: ts.isArrowFunction(fn) ? base.owner : MODULE_EXPORTS }, exported);
         } else {
           visit(property, base);
         }

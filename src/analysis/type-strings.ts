@@ -4,6 +4,7 @@ import { MODULE_EXPORTS, type CallableDeclaration, type CalleeRef, type CallSign
 import { ELEMENT } from "../core/calls/call-site-codec.js";
 import { THIS_TYPE } from "../core/calls/type-references.js";
 import { Scope, type Context } from "./call-scope.js";
+import { requiredSpecifier } from "./commonjs.js";
 import { nameText, ts, type TS } from "./compiler.js";
 import { encodeRef, entityName, isLiteralName, isNullish, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
 
@@ -41,6 +42,11 @@ export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: Callee
   if (ts.isIdentifier(current)) {
     nameNode ??= current;
     const binding = ctx.scope.lookup(current.text);
+    // CommonJS `exports.parse()`, `module.exports.parse()`: the file's own exports, as an importer reaches them.
+    if (!binding && ctx.scope.table.self !== "" && names.length > 0 && (current.text === "exports" || (current.text === "module" && names[0] === "exports"))) {
+      const reached = current.text === "module" ? names.slice(1) : names;
+      return { ref: { head: "import", owner: ctx.scope.table.self, names: reached.length === 0 ? [MODULE_EXPORTS] : reached }, nameNode };
+    }
     if (!binding) return { ref: { head: "scope", owner: "", names: [current.text, ...names] }, nameNode };
     if (binding.kind === "qualified") return { ref: { head: "scope", owner: "", names: [...binding.name.split("."), ...names] }, nameNode };
     // What a module exports is reached through it, as `import("./x")` is; the module itself called is what `module.exports =` holds.
@@ -59,11 +65,18 @@ export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: Callee
     const type = name === undefined ? undefined : inScope(name, ctx.scope);
     if (type !== undefined) return { ref: { head: "type", owner: type, names }, nameNode };
   }
+  // `require("./x").run()`: a member of the module it loads, as `import("./x")`'s.
+  const required = requiredSpecifier(current);
+  if (required !== undefined) return { ref: { head: "import", owner: required, names }, nameNode };
   // `(await import("./x.js")).run()`: a member of the module it loads.
   const loaded = ts.isAwaitExpression(current) ? skipOuter(current.expression) : current;
   if (ts.isCallExpression(loaded) && loaded.expression.kind === ts.SyntaxKind.ImportKeyword) {
     const [specifier] = loaded.arguments;
     if (specifier && ts.isStringLiteralLike(specifier)) return { ref: { head: "import", owner: specifier.text, names }, nameNode };
+  }
+  // `this.inner()` in a method of `module.exports = { … }`: the module's own export.
+  if (current.kind === ts.SyntaxKind.ThisKeyword && ctx.owner === MODULE_EXPORTS && ctx.scope.table.self !== "") {
+    return { ref: { head: "import", owner: ctx.scope.table.self, names }, nameNode };
   }
   if (current.kind === ts.SyntaxKind.ThisKeyword || current.kind === ts.SyntaxKind.SuperKeyword) {
     const head = current.kind === ts.SyntaxKind.ThisKeyword ? "this" : "super";

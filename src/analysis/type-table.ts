@@ -19,6 +19,8 @@ export class TypeTable {
    * in: each link of a chain types the whole chain below it, which would be quadratic without it.
    */
   readonly callTypes = new Map<object, { scope: object; owner: string | null; type: string | undefined }>();
+  /** The specifier by which the file reaches itself (`./name.js`): what CommonJS `exports.x` and `module.exports.x` read. */
+  self = "";
 
   /** `text` as another type string or a call site embeds it: itself when short, else `#n`. */
   embed(text: string): string {

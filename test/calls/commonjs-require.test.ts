@@ -83,4 +83,19 @@ describe("CommonJS: what require() binds links to what the required file exports
     // `new Store()` of what require() bound: an instance of the class module.exports holds.
     expect(await callers("Store.save")).toEqual(["→ method Store.save store.js:2", "  use.js: main 11"]);
   });
+
+  it("links a module's calls of its own exports (this. in an exported object's method, exports., module.exports.) and an inline require()", async () => {
+    const dir = tempDir();
+    git(dir, "init", "-q");
+    const files: Record<string, string> = {
+      "object.js": "module.exports = {\n  outer() {\n    this.inner();\n    module.exports.inner();\n    exports.inner();\n  },\n  inner() {\n    return 1;\n  },\n};\n",
+      "named.js": "exports.first = function () {\n  return exports.second();\n};\nexports.second = function () {\n  return 2;\n};\n",
+      "use.js": 'function use() {\n  require("./object").inner();\n  require("./named").second();\n}\nmodule.exports = { use };\n',
+    };
+    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const callers = async (query: string): Promise<string[]> => (await hitLines(dir, "traverse", "Caller", query)).filter((line) => line.startsWith("→") || line.startsWith("  "));
+    expect(await callers("inner")).toEqual(["→ function inner object.js:7", "  (same file): outer 3, 4, 5", "  use.js: use 2"]);
+    expect(await callers("second")).toEqual(["→ function second named.js:4", "  (same file): first 2", "  use.js: use 3"]);
+  });
 });
