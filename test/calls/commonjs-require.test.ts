@@ -5,6 +5,23 @@ import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.
 
 const FIXTURE = "calls/commonjs-require";
 
+/** A git repository of these files, indexed. */
+async function repository(files: Record<string, string>): Promise<string> {
+  const dir = tempDir();
+  git(dir, "init", "-q");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  return dir;
+}
+
+/** The header and site lines of a Caller answer. */
+async function callers(dir: string, query: string): Promise<string[]> {
+  return (await hitLines(dir, "traverse", "Caller", query)).filter((line) => line.startsWith("→") || line.startsWith("  "));
+}
+
 describe("CommonJS: what require() binds links to what the required file exports", () => {
   it("links a destructured require to a name in module.exports = { … }, at file level and in a body", async () => {
     const dir = await indexedFixture(FIXTURE);
@@ -60,42 +77,29 @@ describe("CommonJS: what require() binds links to what the required file exports
   });
 
   it("declares what module.exports = function f / class C / { method() {} } holds, and links require() and an ES default import to it", async () => {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    const files: Record<string, string> = {
+    const dir = await repository({
       "render.js": "module.exports = function render(x) {\n  return x;\n};\n",
       "helpers.js": "module.exports = {\n  parse(text) {\n    return text;\n  },\n  format: function (v) {\n    return v;\n  },\n  run: (v) => v,\n};\n",
       "store.js": "class Store {\n  save() {}\n}\nmodule.exports = Store;\n",
       "use.js":
         'const render = require("./render");\nconst helpers = require("./helpers");\nconst { parse } = require("./helpers");\nconst Store = require("./store");\n\nfunction main() {\n  render(1);\n  helpers.format(1);\n  helpers.run(2);\n  parse("y");\n  new Store().save();\n}\nmodule.exports = { main };\n',
       "esm.mjs": 'import render from "./render.js";\nimport helpers from "./helpers.js";\n\nexport function viaEsm() {\n  render(2);\n  helpers.parse("z");\n}\n',
-    };
-    for (const [path, text] of Object.entries(files)) {
-      mkdirSync(join(dir, path, ".."), { recursive: true });
-      writeFileSync(join(dir, path), text);
-    }
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
-    const callers = async (query: string): Promise<string[]> => (await hitLines(dir, "traverse", "Caller", query)).slice(0, 4).filter((line) => line.startsWith("→") || line.startsWith("  "));
-    expect(await callers("render")).toEqual(["→ function render render.js:1", "  esm.mjs: viaEsm 5", "  use.js: main 7"]);
-    expect(await callers("parse")).toEqual(["→ function parse helpers.js:2", "  esm.mjs: viaEsm 6", "  use.js: main 10"]);
-    expect(await callers("format")).toEqual(["→ function format helpers.js:5", "  use.js: main 8"]);
-    expect(await callers("run")).toEqual(["→ function run helpers.js:8", "  use.js: main 9"]);
+    });
+    expect(await callers(dir, "render")).toEqual(["→ function render render.js:1", "  esm.mjs: viaEsm 5", "  use.js: main 7"]);
+    expect(await callers(dir, "parse")).toEqual(["→ function parse helpers.js:2", "  esm.mjs: viaEsm 6", "  use.js: main 10"]);
+    expect(await callers(dir, "format")).toEqual(["→ function format helpers.js:5", "  use.js: main 8"]);
+    expect(await callers(dir, "run")).toEqual(["→ function run helpers.js:8", "  use.js: main 9"]);
     // `new Store()` of what require() bound: an instance of the class module.exports holds.
-    expect(await callers("Store.save")).toEqual(["→ method Store.save store.js:2", "  use.js: main 11"]);
+    expect(await callers(dir, "Store.save")).toEqual(["→ method Store.save store.js:2", "  use.js: main 11"]);
   });
 
   it("links a module's calls of its own exports (this. in an exported object's method, exports., module.exports.) and an inline require()", async () => {
-    const dir = tempDir();
-    git(dir, "init", "-q");
-    const files: Record<string, string> = {
+    const dir = await repository({
       "object.js": "module.exports = {\n  outer() {\n    this.inner();\n    module.exports.inner();\n    exports.inner();\n  },\n  inner() {\n    return 1;\n  },\n};\n",
       "named.js": "exports.first = function () {\n  return exports.second();\n};\nexports.second = function () {\n  return 2;\n};\n",
       "use.js": 'function use() {\n  require("./object").inner();\n  require("./named").second();\n}\nmodule.exports = { use };\n',
-    };
-    for (const [path, text] of Object.entries(files)) writeFileSync(join(dir, path), text);
-    expect((await ctx(dir, "index", "-q")).code).toBe(0);
-    const callers = async (query: string): Promise<string[]> => (await hitLines(dir, "traverse", "Caller", query)).filter((line) => line.startsWith("→") || line.startsWith("  "));
-    expect(await callers("inner")).toEqual(["→ function inner object.js:7", "  (same file): outer 3, 4, 5", "  use.js: use 2"]);
-    expect(await callers("second")).toEqual(["→ function second named.js:4", "  (same file): first 2", "  use.js: use 3"]);
+    });
+    expect(await callers(dir, "inner")).toEqual(["→ function inner object.js:7", "  (same file): outer 3, 4, 5", "  use.js: use 2"]);
+    expect(await callers(dir, "second")).toEqual(["→ function second named.js:4", "  (same file): first 2", "  use.js: use 3"]);
   });
 });
