@@ -1,21 +1,10 @@
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/commonjs-require";
 
-/** A git repository of these files, indexed. */
-async function repository(files: Record<string, string>): Promise<string> {
-  const dir = tempDir();
-  git(dir, "init", "-q");
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, ".."), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  return dir;
-}
 
 /** The header and site lines of a Caller answer. */
 async function callers(dir: string, query: string): Promise<string[]> {
@@ -77,7 +66,7 @@ describe("CommonJS: what require() binds links to what the required file exports
   });
 
   it("declares what module.exports = function f / class C / { method() {} } holds, and links require() and an ES default import to it", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "render.js": "module.exports = function render(x) {\n  return x;\n};\n",
       "helpers.js": "module.exports = {\n  parse(text) {\n    return text;\n  },\n  format: function (v) {\n    return v;\n  },\n  run: (v) => v,\n};\n",
       "store.js": "class Store {\n  save() {}\n}\nmodule.exports = Store;\n",
@@ -94,7 +83,7 @@ describe("CommonJS: what require() binds links to what the required file exports
   });
 
   it("links a module's calls of its own exports (this. in an exported object's method, exports., module.exports.) and an inline require()", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "object.js": "module.exports = {\n  outer() {\n    this.inner();\n    module.exports.inner();\n    exports.inner();\n  },\n  inner() {\n    return 1;\n  },\n};\n",
       "named.js": "exports.first = function () {\n  return exports.second();\n};\nexports.second = function () {\n  return 2;\n};\n",
       "use.js": 'function use() {\n  require("./object").inner();\n  require("./named").second();\n}\nmodule.exports = { use };\n',

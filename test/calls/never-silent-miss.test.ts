@@ -1,25 +1,14 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, git, hitLines, indexedFixture, tempDir } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/never-silent-miss";
 
-/** A git repository of these files, indexed. */
-async function repository(files: Record<string, string>): Promise<string> {
-  const dir = tempDir();
-  git(dir, "init", "-q");
-  for (const [path, text] of Object.entries(files)) {
-    mkdirSync(join(dir, path, ".."), { recursive: true });
-    writeFileSync(join(dir, path), text);
-  }
-  expect((await ctx(dir, "index", "-q")).code).toBe(0);
-  return dir;
-}
 
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
   it("takes the standard library's globals as outside: console.log and JSON.parse are not candidates of a repository log or parse", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "src/logger.ts": "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n",
       "src/use.ts": 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n',
     });
@@ -30,7 +19,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
   });
 
   it("lists a method read passed on as an argument when its receiver is unknown (`expect(adapter.clone)`), not other reads", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "src/adapter.ts": "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n",
       "src/spy.ts": "export function spy(adapter: any, check: (f: unknown) => void): unknown {\n  check(adapter.clone);\n  return adapter.clone === undefined ? null : adapter.other;\n}\n",
     });
@@ -40,7 +29,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
   });
 
   it("counts unresolved calls in test files without listing them, as it counts test sites, and is complete outside tests only", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "src/adapter.ts": "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n\nexport function copy(a: Adapter): Adapter {\n  return a.clone();\n}\n",
       "src/adapter.test.ts": 'import { it } from "vitest";\n\nit("clones", () => {\n  const a = (globalThis as any).adapter;\n  a.clone();\n  a.clone();\n});\n',
     });
@@ -58,7 +47,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
   });
 
   it("links an import of the repository's own package by name (a self-reference through package.json exports)", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "package.json": JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js", "./Config": "./dist/Config.js" } }),
       "src/Config.ts": "export function string(name: string): string {\n  return name;\n}\n",
       "src/index.ts": 'export * as Config from "./Config";\n',
@@ -115,7 +104,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
 
 describe("the same rule in Python and Go", () => {
   it("keeps a Python call on what a standard-library function returns as a candidate", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "app/__init__.py": "",
       "app/observer.py": "class QueryObserver:\n    def set_options(self, options):\n        return options\n",
       "app/use.py": "import copy\n\nfrom app.observer import QueryObserver\n\n\ndef direct(observer: QueryObserver):\n    observer.set_options({})\n\n\ndef cloned(observer: QueryObserver):\n    twin = copy.copy(observer)\n    twin.set_options({})\n",
@@ -125,7 +114,7 @@ describe("the same rule in Python and Go", () => {
   });
 
   it("does not call a Go answer complete while calls of that name are unresolved", async () => {
-    const dir = await repository({
+    const dir = await indexedFiles({
       "go.mod": "module example.com/got\n\ngo 1.22\n",
       "observer.go":
         "package got\n\nimport \"sync\"\n\ntype QueryObserver struct{}\n\nfunc (o *QueryObserver) SetOptions(options map[string]any) {}\n\nfunc Direct(o *QueryObserver) {\n\to.SetOptions(nil)\n}\n\nfunc Lazy() {\n\tget := sync.OnceValue(func() *QueryObserver { return &QueryObserver{} })\n\tget().SetOptions(nil)\n}\n",

@@ -1,5 +1,5 @@
 import { execFileSync } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, afterEach, expect } from "vitest";
@@ -128,4 +128,16 @@ export async function endpointsOf(fixture: string): Promise<string[][]> {
   const run = await ctx(dir, "index", "--quiet");
   expect(run.code).toBe(0);
   return tableRows(dir, "endpoint_index.md");
+}
+
+/** A new git repository holding these files (paths from its root), indexed. */
+export async function indexedFiles(files: Record<string, string>): Promise<string> {
+  const dir = tempDir();
+  git(dir, "init", "-q");
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(dir, path, ".."), { recursive: true });
+    writeFileSync(join(dir, path), text);
+  }
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  return dir;
 }
