@@ -135,6 +135,17 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
     }
   };
 
+  const packageDirs = new Map<string, string>();
+  /** The folder of the nearest package.json above `dir` ("" for the root's). */
+  const ownPackageDir = (dir: string): string => {
+    const key = dir === "." ? "" : dir;
+    let found = packageDirs.get(key);
+    if (found === undefined) {
+      found = key === "" || isFile(posix.join(key, "package.json")) ? key : ownPackageDir(posix.dirname(key));
+      packageDirs.set(key, found);
+    }
+    return found;
+  };
   const resolve = (from: string, specifier: string): string | null => {
     const fromDir = posix.dirname(from);
     const memo = `${fromDir}\0${specifier}`;
@@ -148,9 +159,11 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
 
   return {
     resolve,
-    builtSelf(specifier) {
+    builtSelf(specifier, from) {
       const name = manifestOf("")?.name;
       if (typeof name !== "string" || (specifier !== name && !specifier.startsWith(`${name}/`))) return false;
+      // A self-reference resolves only inside the package: a file under another package.json looks in node_modules.
+      if (ownPackageDir(posix.dirname(from)) !== "") return false;
       return entryOf("", specifier.slice(name.length + 1)) !== null;
     },
     summary(key) {
@@ -299,7 +312,7 @@ export function builtSelfEntries(root: string): string[] {
   const declarations = packageDeclarations(root);
   return Object.keys(exports)
     .filter((key) => key.startsWith(".") && !key.includes("*"))
-    .filter((key) => declarations.builtSelf!(key === "." ? name : `${name}${key.slice(1)}`))
+    .filter((key) => declarations.builtSelf!(key === "." ? name : `${name}${key.slice(1)}`, "package.json"))
     .sort();
 }
 

@@ -63,6 +63,20 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect(JSON.parse((await ctx(dir, "traverse", "Caller", "string", "--json")).stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
   });
 
+  it("takes a self-import as the compiler does: built declarations inside the package, the sources from another package's folder", async () => {
+    const dir = await indexedFiles({
+      ".gitignore": "dist/\n",
+      "package.json": JSON.stringify({ name: "effectish", exports: { ".": "./dist/index.js" } }),
+      "dist/index.d.ts": "export declare function string(name: string): string;\n",
+      "src/index.ts": "export function string(name: string): string {\n  return name;\n}\n",
+      "src/use.ts": 'import { string } from "effectish";\n\nexport const inside = string("A");\n',
+      "docs/package.json": JSON.stringify({ name: "docs", private: true }),
+      "docs/example.ts": 'import { string } from "effectish";\n\nexport const outside = string("B");\n',
+    });
+    const answer = JSON.parse((await ctx(dir, "traverse", "Caller", "string", "--json")).stdout) as { hits: { path: string; line: number }[] };
+    expect(answer.hits.map((hit) => `${hit.path}:${hit.line}`)).toEqual(["docs/example.ts:3"]);
+  });
+
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.

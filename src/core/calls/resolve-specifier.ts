@@ -35,10 +35,11 @@ export interface OutsideDeclarations {
   /** Keys of the standard library's declaration files: global scripts, whose types a file uses without importing. */
   standardLibrary?: readonly string[];
   /**
-   * Whether the repository's own package, imported by this name, reaches a declaration file that
-   * exists (built output): the compiler then resolves there, outside the sources.
+   * Whether the repository's own package, imported by this name from a file of that package (its
+   * nearest package.json is the root's), reaches a declaration file that exists (built output):
+   * the compiler then resolves there, outside the sources.
    */
-  builtSelf?(specifier: string): boolean;
+  builtSelf?(specifier: string, from: RepoPath): boolean;
 }
 
 export function createModuleResolver(
@@ -80,7 +81,7 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
   }
   for (const pkg of resolver.packages) {
     // The repository's own package: its sources, unless the compiler would land on its built declarations.
-    if (pkg.dir === "" && (specifier === pkg.name || specifier.startsWith(`${pkg.name}/`)) && resolver.outside?.builtSelf?.(specifier)) return null;
+    if (pkg.dir === "" && (specifier === pkg.name || specifier.startsWith(`${pkg.name}/`)) && resolver.outside?.builtSelf?.(specifier, from)) return null;
     if (specifier === pkg.name) {
       const entry = pkg.entryHints.find((hint) => resolver.files.has(hint));
       if (entry !== undefined) return entry;
