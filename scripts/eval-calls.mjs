@@ -291,8 +291,8 @@ export async function evaluateCalls(corpus, targets) {
     // `path:name` also matches members named `name` in that file; only the sampled declaration's
     // sites count (its own, and those through the members it overrides or that override it).
     const mine = related(`${symbol.path}\0${qualified}`);
-    // The oracle counts sites in test files: so does this side (the text above counts them without listing them).
-    const listed = answer.tests ? await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1, tests: true }) : answer;
+    // The oracle counts sites in test files: so does this side (the text above counts them, and the unresolved calls there, without listing them).
+    const listed = answer.tests || answer.candidatesInTests ? await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1, tests: true }) : answer;
     const hits = new Map(listed.hits.filter((hit) => mine.has(`${hit.calleePath}\0${hit.callee}`)).map((hit) => [`${hit.path}:${hit.line}`, { path: hit.path, line: hit.line }]));
     const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
     // Candidates are never counted as resolved: they only show the site was not dropped in silence.
