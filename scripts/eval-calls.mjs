@@ -149,7 +149,7 @@ export function languageService(dir, files) {
       target.replace(/^\.\//, "").replace(/^(lib|dist|build|out|esm|cjs)\//, "src/").replace(/\.d\.[cm]?ts$|\.[cm]?js$/, "").replace(/\.(node|browser|esm|cjs)$/, ""),
     );
     const bases = [...fromTargets, ...(sub === "" ? ["src/index", "index"] : [`src/${sub}`, sub, `src/${sub}/index`, `${sub}/index`])];
-    for (const base of bases) for (const ext of [".ts", ".tsx", ".mts", "/index.ts"]) if (ts.sys.fileExists(join(root, base + ext))) return join(root, base + ext);
+    for (const base of bases) for (const ext of [".ts", ".tsx", ".mts", ".d.ts", "/index.ts"]) if (ts.sys.fileExists(join(root, base + ext))) return join(root, base + ext);
     return undefined;
   };
   const snapshots = new Map();
@@ -232,14 +232,49 @@ export function oracleCallSites(service, dir, indexed, symbol) {
   } catch {
     return undefined;
   }
+  // A script's hand-written declaration file (`a.d.ts` beside `a.js`) is where the compiler types
+  // it: calls through the declaration there are calls of the script's declaration.
+  const script = /\.([cm]?)jsx?$/.exec(symbol.path);
+  const twinFile = script && join(dir, `${symbol.path.slice(0, script.index)}.d.${script[1]}ts`);
+  const twin = twinFile && program.getSourceFile(twinFile);
+  const twinAt = twin && twinPosition(twin, symbol);
+  if (twinAt !== undefined) {
+    try {
+      incoming = [...incoming, ...service.provideCallHierarchyIncomingCalls(twinFile, twinAt)];
+    } catch {
+      // The script's own answer stands.
+    }
+  }
   const sites = [];
+  const seen = new Set();
   for (const call of incoming) {
     const path = call.from.file.slice(dir.length + 1);
     if (!indexed.has(path)) continue;
     const from = program.getSourceFile(call.from.file);
-    for (const span of call.fromSpans) sites.push({ path, line: from.getLineAndCharacterOfPosition(span.start).line + 1 });
+    for (const span of call.fromSpans) {
+      const line = from.getLineAndCharacterOfPosition(span.start).line + 1;
+      if (seen.has(`${path}:${line}:${span.start}`)) continue;
+      seen.add(`${path}:${line}:${span.start}`);
+      sites.push({ path, line });
+    }
   }
   return sites;
+}
+
+/** The position of the name of the declaration a declaration file gives for `symbol` (its container's member, or a top-level one). */
+function twinPosition(sourceFile, symbol) {
+  const named = (node, name) => node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text === name;
+  let found;
+  const visit = (node, inside) => {
+    if (found !== undefined) return;
+    if (!symbol.container && !inside && (ts.isFunctionDeclaration(node) || ts.isVariableDeclaration(node)) && named(node, symbol.name)) found = node.name.getStart(sourceFile);
+    else if (symbol.container && (ts.isClassDeclaration(node) || ts.isInterfaceDeclaration(node)) && named(node, symbol.container)) {
+      const member = node.members.find((m) => (ts.isMethodDeclaration(m) || ts.isMethodSignature(m) || ts.isPropertyDeclaration(m) || ts.isPropertySignature(m)) && named(m, symbol.name));
+      if (member) found = member.name.getStart(sourceFile);
+    } else if (!ts.isClassDeclaration(node) && !ts.isInterfaceDeclaration(node) && !ts.isFunctionLike(node)) ts.forEachChild(node, (child) => visit(child, inside || ts.isBlock(node)));
+  };
+  ts.forEachChild(sourceFile, (child) => visit(child, false));
+  return found;
 }
 
 /** `count` items drawn without replacement with the seeded `next`. */

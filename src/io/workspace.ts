@@ -1,6 +1,7 @@
 import { readText } from "./atomic-write.js";
 import { join } from "node:path";
 import * as yaml from "js-yaml";
+import type { RepoPath } from "../model.js";
 import type { WorkspacePackage } from "../core/index/build-modules.js";
 import { normalisePath } from "../core/index/resolve-import.js";
 
@@ -49,7 +50,7 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
     const dir = manifest.slice(0, -"/package.json".length);
     const json = await readJson(join(root, manifest));
     if (!json?.name) continue;
-    packages.push({ name: json.name, dir, entryHints: entryHints(dir, json) });
+    packages.push(workspacePackage(json.name, dir, json));
   }
   return packages;
 }
@@ -60,34 +61,83 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
  */
 export async function readSelfPackage(root: string): Promise<WorkspacePackage | null> {
   const json = await readJson(join(root, "package.json"));
-  return json?.name && json.exports !== undefined ? { name: json.name, dir: "", entryHints: entryHints("", json) } : null;
+  return json?.name && json.exports !== undefined ? workspacePackage(json.name, "", json) : null;
+}
+
+function workspacePackage(name: string, dir: RepoPath, json: PackageJson): WorkspacePackage {
+  const subpaths = subpathHints(dir, json);
+  return { name, dir, entryHints: entryHints(dir, json), ...(subpaths.length > 0 ? { subpaths } : {}) };
 }
 
 /** package.json entry fields mapped back to the sources they are built from. */
 function entryHints(dir: string, json: PackageJson): string[] {
-  const targets: string[] = [];
-  for (const field of [json.source, json.main, json.module, json.types]) if (typeof field === "string") targets.push(field);
-  const collect = (value: unknown): void => {
-    if (typeof value === "string") targets.push(value);
-    else if (value && typeof value === "object") {
-      const root = (value as Record<string, unknown>)["."];
-      if (root !== undefined) collect(root);
-      else for (const inner of Object.values(value)) collect(inner);
-    }
-  };
-  collect(json.exports);
-  const hints = new Set<string>();
+  // In the compiler's order (`exports`, then `types`, then scripts), after a `source` field that names the sources outright.
+  const targets: string[] = typeof json.source === "string" ? [json.source] : [];
+  const exported = json.exports;
+  const root = exported && typeof exported === "object" && !Array.isArray(exported) && isSubpathMap(exported) ? (exported as Record<string, unknown>)["."] : exported;
+  collectTargets(root, targets);
+  for (const field of [json.types, json.module, json.main]) if (typeof field === "string") targets.push(field);
+  const hints = sourceHints(dir, targets);
+  // No entry field: a source build's src/index, else what Node and the compiler load, the package folder's index.
+  if (hints.length === 0) for (const stem of ["src/index", "index"]) for (const extension of [".ts", ".tsx", ".js"]) hints.push(under(dir, `${stem}${extension}`));
+  return hints;
+}
+
+/**
+ * The `exports` subpaths other than "." (`./decorators`, `./utils/*`), each with the sources its
+ * targets are built from; a `*` in a pattern stands for the same text in its hints.
+ */
+function subpathHints(dir: string, json: PackageJson): [pattern: string, hints: RepoPath[]][] {
+  const exported = json.exports;
+  if (!exported || typeof exported !== "object" || Array.isArray(exported) || !isSubpathMap(exported)) return [];
+  const subpaths: [string, RepoPath[]][] = [];
+  for (const [key, value] of Object.entries(exported as Record<string, unknown>)) {
+    if (key === "." || !key.startsWith("./") || key.endsWith(".json") || key.split("*").length > 2) continue;
+    const targets: string[] = [];
+    collectTargets(value, targets);
+    const hints = sourceHints(dir, targets.filter((target) => target.split("*").length === key.split("*").length));
+    if (hints.length > 0) subpaths.push([key.slice(2), hints]);
+  }
+  return subpaths;
+}
+
+/** An `exports` object keyed by subpaths (`"."`, `"./x"`), not by conditions (`import`, `types`). */
+function isSubpathMap(exported: object): boolean {
+  return Object.keys(exported).some((key) => key.startsWith("."));
+}
+
+/** Every target string of an `exports` value, conditions in the order written (`types` usually first). */
+function collectTargets(value: unknown, targets: string[]): void {
+  if (typeof value === "string") targets.push(value);
+  else if (Array.isArray(value)) for (const inner of value) collectTargets(inner, targets);
+  else if (value && typeof value === "object") for (const inner of Object.values(value)) collectTargets(inner, targets);
+}
+
+/**
+ * Each target as written, then the sources the targets are built from, all targets' TypeScript
+ * sources before hand-written declaration files beside scripts (`lib/a.d.ts` from `src/a.d.ts`),
+ * and those before the scripts: `lib/a.js` → `src/a.ts`, `src/a.tsx`, `src/a.d.ts`, `src/a.js`.
+ */
+function sourceHints(dir: string, targets: readonly string[]): RepoPath[] {
+  const written: string[] = [];
+  const sources: string[] = [];
+  const declarations: string[] = [];
+  const scripts: string[] = [];
   for (const target of targets) {
     const path = normalisePath(under(dir, target));
     if (!path) continue;
-    hints.add(path);
-    const stem = path.replace(/\.d\.ts$|\.[cm]?js$/, "");
+    written.push(path);
+    // The flavour of module the target is: `m` for `.mjs`/`.d.mts`, `c` for `.cjs`/`.d.cts`.
+    const flavour = /(?:\.d)?\.([cm]?)[jt]s$/.exec(path)?.[1] ?? "";
+    const stem = path.replace(/\.d\.[cm]?ts$|\.[cm]?js$/, "");
     const asSource = stem.replace(new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`), under(dir, "src/"));
-    for (const extension of [".ts", ".tsx", ".js"]) hints.add(asSource + extension);
+    // `./lib/*`: the star carries the extension, if any, resolved like an import's.
+    if (path.endsWith("*")) sources.push(asSource);
+    else sources.push(`${asSource}.${flavour}ts`, ...(flavour === "" ? [`${asSource}.tsx`] : []));
+    if (/\.d\.[cm]?ts$/.test(path)) declarations.push(`${asSource}.d.${flavour}ts`);
+    if (!path.endsWith("*")) scripts.push(`${asSource}.${flavour}js`);
   }
-  // No entry field: a source build's src/index, else what Node and the compiler load, the package folder's index.
-  if (hints.size === 0) for (const stem of ["src/index", "index"]) for (const extension of [".ts", ".tsx", ".js"]) hints.add(under(dir, `${stem}${extension}`));
-  return [...hints];
+  return [...new Set([...written, ...sources, ...declarations, ...scripts])];
 }
 
 function under(dir: string, path: string): string {

@@ -1,7 +1,7 @@
 import { MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
-import { resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
+import { namesRepositoryPackage, resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 import type { ExportAlias } from "../../formats/call-index.js";
 
 export interface LinkStats {
@@ -98,6 +98,12 @@ interface FileScope {
    * never among a file's touched files (an installed package's change relinks everything).
    */
   outside: boolean;
+  /**
+   * A declaration file of the repository that is not indexed (`query-generator.d.ts` written for
+   * `query-generator.js`): read like a package's, but its imports resolve into the repository and a
+   * declaration in it stands for the same-named one of its indexed implementation, if any.
+   */
+  local?: { implementation: FileScope | null | undefined };
   /** Scratch mark for deduplicating the scopes a computation read. */
   stamp: number;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
@@ -192,6 +198,9 @@ function agreed(types: readonly (Entity | undefined)[]): Entity | undefined {
   return known.every(same) && (first.type === "external" || first.type === "instance" || first.type === "decl") ? first : known.length === 1 ? first : undefined;
 }
 
+/** A declaration file; its group is the flavour of the script it describes (`m` for `.d.mts`). */
+const DECLARATION_FILE = /\.d\.([cm]?)ts$/;
+
 /** The declarations an entity stands for: itself, or each member of a union. */
 function declarationsOf(entity: Entity | undefined): Extract<Entity, { type: "decl" }>[] {
   if (entity?.type === "decl") return [entity];
@@ -221,6 +230,37 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return scope;
   };
   const outsideScopes = new Map<string, FileScope | null>();
+  /** Whether a scope's missing names are a package's own (external), not the repository's (unknown). */
+  const opaque = (scope: FileScope): boolean => scope.outside && scope.local === undefined;
+  /** The indexed file a repository declaration file describes: `a.js` (or `.mjs`, `.cjs`, `.jsx`) for `a.d.ts`. */
+  const implementationOf = (scope: FileScope): FileScope | null => {
+    const local = scope.local!;
+    if (local.implementation === undefined) {
+      const match = DECLARATION_FILE.exec(scope.path)!;
+      const stem = scope.path.slice(0, match.index);
+      const flavour = match[1] ?? "";
+      local.implementation = null;
+      for (const extension of flavour === "" ? [".js", ".jsx"] : [`.${flavour}js`]) {
+        const found = scopeOf(stem + extension);
+        if (found) {
+          local.implementation = found;
+          break;
+        }
+      }
+    }
+    if (local.implementation !== null) read.push(local.implementation);
+    return local.implementation;
+  };
+  /**
+   * A declaration as the repository's call index names it: itself, or for one in a repository
+   * declaration file, its implementation's same-named declaration (undefined when there is none).
+   */
+  const implemented = <T extends { scope: FileScope; decl: CallableDeclaration }>(target: T): T | undefined => {
+    if (target.scope.local === undefined) return target;
+    const implementation = implementationOf(target.scope);
+    const decl = implementation?.decls.get(target.decl.name);
+    return decl === undefined ? undefined : { ...target, scope: implementation!, decl };
+  };
   let library: Map<string, { scope: FileScope; decl: CallableDeclaration }> | undefined;
   /** A top-level declaration of the standard library's declaration files, read on first need. */
   const libraryDecl = (name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
@@ -241,6 +281,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (scope === undefined) {
       const calls = resolver.outside?.summary(key);
       scope = calls === undefined ? null : newScope(key, calls, true);
+      if (scope !== null && resolver.files.has(key)) scope.local = { implementation: undefined };
       outsideScopes.set(key, scope);
     }
     return scope ?? undefined;
@@ -349,14 +390,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
     if (found === undefined) {
-      const target = scope.outside ? null : resolveSpecifier(resolver, scope.path, specifier);
+      const target = opaque(scope) ? null : resolveSpecifier(resolver, scope.path, specifier);
       // A module that exists but is not indexed (a declaration file, a skipped file) is outside what
       // ctx answers for; an installed package's declarations are read for the types they hand back.
       const outside = target === null && readOutside && (scope.outside || !specifier.startsWith(".")) ? resolver.outside?.resolve(scope.path, specifier) : undefined;
       found =
         outside != null ? (outsideScopeOf(outside) ?? "external")
-        : target === null ? (specifier.startsWith(".") && !scope.outside ? null : "external")
-        : (scopeOf(target) ?? "external");
+        : target === null ? ((specifier.startsWith(".") || namesRepositoryPackage(resolver, specifier)) && !opaque(scope) ? null : "external")
+        : (scopeOf(target) ?? (readOutside && DECLARATION_FILE.test(target) ? outsideScopeOf(target) : undefined) ?? "external");
       // Not memoised while packages are not read: a later lookup may need them.
       if (readOutside || found !== "external" || specifier.startsWith(".")) scope.modules.set(specifier, found);
     }
@@ -375,7 +416,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (binding.imported === "*") return { type: "module", scope: target };
       const exported = resolveExport(target, binding.imported, depth + 1);
       // What a package's declarations do not say (merged, augmented, generated) is still the package's.
-      if (exported === undefined && target.outside) return EXTERNAL;
+      if (exported === undefined && opaque(target)) return EXTERNAL;
       if (exported !== undefined || binding.submodule === undefined) return exported;
       // Python `from pkg import mod`: a name the package does not define is its submodule.
       const submodule = resolveModule(scope, binding.submodule);
@@ -856,7 +897,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         return type === undefined ? undefined : resolveType(entity.scope, type, depth + 1, entity.subst);
       }
       case "module":
-        return resolveExport(entity.scope, name, depth + 1) ?? (entity.scope.outside ? EXTERNAL_MEMBER : undefined);
+        return resolveExport(entity.scope, name, depth + 1) ?? (opaque(entity.scope) ? EXTERNAL_MEMBER : undefined);
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
@@ -895,7 +936,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
           if (resolved) return member(resolved, name, depth + 1);
         }
         // A member inherited from a base outside the repository, or one a package's declarations do not spell out.
-        return external || scope.outside ? EXTERNAL_MEMBER : undefined;
+        return external || opaque(scope) ? EXTERNAL_MEMBER : undefined;
       }
     }
   };
@@ -975,10 +1016,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       });
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
-      const declared = declarationsOf(entity);
-      const targets = declared.filter((target) => !target.scope.outside && (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
+      const declared = declarationsOf(entity).map(implemented);
+      const targets = declared.filter((target): target is NonNullable<typeof target> => target !== undefined && !target.scope.outside && (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
       // A package's own declaration, or a value of one of its types, called: outside the repository.
-      const outsideOnly = targets.length === 0 && (declared.some((target) => target.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && entity.scope.outside));
+      // One of the repository's declaration files with no implementation to stand for it: a candidate.
+      const outsideOnly =
+        targets.length === 0 &&
+        !declared.includes(undefined) &&
+        (declared.some((target) => target!.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && opaque(entity.scope)));
       if (outsideOnly) {
         if (!isRef) stats.external += 1;
       } else if (targets.length > 0) {
@@ -986,7 +1031,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
         const name = site.callee.names[site.callee.names.length - 1]!;
-        if (entity?.type !== "external" && (entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array") && isCallable(name)) {
+        const unproven = entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array" || declared.includes(undefined);
+        if (entity?.type !== "external" && unproven && isCallable(name)) {
           edges.push(edgeTo(name, null));
           if (!isRef) stats.unresolved += 1;
         } else if (!isRef) {
@@ -1022,8 +1068,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       readOutside = false;
       const entity = resolveExport(scope, name, 0);
       readOutside = true;
-      if (entity?.type !== "decl" || entity.decl.name === name || entity.scope.outside) continue;
-      aliases.push({ name, path: scope.path, target: { name: entity.decl.name, path: entity.scope.path, line: entity.decl.line, kind: entity.decl.kind } });
+      const target = entity?.type === "decl" ? implemented(entity) : undefined;
+      if (target === undefined || target.decl.name === name || target.scope.outside) continue;
+      aliases.push({ name, path: scope.path, target: { name: target.decl.name, path: target.scope.path, line: target.decl.line, kind: target.decl.kind } });
     }
     return aliases.sort((a, b) => byCodeUnit(a.name, b.name));
   }
@@ -1042,8 +1089,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
         if (depth > MAX_DEPTH) return;
         for (const base of from.decl.bases ?? []) {
-          const resolved = resolveType(from.scope, base, 0);
-          if (resolved?.type !== "instance" || resolved.scope.outside) continue;
+          const found = resolveType(from.scope, base, 0);
+          const resolved = found?.type === "instance" ? implemented(found) : undefined;
+          if (resolved === undefined || resolved.scope.outside) continue;
           const key = `${resolved.scope.path}\0${resolved.decl.name}`;
           if (seen.has(key)) continue;
           seen.add(key);

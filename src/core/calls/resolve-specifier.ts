@@ -87,11 +87,43 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
       if (entry !== undefined) return entry;
     } else if (specifier.startsWith(`${pkg.name}/`)) {
       const rest = specifier.slice(pkg.name.length + 1);
+      const exported = subpathTarget(pkg, rest, resolver.files);
+      if (exported !== null) return exported;
       const found = resolveFromRoot(joinPath(pkg.dir, `src/${rest}`), resolver.files) ?? resolveFromRoot(joinPath(pkg.dir, rest), resolver.files);
       if (found !== null) return found;
     }
   }
   return null;
+}
+
+/**
+ * The source an `exports` subpath of a package reaches, as Node matches them: the exact key, else
+ * the pattern with the longest text before its `*`.
+ */
+function subpathTarget(pkg: WorkspacePackage, rest: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  if (!pkg.subpaths) return null;
+  let best: { star: string; hints: RepoPath[]; prefix: number } | undefined;
+  for (const [pattern, hints] of pkg.subpaths) {
+    const star = matchPattern(pattern, rest);
+    if (star === null) continue;
+    const prefix = pattern.includes("*") ? pattern.indexOf("*") : Infinity;
+    if (best === undefined || prefix > best.prefix) best = { star, hints, prefix };
+  }
+  if (best === undefined) return null;
+  for (const hint of best.hints) {
+    const path = hint.replace("*", best.star);
+    const found = files.has(path) ? path : hint.endsWith("*") ? resolveFromRoot(path, files) : null;
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Whether a bare specifier names a package of the repository (a workspace package or its own):
+ * one that does not resolve is code ctx cannot see into, not a package from outside.
+ */
+export function namesRepositoryPackage(resolver: ModuleResolver, specifier: string): boolean {
+  return resolver.packages.some((pkg) => specifier === pkg.name || specifier.startsWith(`${pkg.name}/`));
 }
 
 /** What `*` stands for when `specifier` matches `pattern`; "" for an exact match; null otherwise. */

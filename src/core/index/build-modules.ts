@@ -8,6 +8,11 @@ export interface WorkspacePackage {
   dir: RepoPath;
   /** Files package.json names as entry points (main, module, types, exports), repo-relative. */
   entryHints: RepoPath[];
+  /**
+   * package.json `exports` subpaths but ".", without their `./` (`decorators`, `utils/*`), each with
+   * the files its targets name and the sources they are built from; a `*` stands for the same text in both.
+   */
+  subpaths?: [pattern: string, hints: RepoPath[]][];
 }
 
 /** What module building needs of a file: where it is and what it imports. */

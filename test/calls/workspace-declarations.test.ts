@@ -1,0 +1,143 @@
+import { describe, expect, it } from "vitest";
+import { ctx, hitLines, indexedFiles } from "../helpers/fixture.js";
+
+const WORKSPACE = {
+  "package.json": JSON.stringify({ name: "root", private: true, workspaces: ["packages/*"] }),
+};
+
+/** The header and site lines of a Caller answer, and its unresolved tail. */
+async function callers(dir: string, query: string, ...flags: string[]): Promise<string[]> {
+  return (await hitLines(dir, "traverse", "Caller", query, ...flags)).filter((line) => !line.startsWith("rg -w"));
+}
+
+describe("workspace packages imported by an `exports` subpath", () => {
+  it("links a call through `@acme/core/decorators` to the source its export target is built from", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/core/package.json": JSON.stringify({
+        name: "@acme/core",
+        exports: {
+          ".": { import: { types: "./lib/index.d.mts", default: "./lib/index.mjs" } },
+          "./decorators": { import: "./lib/decorators/index.mjs", require: { types: "./lib/decorators/index.d.ts", default: "./lib/decorators/index.js" } },
+          "./internal/*": "./lib/*",
+        },
+      }),
+      "packages/core/src/index.ts": "export const version = 1;\n",
+      "packages/core/src/decorators/index.ts": 'export { Table } from "./table.js";\n',
+      "packages/core/src/decorators/table.ts": "export function Table(name: string): (target: unknown) => void {\n  return () => void name;\n}\n",
+      "packages/core/src/utils/check.ts": "export function check(value: unknown): boolean {\n  return value !== undefined;\n}\n",
+      "packages/app/package.json": JSON.stringify({ name: "app" }),
+      "packages/app/src/user.ts": [
+        'import { Table } from "@acme/core/decorators";',
+        'import { check } from "@acme/core/internal/utils/check.js";',
+        "",
+        '@Table("users")',
+        "export class User {",
+        "  valid(): boolean {",
+        "    return check(this);",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect(await callers(dir, "Table")).toEqual([
+      "TRAVERSE_HIT Caller Table (1 site in 1 file)",
+      "→ function Table packages/core/src/decorators/table.ts:1",
+      "  packages/app/src/user.ts: User 4",
+      "complete; 0 unresolved",
+    ]);
+    // A `*` pattern: the longest prefix wins, and the star's text is carried into the target.
+    expect(await callers(dir, "check")).toEqual([
+      "TRAVERSE_HIT Caller check (1 site in 1 file)",
+      "→ function check packages/core/src/utils/check.ts:1",
+      "  packages/app/src/user.ts: User.valid 7",
+      "complete; 0 unresolved",
+    ]);
+  });
+
+  it("names a call through a repository package it cannot resolve as a candidate, never as a package's", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/core/package.json": JSON.stringify({ name: "@acme/core", exports: { ".": "./lib/index.js" } }),
+      "packages/core/src/index.ts": "export const version = 1;\n",
+      "packages/core/src/hidden/table.ts": "export function Table(name: string): string {\n  return name;\n}\n",
+      "packages/app/package.json": JSON.stringify({ name: "app" }),
+      "packages/app/src/user.ts": 'import { Table } from "@acme/core/generated";\n\nexport const users = Table("users");\n',
+    });
+    const run = await ctx(dir, "traverse", "Caller", "Table");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  packages/app/src/user.ts:3 constant users → Table · unresolved\n");
+
+  });
+});
+
+describe("a hand-written declaration file beside the script it types", () => {
+  const FILES = {
+    "src/base.ts": "export class Base {\n  quote(name: string): string {\n    return `\"${name}\"`;\n  }\n}\n",
+    "src/generator.js": 'import { Base } from "./base.js";\n\nexport class Generator extends Base {\n  select(table) {\n    return `SELECT * FROM ${this.quote(table)}`;\n  }\n}\n',
+    "src/generator.d.ts": [
+      'import { Base } from "./base.js";',
+      "",
+      "export class Generator extends Base {",
+      "  select(table: string): string;",
+      "  insert(table: string): string;",
+      "}",
+      "",
+    ].join("\n"),
+    "src/use.ts": [
+      'import type { Generator } from "./generator.js";',
+      "",
+      "export function run(generator: Generator): string[] {",
+      '  return [generator.select("users"), generator.quote("users"), generator.insert("users")];',
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  it("links a member the declaration file inherits from a source file to that source", async () => {
+    const dir = await indexedFiles(FILES);
+    expect(await callers(dir, "Base.quote")).toEqual([
+      "TRAVERSE_HIT Caller Base.quote (2 sites in 2 files)",
+      "→ method Base.quote src/base.ts:2",
+      "  src/generator.js: Generator.select 5",
+      "  src/use.ts: run 4",
+      "complete; 0 unresolved",
+    ]);
+  });
+
+  it("links a member it declares to the script's implementation of it", async () => {
+    const dir = await indexedFiles(FILES);
+    expect(await callers(dir, "Generator.select")).toEqual([
+      "TRAVERSE_HIT Caller Generator.select (1 site in 1 file)",
+      "→ method Generator.select src/generator.js:4",
+      "  src/use.ts: run 4",
+      "complete; 0 unresolved",
+    ]);
+  });
+
+  it("names a member only the declaration file has as a candidate of that name", async () => {
+    const dir = await indexedFiles({ ...FILES, "src/other.ts": "export class Other {\n  insert(table: string): string {\n    return table;\n  }\n}\n" });
+    const run = await ctx(dir, "traverse", "Caller", "Other.insert");
+    expect(run.code).toBe(1);
+    expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  src/use.ts:4 function run → insert · unresolved\n");
+  });
+
+  it("reaches a workspace package's hand-written entry declarations (`types: lib/index.d.ts`)", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/core/package.json": JSON.stringify({ name: "@acme/core", main: "./lib/index.js", types: "./lib/index.d.ts" }),
+      "packages/core/src/index.js": 'const { Generator } = require("./generator.js");\nmodule.exports = { Generator };\n',
+      "packages/core/src/index.d.ts": 'export { Generator } from "./generator.js";\n',
+      ...Object.fromEntries(Object.entries(FILES).filter(([path]) => path !== "src/use.ts").map(([path, text]) => [`packages/core/${path}`, text])),
+      "packages/dialect/package.json": JSON.stringify({ name: "@acme/dialect" }),
+      "packages/dialect/src/mine.ts": 'import { Generator } from "@acme/core";\n\nexport class Mine extends Generator {\n  drop(table: string): string {\n    return `DROP ${this.quote(table)}`;\n  }\n}\n',
+    });
+    expect(await callers(dir, "Base.quote")).toEqual([
+      "TRAVERSE_HIT Caller Base.quote (2 sites in 2 files)",
+      "→ method Base.quote packages/core/src/base.ts:2",
+      "  packages/core/src/generator.js: Generator.select 5",
+      "  packages/dialect/src/mine.ts: Mine.drop 5",
+      "complete; 0 unresolved",
+    ]);
+  });
+});
