@@ -142,7 +142,21 @@ export function languageService(dir, files) {
       if (typeof value === "string") targets.push(value);
       else if (value && typeof value === "object") for (const inner of Object.values(value)) collect(inner);
     };
-    const exported = manifest.exports && typeof manifest.exports === "object" && !Array.isArray(manifest.exports) ? manifest.exports[sub === "" ? "." : `./${sub}`] : sub === "" ? manifest.exports : undefined;
+    const map = manifest.exports && typeof manifest.exports === "object" && !Array.isArray(manifest.exports) ? manifest.exports : undefined;
+    let exported = map ? map[sub === "" ? "." : `./${sub}`] : sub === "" ? manifest.exports : undefined;
+    // A subpath pattern (`"./internal/*": "./lib/*"`), as Node matches them: the longest prefix before the star.
+    const full = specifier.slice(name.length).replace(/^\//, "");
+    if (exported === undefined && map && sub !== "") {
+      const patterns = Object.keys(map).filter((key) => key.split("*").length === 2 && `./${full}`.startsWith(key.split("*")[0]) && `./${full}`.endsWith(key.split("*")[1]));
+      const best = patterns.sort((a, b) => b.indexOf("*") - a.indexOf("*"))[0];
+      if (best !== undefined) {
+        const [prefix, suffix] = best.split("*");
+        const star = `./${full}`.slice(prefix.length, `./${full}`.length - suffix.length);
+        const swap = (value) =>
+          typeof value === "string" ? value.replaceAll("*", star) : value && typeof value === "object" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, swap(v)])) : value;
+        exported = swap(map[best]);
+      }
+    }
     collect(exported);
     if (sub === "") collect([manifest.types, manifest.typings, manifest.module, manifest.main]);
     const fromTargets = targets.map((target) =>
@@ -234,8 +248,12 @@ export function oracleCallSites(service, dir, indexed, symbol) {
   }
   // A script's hand-written declaration file (`a.d.ts` beside `a.js`) is where the compiler types
   // it: calls through the declaration there are calls of the script's declaration.
+  // And the other way: a declaration there stands for the script's.
   const script = /\.([cm]?)jsx?$/.exec(symbol.path);
-  const twinFile = script && join(dir, `${symbol.path.slice(0, script.index)}.d.${script[1]}ts`);
+  const typing = /\.d\.([cm]?)ts$/.exec(symbol.path);
+  const twinFile = script
+    ? join(dir, `${symbol.path.slice(0, script.index)}.d.${script[1]}ts`)
+    : typing && [".js", ".jsx"].map((extension) => join(dir, `${symbol.path.slice(0, typing.index)}${typing[1] ? `.${typing[1]}js` : extension}`)).find((path) => program.getSourceFile(path));
   const twin = twinFile && program.getSourceFile(twinFile);
   const twinAt = twin && twinPosition(twin, symbol);
   if (twinAt !== undefined) {
@@ -261,7 +279,7 @@ export function oracleCallSites(service, dir, indexed, symbol) {
   return sites;
 }
 
-/** The position of the name of the declaration a declaration file gives for `symbol` (its container's member, or a top-level one). */
+/** The position of the name of the declaration the twin file (script or declaration file) gives for `symbol`: its container's member, or a top-level one. */
 function twinPosition(sourceFile, symbol) {
   const named = (node, name) => node.name && (ts.isIdentifier(node.name) || ts.isStringLiteral(node.name)) && node.name.text === name;
   let found;

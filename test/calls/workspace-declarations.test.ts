@@ -74,7 +74,7 @@ describe("workspace packages imported by an `exports` subpath", () => {
 describe("a hand-written declaration file beside the script it types", () => {
   const FILES = {
     "src/base.ts": "export class Base {\n  quote(name: string): string {\n    return `\"${name}\"`;\n  }\n}\n",
-    "src/generator.js": 'import { Base } from "./base.js";\n\nexport class Generator extends Base {\n  select(table) {\n    return `SELECT * FROM ${this.quote(table)}`;\n  }\n}\n',
+    "src/generator.js": 'import { Base } from "./base.js";\n\nexport class Generator extends Base {\n  select(table) {\n    return `SELECT * FROM ${this.quote(table)}`;\n  }\n  all(tables) {\n    return tables.map((table) => this.select(table));\n  }\n}\n',
     "src/generator.d.ts": [
       'import { Base } from "./base.js";',
       "",
@@ -105,18 +105,32 @@ describe("a hand-written declaration file beside the script it types", () => {
     ]);
   });
 
-  it("links a member it declares to the script's implementation of it", async () => {
+  it("indexes the declaration file: a call typed through it reaches its declaration and the script's", async () => {
     const dir = await indexedFiles(FILES);
-    expect(await callers(dir, "Generator.select")).toEqual([
-      "TRAVERSE_HIT Caller Generator.select (1 site in 1 file)",
-      "→ method Generator.select src/generator.js:4",
+    expect(await callers(dir, "src/generator.d.ts:Generator.select")).toEqual([
+      "TRAVERSE_HIT Caller src/generator.d.ts:Generator.select (2 sites in 2 files)",
+      // The script's method implements the declaration: shown as its override.
+      "→ method Generator.select src/generator.js:4 · 1 site in 1 file · override in class Generator",
+      "  (same file): Generator.all 8",
+      "→ method Generator.select src/generator.d.ts:4 · 1 site in 1 file",
       "  src/use.ts: run 4",
       "complete; 0 unresolved",
     ]);
   });
 
-  it("names a member only the declaration file has as a candidate of that name", async () => {
-    const dir = await indexedFiles({ ...FILES, "src/other.ts": "export class Other {\n  insert(table: string): string {\n    return table;\n  }\n}\n" });
+  it("when the declaration file is not indexed, links what it declares to the script, and names what only it declares", async () => {
+    const dir = await indexedFiles({
+      ...FILES,
+      ".ai/index-config.yaml": "exclude:\n  - src/generator.d.ts\n",
+      "src/other.ts": "export class Other {\n  insert(table: string): string {\n    return table;\n  }\n}\n",
+    });
+    expect(await callers(dir, "Generator.select")).toEqual([
+      "TRAVERSE_HIT Caller Generator.select (2 sites in 2 files)",
+      "→ method Generator.select src/generator.js:4",
+      "  (same file): Generator.all 8",
+      "  src/use.ts: run 4",
+      "complete; 0 unresolved",
+    ]);
     const run = await ctx(dir, "traverse", "Caller", "Other.insert");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  src/use.ts:4 function run → insert · unresolved\n");

@@ -73,6 +73,8 @@ const isClass = (kind: string): boolean => kind === "class" || kind === "struct"
 /** Kinds a member reference (`this.handle` passed along) counts as a call of, as in the compiler's call hierarchy. */
 const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
 const MAX_DEPTH = 24;
+/** What a script and its declaration file both declare that a call can reach. */
+const TWIN_KINDS = new Set(["function", "method", "getter", "setter"]);
 const GO_TYPES = new Set(["struct", "interface", "type"]);
 
 /** Array methods whose results or callbacks carry the element type. */
@@ -1042,7 +1044,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (!isRef) stats.sites += 1;
     }
     edges.sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnit(a.callee, b.callee));
-    const overrides = overridesOf(scope);
+    const overrides = [...overridesOf(scope), ...twinsOf(scope)];
     if (isGo) overrides.push(...implementationsOf(scope, probes));
     if (isGo) overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
     // Before `touched` is taken: a file an alias resolves through relinks this one when it changes.
@@ -1117,6 +1119,28 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       }
     }
     return overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
+  }
+
+  /**
+   * A script's functions and methods with their declarations in the hand-written declaration file
+   * beside it (`a.d.ts` for `a.js`), where the compiler types them: a call through either is a call
+   * of both, as through a base member and its override.
+   */
+  function twinsOf(scope: FileScope): Override[] {
+    const script = /\.([cm]?)jsx?$/.exec(scope.path);
+    const twin = script ? scopeOf(`${scope.path.slice(0, script.index)}.d.${script[1]}ts`) : undefined;
+    if (twin === undefined) return [];
+    read.push(twin);
+    const twins: Override[] = [];
+    for (const own of scope.decls.values()) {
+      const typed = twin.decls.get(own.name);
+      if (typed === undefined || !TWIN_KINDS.has(own.kind) || !TWIN_KINDS.has(typed.kind)) continue;
+      twins.push({
+        member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
+        base: { name: typed.name, path: twin.path, line: typed.line, kind: typed.kind },
+      });
+    }
+    return twins;
   }
 
   /**

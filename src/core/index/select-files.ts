@@ -22,7 +22,7 @@ export interface DefaultExclusion {
 
 /**
  * The files to index out of everything the repository lists: sources only, minus generated and
- * vendored code, minus `.d.ts` files that sit beside the source they were generated from.
+ * vendored code, minus `.d.ts` files that sit beside the TypeScript source they were generated from.
  */
 export function selectSourceFiles(listed: readonly RepoPath[], config: IndexConfig): RepoPath[] {
   return selectSources(listed, config).selected;
@@ -43,7 +43,9 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
     if (included && !included.ignores(path)) return false;
     if (DECLARATION.test(path)) {
       const stem = path.replace(DECLARATION, "");
-      if ([".ts", ".tsx", ".mts", ".cts", ".js", ".mjs", ".cjs", ".jsx"].some((ext) => listedSet.has(stem + ext))) return false;
+      // Beside a TypeScript source it is the compiler's output; beside a script it is the script's
+      // hand-written typing, where the compiler reads its types (`query-generator.d.ts` for `query-generator.js`).
+      if ([".ts", ".tsx", ".mts", ".cts"].some((ext) => listedSet.has(stem + ext))) return false;
     }
     if (excluded.ignores(path)) {
       if (!excludedByUser.ignores(path)) {
