@@ -12,7 +12,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
       "src/logger.ts": "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n",
       "src/use.ts": 'import { Logger } from "./logger";\n\nexport function run(l: Logger): number {\n  console.log("x");\n  l.log("y");\n  return (JSON.parse("1") as number) + Math.max(1, 2);\n}\n',
     });
-    expect(await hitLines(dir, "traverse", "Caller", "Logger.log")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "rg -w adds 1 declaration, 1 other member", "complete; 0 unresolved"]);
+    expect(await hitLines(dir, "traverse", "Caller", "Logger.log")).toEqual(["TRAVERSE_HIT Caller Logger.log (1 site in 1 file)", "→ method Logger.log src/logger.ts:2", "  src/use.ts: run 5", "complete; rg -w adds 1 declaration, 1 other member"]);
     const parse = await ctx(dir, "traverse", "Caller", "Logger.parse", "--json");
     expect(JSON.parse(parse.stdout)).toMatchObject({ status: "miss", reason: "no-calls" });
     expect(JSON.parse(parse.stdout).candidates ?? []).toEqual([]);
@@ -53,7 +53,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
       "src/index.ts": 'export * as Config from "./Config";\n',
       "docs/example.ts": 'import { Config } from "effectish";\nimport * as Direct from "effectish/Config";\n\nexport const user = Config.string("USER");\nexport const home = Direct.string("HOME");\n',
     });
-    expect(await hitLines(dir, "traverse", "Caller", "string")).toEqual(["TRAVERSE_HIT Caller string (2 sites in 1 file)", "→ function string src/Config.ts:1", "  docs/example.ts: user 4; home 5", "rg -w adds 1 declaration", "complete; 0 unresolved"]);
+    expect(await hitLines(dir, "traverse", "Caller", "string")).toEqual(["TRAVERSE_HIT Caller string (2 sites in 1 file)", "→ function string src/Config.ts:1", "  docs/example.ts: user 4; home 5", "complete; rg -w adds 1 declaration"]);
     // Built: the compiler resolves the name to the package's declaration files, outside the sources, and so does ctx.
     mkdirSync(join(dir, "dist"));
     writeFileSync(join(dir, ".gitignore"), "dist/\n");

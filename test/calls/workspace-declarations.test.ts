@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctx, hitLines, indexedFiles } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, tableRows } from "../helpers/fixture.js";
 
 const WORKSPACE = {
   "package.json": JSON.stringify({ name: "root", private: true, workspaces: ["packages/*"] }),
@@ -7,7 +7,7 @@ const WORKSPACE = {
 
 /** The header and site lines of a Caller answer, and its unresolved tail. */
 async function callers(dir: string, query: string, ...flags: string[]): Promise<string[]> {
-  return (await hitLines(dir, "traverse", "Caller", query, ...flags)).filter((line) => !line.startsWith("rg -w"));
+  return (await hitLines(dir, "traverse", "Caller", query, ...flags)).filter((line) => !line.startsWith("rg -w")).map((line) => (line.startsWith("complete; rg -w") ? "complete" : line));
 }
 
 describe("workspace packages imported by an `exports` subpath", () => {
@@ -44,14 +44,14 @@ describe("workspace packages imported by an `exports` subpath", () => {
       "TRAVERSE_HIT Caller Table (1 site in 1 file)",
       "→ function Table packages/core/src/decorators/table.ts:1",
       "  packages/app/src/user.ts: User 4",
-      "complete; 0 unresolved",
+      "complete",
     ]);
     // A `*` pattern: the longest prefix wins, and the star's text is carried into the target.
     expect(await callers(dir, "check")).toEqual([
       "TRAVERSE_HIT Caller check (1 site in 1 file)",
       "→ function check packages/core/src/utils/check.ts:1",
       "  packages/app/src/user.ts: User.valid 7",
-      "complete; 0 unresolved",
+      "complete",
     ]);
   });
 
@@ -101,7 +101,7 @@ describe("a hand-written declaration file beside the script it types", () => {
       "→ method Base.quote src/base.ts:2",
       "  src/generator.js: Generator.select 5",
       "  src/use.ts: run 4",
-      "complete; 0 unresolved",
+      "complete",
     ]);
   });
 
@@ -114,7 +114,7 @@ describe("a hand-written declaration file beside the script it types", () => {
       "  (same file): Generator.all 8",
       "→ method Generator.select src/generator.d.ts:4 · 1 site in 1 file",
       "  src/use.ts: run 4",
-      "complete; 0 unresolved",
+      "complete",
     ]);
   });
 
@@ -129,11 +129,23 @@ describe("a hand-written declaration file beside the script it types", () => {
       "→ method Generator.select src/generator.js:4",
       "  (same file): Generator.all 8",
       "  src/use.ts: run 4",
-      "complete; 0 unresolved",
+      "complete",
     ]);
     const run = await ctx(dir, "traverse", "Caller", "Other.insert");
     expect(run.code).toBe(1);
     expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  src/use.ts:4 function run → insert · unresolved\n");
+  });
+
+  it("leaves out a declaration file that is build output: beside a script in a folder without TypeScript sources, or with a map", async () => {
+    const dir = await indexedFiles({
+      ...FILES,
+      "index.js": "export function parse(text) {\n  return text;\n}\n",
+      "index.d.ts": "export declare function parse(text: string): string;\n",
+      "src/mapped.js": "export const mapped = 1;\n",
+      "src/mapped.d.ts": "export declare const mapped: number;\n",
+      "src/mapped.d.ts.map": "{}\n",
+    });
+    expect(tableRows(dir, "file_index.md").map((row) => row[0])).toEqual(["index.js", "src/base.ts", "src/generator.d.ts", "src/generator.js", "src/mapped.js", "src/use.ts"]);
   });
 
   it("reaches a workspace package's hand-written entry declarations (`types: lib/index.d.ts`)", async () => {
@@ -151,7 +163,7 @@ describe("a hand-written declaration file beside the script it types", () => {
       "→ method Base.quote packages/core/src/base.ts:2",
       "  packages/core/src/generator.js: Generator.select 5",
       "  packages/dialect/src/mine.ts: Mine.drop 5",
-      "complete; 0 unresolved",
+      "complete",
     ]);
   });
 });

@@ -77,13 +77,18 @@ export function renderCallGroups(result: TraverseResult): string[] {
     }
   }
   if (result.tests || result.candidatesInTests) lines.push(testsLine(result.tests ?? { sites: 0, files: 0 }, result.candidatesInTests ?? 0));
-  if (result.mentions) lines.push(mentionLine(result.mentions));
   const unresolved = result.candidates ?? [];
   const unlisted = result.total - result.hits.length;
-  if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them)${unresolved.length === 0 ? "; 0 unresolved" : ""}`);
-  // Every site is above (or counted), and no call by that name is left unproven: no grep needed to check.
+  const complete = unlisted === 0 && unresolved.length === 0 && !result.candidatesInTests && result.rejected.length === 0;
+  // Every site is above (or counted), no call by that name is left unproven, and what a grep would
+  // add besides is accounted for: one closing line says so, and that no grep is needed to check.
+  if (complete && result.mentions) lines.push(`complete; ${mentionLine(result.mentions)}`);
+  else if (result.mentions) lines.push(mentionLine(result.mentions));
+  if (complete) {
+    if (!result.mentions) lines.push("complete; 0 unresolved");
+  } else if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them)${unresolved.length === 0 ? "; 0 unresolved" : ""}`);
   else if (unresolved.length === 0 && result.candidatesInTests) lines.push(result.rejected.length === 0 ? "complete outside tests; 0 unresolved there" : "0 unresolved outside tests");
-  else if (unresolved.length === 0) lines.push(result.rejected.length === 0 ? "complete; 0 unresolved" : "0 unresolved");
+  else if (unresolved.length === 0) lines.push("0 unresolved");
   if (unresolved.length > 0) lines.push(...candidateLines(unresolved, result.candidatesMore ?? 0, name));
   return lines;
 }

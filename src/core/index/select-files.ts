@@ -37,15 +37,22 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
   const excludedByUser = ignore().add(config.exclude);
   const included = config.include.length > 0 ? ignore().add(config.include) : undefined;
   const listedSet = new Set(listed);
+  // Folders holding TypeScript sources: a declaration file beside a script there is written by hand.
+  const typescriptFolders = new Set<string>();
+  for (const path of listed) if (/\.[cm]?tsx?$/.test(path) && !DECLARATION.test(path)) typescriptFolders.add(folderOf(path));
   const leftOut = new Map<string, number>();
   const selected = listed.filter((path) => {
     if (!isSourcePath(path)) return false;
     if (included && !included.ignores(path)) return false;
     if (DECLARATION.test(path)) {
       const stem = path.replace(DECLARATION, "");
-      // Beside a TypeScript source it is the compiler's output; beside a script it is the script's
-      // hand-written typing, where the compiler reads its types (`query-generator.d.ts` for `query-generator.js`).
+      // Beside a TypeScript source it is the compiler's output. Beside a script, in a folder of
+      // TypeScript sources and without a declaration map, it is the script's hand-written typing, where
+      // the compiler reads its types (`query-generator.d.ts` for `query-generator.js`); elsewhere (a
+      // package's built `index.js` and `index.d.ts`) it is build output.
       if ([".ts", ".tsx", ".mts", ".cts"].some((ext) => listedSet.has(stem + ext))) return false;
+      const generated = listedSet.has(`${path}.map`) || !typescriptFolders.has(folderOf(path));
+      if (generated && [".js", ".mjs", ".cjs", ".jsx"].some((ext) => listedSet.has(stem + ext))) return false;
     }
     if (excluded.ignores(path)) {
       if (!excludedByUser.ignores(path)) {
@@ -60,6 +67,10 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
     .sort(([a], [b]) => compare(a, b))
     .map(([pattern, files]) => ({ pattern, files, setting: `exclude: [${JSON.stringify(`!${pattern}`)}]` }));
   return { selected, leftOutByDefault };
+}
+
+function folderOf(path: RepoPath): string {
+  return path.slice(0, Math.max(0, path.lastIndexOf("/")));
 }
 
 const DEFAULT_FOLDERS = ignore().add(DEFAULT_EXCLUDES.filter((pattern) => pattern.endsWith("/")));
