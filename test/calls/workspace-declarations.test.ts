@@ -167,3 +167,18 @@ describe("a hand-written declaration file beside the script it types", () => {
     ]);
   });
 });
+
+describe("scripts share one global scope", () => {
+  it("takes same-named functions of two scripts as one, as the compiler merges them: a Caller query of either lists both's calls", async () => {
+    const worker = (n: number): string => `function send(message) {\n  return message;\n}\n\nself.onmessage = (event) => send(event.data + ${n});\n`;
+    const dir = await indexedFiles({ "apps/a/public/worker.js": worker(1), "apps/b/public/worker.js": worker(2) });
+    expect(await callers(dir, "apps/b/public/worker.js:send")).toEqual([
+      "TRAVERSE_HIT Caller apps/b/public/worker.js:send (2 sites in 2 files)",
+      "→ function send apps/a/public/worker.js:1 · 1 site in 1 file",
+      "  (same file): (module) 5",
+      "→ function send apps/b/public/worker.js:1 · 1 site in 1 file",
+      "  (same file): (module) 5",
+      "complete",
+    ]);
+  });
+});

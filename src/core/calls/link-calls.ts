@@ -1044,7 +1044,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (!isRef) stats.sites += 1;
     }
     edges.sort((a, b) => a.line - b.line || a.column - b.column || byCodeUnit(a.callee, b.callee));
-    const overrides = [...overridesOf(scope), ...twinsOf(scope)];
+    const overrides = [...overridesOf(scope), ...twinsOf(scope), ...(byPath.get(path)!.script ? sharedGlobalsOf(scope, isCallable) : [])];
     if (isGo) overrides.push(...implementationsOf(scope, probes));
     if (isGo) overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
     // Before `touched` is taken: a file an alias resolves through relinks this one when it changes.
@@ -1141,6 +1141,26 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       });
     }
     return twins;
+  }
+
+  /**
+   * A script's top-level functions that another script, first in path order, declares too: scripts
+   * share one global scope, where the compiler merges same-named declarations into one, so a call of
+   * any copy is a call of all (paired with the first, as an override with its base). The name is a
+   * probe: a file that gains or loses a declaration of it relinks this one.
+   */
+  function sharedGlobalsOf(scope: FileScope, probe: (name: string) => boolean): Override[] {
+    const shared: Override[] = [];
+    for (const own of scope.decls.values()) {
+      if (own.name.includes(".") || !TWIN_KINDS.has(own.kind) || !probe(own.name)) continue;
+      const first = globals.get(own.name);
+      if (first === undefined || first.scope === scope || !TWIN_KINDS.has(first.decl.kind)) continue;
+      shared.push({
+        member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
+        base: { name: first.decl.name, path: first.scope.path, line: first.decl.line, kind: first.decl.kind },
+      });
+    }
+    return shared;
   }
 
   /**
