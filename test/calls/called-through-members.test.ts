@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/called-through-members";
 
@@ -39,6 +39,35 @@ describe("traverse Caller on a class, an interface or a namespace", () => {
       "  6 Scheduler · class @ src/jobs.ts:2",
       "  7 Scheduler.tick · method @ src/jobs.ts:11",
       "complete; 0 unresolved",
+    ]);
+  });
+});
+
+describe("a hub's answer", () => {
+  it("names a class once for the members of it that call from one file", async () => {
+    const dir = await indexedFiles({
+      "src/cache.ts": "export function cached(key: string): string {\n  return key;\n}\n",
+      "src/runner.ts": [
+        'import { cached } from "./cache";',
+        "",
+        "export class Runner {",
+        "  drop(): string {",
+        '    return cached("a");',
+        "  }",
+        "  rename(): string {",
+        '    return cached("b") + cached("c");',
+        "  }",
+        "}",
+        "",
+        'export const top = cached("d");',
+        "",
+      ].join("\n"),
+      "src/tool.ts": 'import { cached } from "./cache";\n\nexport class Tool {\n  run(): string {\n    return cached("e");\n  }\n  stop(): string {\n    return cached("f");\n  }\n}\n',
+    });
+    expect((await hitLines(dir, "traverse", "Caller", "cached")).slice(2, 4)).toEqual([
+      // A caller outside the class (the constant `top`) keeps every name whole.
+      "  src/runner.ts: Runner.drop 5; Runner.rename 8; top 12",
+      "  src/tool.ts: Tool.{run 5; stop 8}",
     ]);
   });
 });

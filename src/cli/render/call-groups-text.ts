@@ -70,7 +70,7 @@ export function renderCallGroups(result: TraverseResult): string[] {
         }
         // Calls in the file that defines the callee are under its header, which names the file.
         const file = path === first.calleePath ? "(same file)" : quotePath(path);
-        lines.push(`  ${file}: ${[...byCaller].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
+        lines.push(`  ${file}: ${callersText(byCaller)}`);
       } else {
         for (const hit of here) lines.push(`  ${hit.line} ${String(hit.callee)}${hit.calleePath === null ? "" : ` · ${String(hit.calleeKind)} @ ${quotePath(String(hit.calleePath))}:${String(hit.calleeLine)}`}`);
       }
@@ -106,9 +106,23 @@ function candidateLines(candidates: readonly TraverseHit[], more: number, name: 
     byFile.set(hit.path, callers);
     callers.set(hit.name, [...(callers.get(hit.name) ?? []), hit.line ?? 0]);
   }
-  for (const [path, callers] of byFile) lines.push(`  ${quotePath(path)}: ${[...callers].map(([caller, at]) => `${caller} ${at.join(", ")}`).join("; ")}`);
+  for (const [path, callers] of byFile) lines.push(`  ${quotePath(path)}: ${callersText(callers)}`);
   if (more > 0) lines.push(`+${more} more unresolved (raise --limit to see them)`);
   return lines;
+}
+
+/**
+ * One file's callers, each with the lines of its sites: `boot 5; main 9, 12`. Members of one class
+ * (or namespace) share its name once — `Runner.{dropTable 451; renameTable 527}` — which is most of
+ * a hub's answer otherwise.
+ */
+function callersText(byCaller: ReadonlyMap<string, number[]>): string {
+  const entries = [...byCaller];
+  const dot = entries[0]![0].lastIndexOf(".");
+  const prefix = dot > 0 ? entries[0]![0].slice(0, dot + 1) : "";
+  const shared = entries.length > 1 && prefix !== "" && entries.every(([caller]) => caller.startsWith(prefix) && !caller.includes(".", prefix.length));
+  const text = entries.map(([caller, at]) => `${shared ? caller.slice(prefix.length) : caller} ${at.join(", ")}`).join("; ");
+  return shared ? `${prefix}{${text}}` : text;
 }
 
 /** The sites in test files an answer counts without listing them. */
