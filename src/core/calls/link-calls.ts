@@ -1110,10 +1110,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         for (const ancestor of ancestors) {
           const base = ancestor.scope.decls.get(`${ancestor.decl.name}.${name}`);
           if (base) {
-            overrides.push({
-              member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
-              base: { name: base.name, path: ancestor.scope.path, line: base.line, kind: base.kind },
-            });
+            overrides.push(overrideOf(scope.path, own, ancestor.scope.path, base));
           }
         }
       }
@@ -1135,10 +1132,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const own of scope.decls.values()) {
       const typed = twin.decls.get(own.name);
       if (typed === undefined || !TWIN_KINDS.has(own.kind) || !TWIN_KINDS.has(typed.kind)) continue;
-      twins.push({
-        member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
-        base: { name: typed.name, path: twin.path, line: typed.line, kind: typed.kind },
-      });
+      twins.push(overrideOf(scope.path, own, twin.path, typed));
     }
     return twins;
   }
@@ -1155,10 +1149,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (own.name.includes(".") || !TWIN_KINDS.has(own.kind) || !probe(own.name)) continue;
       const first = globals.get(own.name);
       if (first === undefined || first.scope === scope || !TWIN_KINDS.has(first.decl.kind)) continue;
-      shared.push({
-        member: { name: own.name, path: scope.path, line: own.line, kind: own.kind },
-        base: { name: first.decl.name, path: first.scope.path, line: first.decl.line, kind: first.decl.kind },
-      });
+      shared.push(overrideOf(scope.path, own, first.scope.path, first.decl));
     }
     return shared;
   }
@@ -1195,7 +1186,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         });
         const base = candidate.methods.find((m) => m.name === method)!.decl;
         if (covered) {
-          found.push({ member: { name: own.name, path: scope.path, line: own.line, kind: own.kind }, base: { name: base.name, path: candidate.scope.path, line: base.line, kind: base.kind } });
+          found.push(overrideOf(scope.path, own, candidate.scope.path, base));
         }
       }
     }
@@ -1260,6 +1251,14 @@ interface GoInterface {
 function sameShape(method: CallableDeclaration, required: CallableDeclaration): boolean {
   if ((method.params?.length ?? 0) !== (required.params?.length ?? 0)) return false;
   return method.returns === undefined || required.returns === undefined || method.returns === required.returns;
+}
+
+/** `member` (declared in `memberPath`) with the declaration whose calls count as its own, `base`. */
+function overrideOf(memberPath: RepoPath, member: CallableDeclaration, basePath: RepoPath, base: CallableDeclaration): Override {
+  return {
+    member: { name: member.name, path: memberPath, line: member.line, kind: member.kind },
+    base: { name: base.name, path: basePath, line: base.line, kind: base.kind },
+  };
 }
 
 function overrideKey(o: Override): string {
