@@ -168,6 +168,15 @@ export function languageService(dir, files) {
     for (const base of bases) for (const ext of [".ts", ".tsx", ".mts", ".d.ts", "/index.ts"]) if (ts.sys.fileExists(join(root, base + ext))) return join(root, base + ext);
     return undefined;
   };
+  // One program stands for the repository's many: a declaration file that declares a workspace
+  // package as an ambient module (a test fixture's `declare module "@scope/pkg"`) belongs to another
+  // program, and in this one the compiler would take it over the package's sources for every import.
+  const ambient = /declare\s+module\s+["']([^"']+)["']/g;
+  const roots = absolute.filter((file) => {
+    if (!/\.d\.[cm]?ts$/.test(file)) return true;
+    const text = ts.sys.readFile(file) ?? "";
+    return ![...text.matchAll(ambient)].some((match) => workspace.has(match[1]));
+  });
   const snapshots = new Map();
   const host = {
     resolveModuleNames: (names, containingFile) =>
@@ -177,7 +186,7 @@ export function languageService(dir, files) {
         const source = name.startsWith(".") ? undefined : inWorkspace(name);
         return source ? { resolvedFileName: source, extension: ts.extensionFromPath(source), isExternalLibraryImport: false } : resolved;
       }),
-    getScriptFileNames: () => absolute,
+    getScriptFileNames: () => roots,
     getScriptVersion: () => "1",
     getScriptSnapshot: (name) => {
       if (!snapshots.has(name)) snapshots.set(name, ts.sys.fileExists(name) ? ts.ScriptSnapshot.fromString(ts.sys.readFile(name) ?? "") : undefined);
