@@ -5,6 +5,13 @@ const WORKSPACE = {
   "package.json": JSON.stringify({ name: "root", private: true, workspaces: ["packages/*"] }),
 };
 
+/** A Caller lookup that misses (exit 1) and names `site` (`path:line kind caller → name`) as a call it could not verify. */
+async function namedOnly(dir: string, query: string, site: string): Promise<void> {
+  const run = await ctx(dir, "traverse", "Caller", query);
+  expect(run.code, run.stdout).toBe(1);
+  expect(run.stdout).toContain(`unresolved, matched by name only (not verified as calls of this declaration):\n  ${site} · unresolved\n`);
+}
+
 /** The header and site lines of a Caller answer, and its unresolved tail. */
 async function callers(dir: string, query: string, ...flags: string[]): Promise<string[]> {
   return (await hitLines(dir, "traverse", "Caller", query, ...flags)).filter((line) => !line.startsWith("rg -w")).map((line) => (line.startsWith("complete; rg -w") ? "complete" : line));
@@ -64,9 +71,7 @@ describe("workspace packages imported by an `exports` subpath", () => {
       "packages/app/package.json": JSON.stringify({ name: "app" }),
       "packages/app/src/user.ts": 'import { Table } from "@acme/core/generated";\n\nexport const users = Table("users");\n',
     });
-    const run = await ctx(dir, "traverse", "Caller", "Table");
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  packages/app/src/user.ts:3 constant users → Table · unresolved\n");
+    await namedOnly(dir, "Table", "packages/app/src/user.ts:3 constant users → Table");
 
   });
 });
@@ -131,9 +136,7 @@ describe("a hand-written declaration file beside the script it types", () => {
       "  src/use.ts: run 4",
       "complete",
     ]);
-    const run = await ctx(dir, "traverse", "Caller", "Other.insert");
-    expect(run.code).toBe(1);
-    expect(run.stdout).toContain("unresolved, matched by name only (not verified as calls of this declaration):\n  src/use.ts:4 function run → insert · unresolved\n");
+    await namedOnly(dir, "Other.insert", "src/use.ts:4 function run → insert");
   });
 
   it("leaves out a declaration file that is build output: beside a script in a folder without TypeScript sources, or with a map", async () => {
