@@ -236,6 +236,12 @@ export interface CallableDeclaration {
    * `cb:i.j:<callee>` (parameter j of the callback passed as argument i), the callee as JSON `[head, owner, names]`.
    */
   type?: string;
+  /**
+   * A static member of a class that also has an instance member of this name: a second
+   * declaration of the name, reached through the class (`Type.getId()`, `this` in a static member)
+   * where the instance one is reached through an instance.
+   */
+  static?: true;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
   bases?: string[];
   /** The type arguments passed to each of `bases` (type strings, null where unknown), when any is known. */

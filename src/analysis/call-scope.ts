@@ -38,7 +38,10 @@ export class Scope {
 export interface Context {
   scope: Scope;
   caller: number;
-  /** The qualified name of the indexed class `this` refers to; null where `this` is not such a class. */
+  /**
+   * The type of `this`: the qualified name of the indexed class whose instance it is, the class's
+   * value (`val:…`) in a static member; null where `this` is not such a class.
+   */
   owner: string | null;
   /** The enclosing function's declared return type: what types the parameters of a function it returns. */
   returns?: string;

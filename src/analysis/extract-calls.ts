@@ -21,6 +21,11 @@ import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
 import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
+/** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
+const STATIC_TWIN = " static";
+
+const isStatic = (node: TS.Node): boolean => hasModifier(node, ts.SyntaxKind.StaticKeyword);
+
 /** What a namespace of the same name merges into. */
 const MERGES_INTO = new Set(["class", "interface", "function", "enum"]);
 
@@ -34,8 +39,11 @@ const MERGES_INTO = new Set(["class", "interface", "function", "enum"]);
 export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly SymbolRecord[]): CallSummary {
   const line = (node: TS.Node): number => lineOf(sourceFile, node.getStart(sourceFile));
   const kinds = new Map<string, { kind: string; line: number }>();
+  /** Every declaration of a name, where there is more than the one `kinds` keeps (a static and an instance member). */
+  const declaredAt = new Map<string, { kind: string; line: number }[]>();
   for (const symbol of symbols) {
     const name = qualify(symbol.container, symbol.name);
+    declaredAt.set(name, [...(declaredAt.get(name) ?? []), { kind: symbol.kind, line: symbol.line }]);
     // `namespace Column {}` merged with `class Column`: the name is the class, as a type and as a
     // value; the namespace's members keep their qualified names.
     const known = kinds.get(name);
@@ -286,6 +294,36 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     });
   };
 
+  /**
+   * The names of a class's static members that an instance member shares (`static getId()` beside
+   * `getId()`): two declarations, which calls through the class and through an instance reach apart.
+   * The instance member keeps the name's key; the static one is keyed with STATIC_TWIN.
+   */
+  const staticTwins = (node: TS.ClassLikeDeclaration, qualified: string): Set<string> => {
+    const lines = { static: new Map<string, number[]>(), instance: new Map<string, number[]>() };
+    for (const member of node.members) {
+      const name = ts.isConstructorDeclaration(member) || ts.isClassStaticBlockDeclaration(member) ? undefined : nameText(member.name);
+      if (name === undefined) continue;
+      const side = isStatic(member) ? lines.static : lines.instance;
+      side.set(name, [...(side.get(name) ?? []), line(member)]);
+    }
+    const twins = new Set<string>();
+    for (const [name, staticLines] of lines.static) {
+      const instanceLines = lines.instance.get(name);
+      const records = declaredAt.get(`${qualified}.${name}`) ?? [];
+      const own = records.find((record) => staticLines.includes(record.line));
+      const other = instanceLines && records.find((record) => instanceLines.includes(record.line));
+      if (!own || !other) continue;
+      kinds.set(`${qualified}.${name}`, other);
+      kinds.set(`${qualified}.${name}${STATIC_TWIN}`, own);
+      twins.add(name);
+    }
+    return twins;
+  };
+
+  /** The type string of a class's value (its static side), as `typeof Class` is written. */
+  const classValue = (qualified: string): string => `val:${encodeRef({ head: "scope", owner: "", names: qualified.split(".") }, table)}`;
+
   const visitClass = (node: TS.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
     const classCaller = qualified === null ? ctx.caller : callerOf(qualified);
     const classCtx: Context = { ...ctx, caller: classCaller };
@@ -298,11 +336,13 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     }
     if (qualified !== null) recordHeritage(node, qualified, ctx.scope, scope);
     const owner = qualified;
+    const statics = qualified === null ? new Set<string>() : staticTwins(node, qualified);
     for (const member of node.members) {
       const name = nameText(member.name);
-      const memberName = qualified !== null && name !== undefined ? `${qualified}.${name}` : null;
+      const memberName = qualified !== null && name !== undefined ? (statics.has(name) && isStatic(member) ? `${qualified}.${name}${STATIC_TWIN}` : `${qualified}.${name}`) : null;
       const caller = memberName !== null && !ts.isConstructorDeclaration(member) && kinds.has(memberName) ? callerOf(memberName) : classCaller;
-      const memberCtx: Context = { scope, caller, owner };
+      // In a static member `this` is the class itself, not an instance of it.
+      const memberCtx: Context = { scope, caller, owner: owner !== null && isStatic(member) ? classValue(owner) : owner };
       visitDecorators(member, memberCtx);
       if (ts.isConstructorDeclaration(member)) {
         for (const parameter of member.parameters) {
@@ -314,7 +354,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         }
       }
       if (memberName !== null && ts.isPropertyDeclaration(member)) {
-        const type = declaredType(member, scope, qualified);
+        const type = declaredType(member, scope, memberCtx.owner);
         if (type !== undefined) extras.set(memberName, { type });
       }
       if (memberName !== null && ts.isGetAccessorDeclaration(member)) {
@@ -806,13 +846,19 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     if (signatures.length > 1 || isType) extras.set(name, { ...known, signatures });
   }
   const declarations: CallableDeclaration[] = [];
-  for (const [name, { kind, line: declared }] of kinds) declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...extras.get(name) });
+  for (const [key, { kind, line: declared }] of kinds) {
+    const name = key.endsWith(STATIC_TWIN) ? key.slice(0, -STATIC_TWIN.length) : key;
+    declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...(name === key ? {} : { static: true as const }), ...extras.get(key) });
+  }
   for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });
   // Only callers with a site are kept; site indices are renumbered to match.
   const kept = [...used].sort((a, b) => a - b);
   const renumbered = new Map(kept.map((old, index) => [old, index]));
   return {
-    callers: kept.map((index) => callers[index]!),
+    callers: kept.map((index) => {
+      const caller = callers[index]!;
+      return caller.name.endsWith(STATIC_TWIN) ? { ...caller, name: caller.name.slice(0, -STATIC_TWIN.length) } : caller;
+    }),
     declarations,
     imports,
     exports,

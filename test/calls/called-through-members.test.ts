@@ -71,3 +71,54 @@ describe("a hub's answer", () => {
     ]);
   });
 });
+
+describe("a static and an instance member of one name", () => {
+  const files = {
+    "src/types.ts": [
+      "export class DataType {",
+      "  static id(): string {",
+      '    return "base";',
+      "  }",
+      "  id(): string {",
+      "    return DataType.id();",
+      "  }",
+      "  static describe(): string {",
+      "    return this.id();",
+      "  }",
+      "  label(): string {",
+      "    return this.id();",
+      "  }",
+      "}",
+      "export class Text extends DataType {",
+      "  static tag(): string {",
+      "    return super.id();",
+      "  }",
+      "}",
+      "",
+    ].join("\n"),
+    "src/use.ts": [
+      'import { DataType } from "./types";',
+      "",
+      "export function name(type: DataType): string {",
+      "  return type.id();",
+      "}",
+      "export function kind(): string {",
+      "  return DataType.id();",
+      "}",
+      "",
+    ].join("\n"),
+  };
+
+  it("are two declarations: calls through the class reach the static one, calls through an instance the other", async () => {
+    const dir = await indexedFiles(files);
+    expect((await callers(dir, "DataType.id")).slice(1, -1)).toEqual([
+      // `this` in a static method is the class, `super` its base class.
+      "→ method DataType.id src/types.ts:2 · 4 sites in 2 files",
+      "  (same file): DataType.id 6; DataType.describe 9; Text.tag 17",
+      "  src/use.ts: kind 7",
+      "→ method DataType.id src/types.ts:5 · 2 sites in 2 files",
+      "  (same file): DataType.label 12",
+      "  src/use.ts: name 4",
+    ]);
+  });
+});

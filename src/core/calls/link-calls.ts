@@ -113,6 +113,8 @@ interface FileScope {
   exportsResolved: Map<string, Memo>;
   types: Map<string, Memo>;
   decls: Map<string, CallableDeclaration>;
+  /** Static members keyed by the name an instance member of their class holds in `decls` (CallableDeclaration.static). */
+  statics: Map<string, CallableDeclaration>;
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
   stars: ExportBinding[];
@@ -297,6 +299,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       exportsResolved: new Map(),
       types: new Map(),
       decls: new Map(),
+      statics: new Map(),
       imports: new Map(),
       exports: new Map(),
       stars: [],
@@ -304,7 +307,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       warmed: 0,
       typeParameterIn: undefined,
     };
-    for (const decl of calls.declarations) if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
+    for (const decl of calls.declarations) {
+      if (decl.static) scope.statics.set(decl.name, decl);
+      else if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
+    }
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
       if (binding.name === "*") scope.stars.push(binding);
@@ -905,7 +911,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         const { scope, decl } = entity;
         // `Repo.prototype.find` (a spy, a method borrowed): the class's instance members.
         if (name === "prototype" && entity.type === "decl" && isClass(decl.kind)) return { type: "instance", scope, decl, ...(entity.subst ? { subst: entity.subst } : {}) };
-        const own = scope.decls.get(`${decl.name}.${name}`);
+        // Through the class itself, a static member before an instance member of the same name.
+        const own = (entity.type === "decl" ? scope.statics.get(`${decl.name}.${name}`) : undefined) ?? scope.decls.get(`${decl.name}.${name}`);
         if (own) return { type: "decl", scope, decl: own, ...(entity.subst ? { subst: entity.subst } : {}) };
         // A Go method may be declared in any file of its type's package.
         const sibling = siblingDecl(scope, `${decl.name}.${name}`);
@@ -958,8 +965,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         break;
       }
       case "super": {
-        const base = scope.decls.get(callee.owner)?.bases?.[0];
-        entity = base === undefined ? undefined : resolveType(scope, base, depth);
+        // In a static member (`this` is the class's value), `super` is the base class's value.
+        const value = scope.decls.has(callee.owner) ? undefined : resolveType(scope, callee.owner, depth);
+        const decl = value?.type === "decl" ? value.decl : scope.decls.get(callee.owner);
+        const base = decl?.bases?.[0];
+        const at = value?.type === "decl" ? value.scope : scope;
+        entity = base === undefined ? undefined : resolveType(at, base, depth);
+        if (value?.type === "decl" && entity?.type === "instance") entity = { type: "decl", scope: entity.scope, decl: entity.decl, ...(entity.subst ? { subst: entity.subst } : {}) };
         break;
       }
       case "type":
