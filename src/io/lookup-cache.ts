@@ -619,6 +619,19 @@ export async function loadAliasLookup(root: string, name: string): Promise<Looku
   return lookup && { rows: lookup.rows.filter((alias) => alias.name === name), files: lookup.files };
 }
 
+/**
+ * The other names the declarations `nodes` are exported as (`enum` of `export { _enum as enum }`):
+ * a call by such a name whose receiver is unknown may be a call of one of them.
+ */
+export async function loadExportedNames(root: string, nodes: readonly { path: RepoPath; name: string }[]): Promise<string[]> {
+  if (nodes.length === 0) return [];
+  const lookup = await readLookup<ExportAlias>(root, "aliases.json", "aliases");
+  const wanted = new Set(nodes.map((node) => `${node.path}\0${node.name}`));
+  const names = (lookup?.rows ?? []).filter((alias) => wanted.has(`${alias.target.path}\0${alias.target.name}`)).map((alias) => alias.name);
+  const own = new Set(nodes.map((node) => node.name.slice(node.name.lastIndexOf(".") + 1)));
+  return [...new Set(names)].filter((name) => !own.has(name) && name !== "default").sort();
+}
+
 /** Read-only access to the index for commands that must write nothing (`ctx brief`). */
 export interface IndexReader {
   files: FileTable;

@@ -151,21 +151,24 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
     const memo = `${fromDir}\0${specifier}`;
     let found = resolved.get(memo);
     if (found === undefined) {
-      found = specifier.startsWith(".") ? (DECLARATION.test(from) ? declarationAt(posix.join(fromDir, specifier)) : null) : resolveBare(fromDir, specifier);
+      found = specifier.startsWith(".") ? (DECLARATION.test(from) ? declarationAt(posix.join(fromDir, specifier)) : null) : (builtSelfEntry(specifier, from) ?? resolveBare(fromDir, specifier));
       resolved.set(memo, found);
     }
     return found;
   };
 
+  /** The built declaration file the repository's own package name reaches from a file of that package, as the compiler resolves a self-reference. */
+  const builtSelfEntry = (specifier: string, from: string): string | null => {
+    const name = manifestOf("")?.name;
+    if (typeof name !== "string" || (specifier !== name && !specifier.startsWith(`${name}/`))) return null;
+    // A self-reference resolves only inside the package: a file under another package.json looks in node_modules.
+    if (ownPackageDir(posix.dirname(from)) !== "") return null;
+    return entryOf("", specifier.slice(name.length + 1));
+  };
+
   return {
     resolve,
-    builtSelf(specifier, from) {
-      const name = manifestOf("")?.name;
-      if (typeof name !== "string" || (specifier !== name && !specifier.startsWith(`${name}/`))) return false;
-      // A self-reference resolves only inside the package: a file under another package.json looks in node_modules.
-      if (ownPackageDir(posix.dirname(from)) !== "") return false;
-      return entryOf("", specifier.slice(name.length + 1)) !== null;
-    },
+    builtSelf: (specifier, from) => builtSelfEntry(specifier, from) !== null,
     summary(key) {
       const known = summaries.get(key);
       if (known !== undefined) return known ?? undefined;

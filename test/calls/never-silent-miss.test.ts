@@ -77,6 +77,48 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect(answer.hits.map((hit) => `${hit.path}:${hit.line}`)).toEqual(["docs/example.ts:3"]);
   });
 
+  it("follows a self-import into built output kept in the repository (a published package's files) to the scripts its declarations type", async () => {
+    const dir = await indexedFiles({
+      "package.json": JSON.stringify({ name: "zodish", exports: { "./mini": { types: "./mini/index.d.cts", require: "./mini/index.cjs" } } }),
+      "mini/index.d.cts": 'export * from "../lib/schemas.cjs";\n',
+      "mini/index.cjs": '"use strict";\nmodule.exports = require("../lib/schemas.cjs");\n',
+      "lib/schemas.d.cts": "declare function _enum(values: string[]): string[];\nexport { _enum as enum };\nexport declare function parse(text: string): string;\n",
+      "lib/schemas.cjs": '"use strict";\nexports.enum = _enum;\nexports.parse = parse;\nfunction _enum(values) {\n  return values;\n}\nfunction parse(text) {\n  return text;\n}\n',
+      "src/tests/mini.test.ts": 'import * as z from "zodish/mini";\n\nz.enum(["a"]);\nz.parse("b");\n',
+    });
+    // The compiler types `zodish/mini` by mini/index.d.cts and its re-exports; the scripts they describe are what runs.
+    expect(await hitLines(dir, "traverse", "Caller", "lib/schemas.cjs:_enum", "--tests")).toEqual([
+      "TRAVERSE_HIT Caller lib/schemas.cjs:_enum (1 site in 1 file)",
+      "→ function _enum lib/schemas.cjs:4",
+      "  src/tests/mini.test.ts: (module) 3",
+      "complete; rg -w adds 1 declaration, 1 other use: lib/schemas.cjs:2",
+    ]);
+    expect((await hitLines(dir, "traverse", "Caller", "lib/schemas.cjs:parse", "--tests")).slice(1, 3)).toEqual(["→ function parse lib/schemas.cjs:7", "  src/tests/mini.test.ts: (module) 4"]);
+  });
+
+  it("lists a call by the name a function is exported as (`z.enum` of `export { _enum as enum }`) among its candidates", async () => {
+    const dir = await indexedFiles({
+      "src/schemas.ts": "function _enum(values: string[]): string[] {\n  return values;\n}\nexport { _enum as enum };\n",
+      "src/use.ts": "export function run(z: any): void {\n  z.enum([\"a\"]);\n}\n",
+    });
+    const run = await ctx(dir, "traverse", "Caller", "_enum");
+    expect(run.code).toBe(1);
+    expect(run.stdout.split("\n").slice(0, 3)).toEqual([
+      'TRAVERSE_MISS Caller _enum: no-calls ("_enum" is indexed but no resolved call sites reach it; 1 unresolved site matches by name)',
+      "unresolved, matched by name only (not verified as calls of this declaration):",
+      "  src/use.ts:2 function run → enum · unresolved",
+    ]);
+    writeFileSync(join(dir, "src/direct.ts"), 'import * as s from "./schemas";\n\nexport const made = s.enum(["b"]);\n');
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect((await hitLines(dir, "traverse", "Caller", "_enum")).slice(1)).toEqual([
+      "→ function _enum src/schemas.ts:1",
+      "  src/direct.ts: made 3",
+      "rg -w adds 1 declaration, 1 export",
+      "1 unresolved call named _enum or enum (receiver type unknown: each may call it):",
+      "  src/use.ts: run 2",
+    ]);
+  });
+
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.

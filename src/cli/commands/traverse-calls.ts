@@ -17,7 +17,7 @@ import { lookUpAliased } from "../../core/traverse/find-aliases.js";
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadAliasLookup, loadCallLookup, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
+import { loadAliasLookup, loadCallLookup, loadExportedNames, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
 import { readMentionAccount } from "../../io/read-mention-account.js";
 import type { MentionAccount } from "../../core/traverse/mention-account.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
@@ -109,7 +109,10 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     ...known.filter((s) => direction === "callers" || s.kind !== "class").map((s) => ({ path: s.path, name: s.container ? `${s.container}.${s.name}` : s.name })),
     ...members,
   ]);
-  const candidates = candidateEdges(shard, parsed, direction);
+  // Called by a name it is exported as (`z.enum` of `export { _enum as enum }`) where the receiver is unknown: a candidate too.
+  const aliases = direction === "callers" ? await loadExportedNames(root, roots) : [];
+  await load(aliases);
+  const candidates = candidateEdges([...shard, ...aliases.flatMap((alias) => loaded.get(alias) ?? [])], parsed, direction, aliases);
 
   // Load level by level what the walk will ask for, then walk synchronously.
   const edgesFrom = (node: CallNode): CallEdge[] =>
@@ -156,7 +159,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
       return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: missHits() });
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
-    const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? "" : "s"} match by name` : "";
+    const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? " matches" : "s match"} by name` : "";
     return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: missHits() });
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the

@@ -99,7 +99,9 @@ export function renderCallGroups(result: TraverseResult): string[] {
  */
 function candidateLines(candidates: readonly TraverseHit[], more: number, name: string): string[] {
   const count = candidates.length + more;
-  const lines = [`${plural(count, "unresolved call")} named ${name} (receiver type unknown: each may call it):`];
+  // Calls by a name the declaration is exported as are candidates too (`_enum or enum`).
+  const names = [name, ...new Set(candidates.map((hit) => String(hit.callee)).filter((callee) => callee !== name))];
+  const lines = [`${plural(count, "unresolved call")} named ${names.join(" or ")} (receiver type unknown: each may call it):`];
   const byFile = new Map<string, Map<string, number[]>>();
   for (const hit of candidates) {
     const callers = byFile.get(hit.path) ?? new Map<string, number[]>();

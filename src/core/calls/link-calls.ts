@@ -50,7 +50,17 @@ export function addStats(a: LinkStats, b: LinkStats): LinkStats {
 
 /** Names of the functions, methods, classes and accessors a file declares: what unresolved sites are kept for. */
 export function callableNamesOf(calls: CallSummary): string[] {
-  return calls.declarations.filter((decl) => CALLABLE_KINDS.has(decl.kind)).map((decl) => decl.name.slice(decl.name.lastIndexOf(".") + 1));
+  const callable = calls.declarations.filter((decl) => CALLABLE_KINDS.has(decl.kind));
+  const names = callable.map((decl) => decl.name.slice(decl.name.lastIndexOf(".") + 1));
+  // A name a callable is exported as (`export { _enum as enum }`, `exports.enum = _enum`) is what
+  // its importers call it: `z.enum()` on an unknown receiver may call it.
+  const declared = new Set(callable.map((decl) => decl.name));
+  for (const binding of calls.exports) {
+    if (binding.name === "default" || binding.name === "*" || binding.name === MODULE_EXPORTS) continue;
+    if (binding.local !== undefined && binding.local !== binding.name && declared.has(binding.local)) names.push(binding.name);
+    else if (binding.specifier !== undefined && binding.imported !== undefined && binding.imported !== "*" && binding.imported !== binding.name) names.push(binding.name);
+  }
+  return names;
 }
 
 /**

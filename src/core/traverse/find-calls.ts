@@ -65,13 +65,13 @@ export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: C
 
 /**
  * Unresolved sites that may belong to the query: for Caller, sites calling a method of that name
- * on a receiver ctx could not type; for Callee, the calls the declaration makes that stayed unresolved.
+ * (or of one of `aliases`, the names it is exported as) on a receiver ctx could not type; for Callee, the calls the declaration makes that stayed unresolved.
  */
-export function candidateEdges(edges: readonly CallEdge[], query: SymbolQuery, direction: CallDirection): CallEdge[] {
+export function candidateEdges(edges: readonly CallEdge[], query: SymbolQuery, direction: CallDirection, aliases: readonly string[] = []): CallEdge[] {
   const picked = edges.filter((edge) =>
     edge.target === null &&
     (direction === "callers"
-      ? edge.callee === query.name
+      ? edge.callee === query.name || aliases.includes(edge.callee)
       : edge.caller !== "(module)" && matchesQuery(edge.caller, edge.path, query)),
   );
   return uniqueSorted(picked);
