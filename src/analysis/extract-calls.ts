@@ -26,6 +26,14 @@ const STATIC_TWIN = " static";
 
 const isStatic = (node: TS.Node): boolean => hasModifier(node, ts.SyntaxKind.StaticKeyword);
 
+/** `a.b = …` on a value's member: not `exports.x =`, `module.exports.x =` (exports) or `this.x =` (fields). */
+const replacesMember = (target: TS.Expression): boolean => {
+  if (!ts.isPropertyAccessExpression(target)) return false;
+  let head: TS.Expression = target.expression;
+  while (ts.isPropertyAccessExpression(head)) head = head.expression;
+  return !(ts.isIdentifier(head) && (head.text === "exports" || head.text === "module")) && head.kind !== ts.SyntaxKind.ThisKeyword;
+};
+
 /** What a namespace of the same name merges into. */
 const MERGES_INTO = new Set(["class", "interface", "function", "enum"]);
 
@@ -553,6 +561,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       }
       case K.BinaryExpression: {
         const binary = node as TS.BinaryExpression;
+        // `model.findOne = sinon.stub()` replaces the method: listed, as a read passed on is, if it cannot be linked.
+        if (binary.operatorToken.kind === K.EqualsToken && replacesMember(binary.left)) passedReads.add(binary.left);
         if (binary.operatorToken.kind !== K.AmpersandAmpersandToken) break;
         visit(binary.left, ctx);
         visit(binary.right, narrowedBy(binary.left, ctx));
