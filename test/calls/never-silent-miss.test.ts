@@ -121,6 +121,15 @@ describe("a call of a repository method's name is linked or listed, never droppe
     ]);
   });
 
+  it("lists calls through a module the repository's declaration files declare (`declare module \"x\"`), which the compiler takes before any package", async () => {
+    const dir = await indexedFiles({
+      "globals.d.ts": "declare module 'native/open' {\n  export default function openURL(url: string): void\n}\n",
+      "src/links.ts": "import openURL from 'native/open'\n\nexport function follow(link: string): void {\n  openURL(link)\n}\n",
+    });
+    const run = await ctx(dir, "traverse", "Caller", "openURL");
+    expect(run.stdout.split("\n").slice(1, 3)).toEqual(["unresolved, matched by name only (not verified as calls of this declaration):", "  src/links.ts:4 function follow → openURL · unresolved"]);
+  });
+
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {
     // `const [observer] = React.useState(() => new Observer(…))`, `Observer: typeof QueryObserver`:
     // the receiver's type comes back through a package's generic, which the linker cannot read.

@@ -405,10 +405,35 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return entry.value;
   };
 
+  /**
+   * The global declaration files declaring a module by name (`declare module "x" { … }`), by that
+   * name: the compiler takes such a declaration before any package, so what is called through it is
+   * the repository's to list. Read on first need; a change to a global file relinks every file.
+   */
+  let ambient: Map<string, FileScope> | undefined;
+  const ambientModule = (specifier: string): FileScope | undefined => {
+    if (ambient === undefined) {
+      ambient = new Map();
+      for (const file of files) {
+        if (!file.script || !DECLARATION_FILE.test(file.path)) continue;
+        const declaring = scopeOf(file.path)!;
+        for (const decl of declaring.decls.values()) if (decl.kind === "namespace" && !ambient.has(decl.name)) ambient.set(decl.name, declaring);
+      }
+    }
+    return ambient.get(specifier);
+  };
+
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
     if (found === undefined) {
       const target = opaque(scope) ? null : resolveSpecifier(resolver, scope.path, specifier);
+      const declared = target === null && !specifier.startsWith(".") && !opaque(scope) ? ambientModule(specifier) : undefined;
+      if (declared !== undefined) {
+        // Not linked through the declaration (its exports are a namespace's): its calls stay candidates.
+        read.push(declared);
+        scope.modules.set(specifier, null);
+        return null;
+      }
       // A module that exists but is not indexed (a declaration file, a skipped file) is outside what
       // ctx answers for; an installed package's declarations are read for the types they hand back.
       const outside = target === null && readOutside && (scope.outside || !specifier.startsWith(".")) ? resolver.outside?.resolve(scope.path, specifier) : undefined;
