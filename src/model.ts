@@ -277,6 +277,11 @@ export interface CallSignature {
    * returns): what binds its type parameters to the arguments of a call (`useState(() => new X())`).
    */
   infer?: (string | null)[];
+  /**
+   * A generic signature's declared `this` parameter as a whole type (`where<T>(this: T): T & …`):
+   * what binds its type parameters to the receiver of a call.
+   */
+  self?: string;
 }
 
 export interface ImportBinding {

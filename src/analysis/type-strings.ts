@@ -432,16 +432,20 @@ export const signatureOf = (node: TS.SignatureDeclarationBase, outer: Scope): Ca
  * A generic signature's type parameters and its parameters as whole types, for binding them to a
  * call's arguments; nothing for the rest (most signatures), so summaries stay as they were.
  */
-const inferenceOf = (node: TS.SignatureDeclarationBase, scope: Scope): Pick<CallSignature, "typeParams" | "infer"> => {
+const inferenceOf = (node: TS.SignatureDeclarationBase, scope: Scope): Pick<CallSignature, "typeParams" | "infer" | "self"> => {
   if (!node.typeParameters?.length) return {};
   const infer: (string | null)[] = [];
+  let self: string | undefined;
   for (const parameter of node.parameters) {
-    if (ts.isIdentifier(parameter.name) && parameter.name.text === "this") continue;
+    if (ts.isIdentifier(parameter.name) && parameter.name.text === "this") {
+      self = parameter.type && inferenceType(parameter.type, scope);
+      continue;
+    }
     // Past a rest parameter, positions no longer line up with arguments.
     if (parameter.dotDotDotToken) break;
     infer.push((parameter.type && inferenceType(parameter.type, scope)) ?? null);
   }
-  return { typeParams: node.typeParameters.map((parameter) => parameter.name.text), ...(infer.some((type) => type !== null) ? { infer } : {}) };
+  return { typeParams: node.typeParameters.map((parameter) => parameter.name.text), ...(infer.some((type) => type !== null) ? { infer } : {}), ...(self === undefined ? {} : { self }) };
 };
 
 /** A parameter's type as inference reads it: unlike typeName, a function type keeps what it returns (`S | (() => S)`). */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, git, tableRows, tempDir } from "../helpers/fixture.js";
+import { ctx, git, indexedFiles, tableRows, tempDir } from "../helpers/fixture.js";
 
 const BUILDER = `export class Builder {
   option(flag: string): this {
@@ -63,5 +63,20 @@ describe("a chain of calls on a method that returns this", () => {
     expect(run.code, run.stderr).toBe(0);
     const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "main.ts:3");
     expect(rows.map((row) => [row[4], row[6]])).toEqual([["Command.action", "builder.ts:7"]]);
+  });
+});
+
+describe("a generic method whose `this: T` is what it returns", () => {
+  it("returns its receiver's type, as query builders' `where<T>(this: T): T & HasWhere` do", async () => {
+    const dir = await indexedFiles({
+      "src/where.ts": "export interface HasWhere {\n  hasWhere: true;\n}\nexport class Where {\n  where<T>(this: T, ...args: unknown[]): T & HasWhere {\n    void args;\n    return this as T & HasWhere;\n  }\n}\n",
+      "src/query.ts": 'import { Where } from "./where";\n\nexport class Query extends Where {\n  create(): void {}\n}\nexport const tables = { user: new Query() };\n',
+      "src/use.ts": 'import { Query, tables } from "./query";\n\nexport function run(q: Query): void {\n  q.where("a").where("b").create();\n  tables.user.where("c").create();\n}\n',
+    });
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/use.ts") && row[4] === "Query.create");
+    expect(rows.map((row) => [row[0], row[6]])).toEqual([
+      ["src/use.ts:4", "src/query.ts:4"],
+      ["src/use.ts:5", "src/query.ts:4"],
+    ]);
   });
 });

@@ -711,14 +711,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (isReturn) {
       // Python: calling a class makes an instance of it (TypeScript cannot call a class without `new`).
       if (isClass(callee.decl.kind)) return { type: "instance", scope: callee.scope, decl: callee.decl };
+      // A generic `this: T` binds T to the receiver: its type, written as a type string of this file.
+      const self = receiverType(head, owner, names);
       if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) {
-        return resolveType(callee.scope, callee.decl.returns, depth + 1, call ? inferred(callee.decl, callee.scope, callee.subst, scope, call, depth) : callee.subst);
+        return resolveType(callee.scope, callee.decl.returns, depth + 1, inferred(callee.decl, callee.scope, callee.subst, scope, call, depth, self));
       }
       // Overloads, or a property of a callable type: what every signature agrees it returns (of
       // those that take as many arguments as the call passes, when they are known).
       const signatures = signaturesOf(callee, depth + 1);
       const applicable = call ? signatures.filter(({ signature }) => signature.rest || signature.params.length >= call[1].length) : signatures;
-      return agreed(applicable.map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, call ? inferred(signature, at, subst, scope, call, depth) : subst, receiver, depth)));
+      return agreed(applicable.map(({ signature, scope: at, subst }) => typeIn(at, signature.returns, inferred(signature, at, subst, scope, call, depth, self), receiver, depth)));
     }
     const [argument, parameter] = rest.slice(0, colon).split(".").map(Number) as [number, number];
     // A callback passed to `new C(…)` takes its types from C's constructor; to an overloaded
@@ -792,13 +794,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * to what the arguments pass where a parameter's type names them (`useState<S>(init: S | (() => S))`
    * called with `() => new X()` binds S to X). The rest stay as the receiver bound them.
    */
-  const inferred = (signature: Pick<CallSignature, "typeParams" | "infer">, at: FileScope, subst: Subst | undefined, scope: FileScope, call: [string, (string | null)[], (string | null)[]?], depth: number): Subst | undefined => {
+  const inferred = (
+    signature: Pick<CallSignature, "typeParams" | "infer" | "self">,
+    at: FileScope,
+    subst: Subst | undefined,
+    scope: FileScope,
+    call: [string, (string | null)[], (string | null)[]?] | undefined,
+    depth: number,
+    receiver?: string,
+  ): Subst | undefined => {
     const names = signature.typeParams;
-    if (names === undefined) return subst;
+    if (names === undefined || (call === undefined && (signature.self === undefined || receiver === undefined))) return subst;
     const bound = new Map(subst ?? []);
     const own = new Set(names);
     // The signature's own names shadow a receiver's same-named ones.
     for (const name of names) bound.delete(name);
+    if (signature.self !== undefined && receiver !== undefined) bindFrom(at, signature.self, scope, receiver, own, bound, depth + 1);
+    if (call === undefined) return bound;
     const [, args, typeArgs] = call;
     typeArgs?.forEach((type, k) => {
       if (type !== null && k < names.length) bound.set(names[k]!, { scope, type, subst: undefined });
@@ -808,6 +820,19 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (parameter !== null && argument !== undefined && argument !== null) bindFrom(at, parameter, scope, argument, own, bound, depth + 1);
     });
     return bound;
+  };
+
+  /**
+   * The type of a call's receiver as a type string of the calling file: the receiver's own type,
+   * or the member chain read from it (`mem:`); undefined for a plain function.
+   */
+  const receiverType = (head: CalleeRef["head"], owner: string, names: readonly string[]): string | undefined => {
+    const chain = names.slice(0, -1);
+    if (head === "scope") return chain.length === 0 ? undefined : `val:${JSON.stringify(["scope", "", chain])}`;
+    if (head !== "type" && head !== "this") return undefined;
+    let type = owner;
+    for (const name of chain) type = `mem:${JSON.stringify([name, type])}`;
+    return type;
   };
 
   /** A type string as written, with a reference to the file's table (`#n`) read through. */
