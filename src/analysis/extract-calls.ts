@@ -615,10 +615,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       } else if (ts.isTypeAliasDeclaration(statement)) {
         if (container === "" && exported) exports.push({ name: statement.name.text, local: statement.name.text });
         // `type Repo = BaseRepo<User>` has the members of what it names.
+        // A generic alias (`type OmitConstructors<T> = Pick<T, …>`) is bound where it is used (`gen:`).
         const aliasScope = new Scope(scope);
-        for (const parameter of statement.typeParameters ?? []) aliasScope.names.set(parameter.name.text, { kind: "local", type: undefined });
+        declareTypeParameters(aliasScope, statement.typeParameters);
         const aliased = typeName(statement.type, aliasScope);
-        if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased });
+        const typeParams = (statement.typeParameters ?? []).map((parameter) => parameter.name.text);
+        if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased, ...(typeParams.length > 0 ? { typeParams } : {}) });
         // `type H = Handler | Middleware`, `type Handler = (c: Context) => R`: what a function of this type is passed.
         const functions = (ts.isUnionTypeNode(statement.type) ? statement.type.types : [statement.type]).map(unparenthesizedType).filter((type) => ts.isFunctionTypeNode(type));
         if (functions.length > 0) {

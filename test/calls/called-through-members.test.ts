@@ -122,3 +122,21 @@ describe("a static and an instance member of one name", () => {
     ]);
   });
 });
+
+describe("a generic type alias used with arguments", () => {
+  it("binds its type parameters: `ModelStatic<M> = OmitConstructors<typeof Model> & { new (): M }` has Model's static members", async () => {
+    const dir = await indexedFiles({
+      "src/model.ts": "export class Model {\n  static findOne(): Model | null {\n    return null;\n  }\n}\n",
+      "src/types.ts": [
+        'import type { Model } from "./model";',
+        "",
+        "type NonConstructorKeys<T> = { [P in keyof T]: T[P] extends new () => unknown ? never : P }[keyof T];",
+        "export type OmitConstructors<T> = Pick<T, NonConstructorKeys<T>>;",
+        "export type ModelStatic<M extends Model = Model> = OmitConstructors<typeof Model> & { new (): M };",
+        "",
+      ].join("\n"),
+      "src/use.ts": 'import type { Model } from "./model";\nimport type { ModelStatic } from "./types";\n\nexport function first(target: ModelStatic<Model>): Model | null {\n  return target.findOne();\n}\n',
+    });
+    expect((await callers(dir, "Model.findOne")).slice(1)).toEqual(["→ method Model.findOne src/model.ts:2", "  src/use.ts: first 5", "complete; rg -w adds 1 declaration"]);
+  });
+});

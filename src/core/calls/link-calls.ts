@@ -595,6 +595,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return referencesIn(text).some((n) => flags[n] === true);
   };
 
+  /**
+   * A generic type alias used with arguments (`OmitConstructors<typeof Model>`): what it aliases,
+   * its type parameters bound to them; undefined when `name` is no generic alias.
+   */
+  const boundAlias = (scope: FileScope, name: string, args: readonly (string | null)[], depth: number, subst: Subst | undefined): Entity | undefined => {
+    const parts = name.split(".");
+    let entity = lookupName(scope, parts[0]!, depth + 1);
+    for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
+    if (entity?.type !== "decl" || entity.decl.kind !== "type" || !entity.decl.typeParams || entity.decl.type === undefined) return undefined;
+    const bound = new Map<string, { scope: FileScope; type: string; subst: Subst | undefined }>();
+    entity.decl.typeParams.forEach((parameter, k) => {
+      const type = args[k];
+      if (type) bound.set(parameter, { scope, type, subst });
+    });
+    return resolveType(entity.scope, entity.decl.type, depth + 1, bound);
+  };
+
   /** A generic's instance with its type parameters bound to `args` (type strings in `scope`). */
   const bind = (generic: Entity | undefined, args: readonly (string | null)[] | undefined, scope: FileScope, subst: Subst | undefined): Entity | undefined => {
     if (generic?.type !== "instance" || !generic.decl.typeParams || !args) return generic;
@@ -626,7 +643,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("fn:")) return { type: "fn", scope, signature: JSON.parse(text.slice(3)) as CallSignature, subst };
     if (text.startsWith("gen:")) {
       const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];
-      return bind(resolveType(scope, name, depth + 1), args, scope, subst);
+      return boundAlias(scope, name, args, depth, subst) ?? bind(resolveType(scope, name, depth + 1), args, scope, subst);
     }
     // The element is resolved where the array was declared, with what was bound there.
     if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4), subst };
