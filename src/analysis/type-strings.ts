@@ -185,6 +185,11 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
   }
   if (ts.isMappedTypeNode(type) && type.type) {
+    // `{ [K in keyof T]: K extends 'then' ? … : T[K] }`: T's members, some retyped (not its methods).
+    const constraint = type.typeParameter.constraint;
+    if (constraint && ts.isTypeOperatorNode(constraint) && constraint.operator === ts.SyntaxKind.KeyOfKeyword && keepsMembers(type.type, constraint.type, type.typeParameter.name.text)) {
+      return typeName(constraint.type, scope);
+    }
     // `{ [K in keyof T]: Table<T[K]> }`: every member has the value's type (`map:<value>`).
     const inner = new Scope(scope);
     inner.names.set(type.typeParameter.name.text, { kind: "local", type: undefined, typeParameter: true });
@@ -210,6 +215,22 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     const element = typeName(type.elementType, scope);
     return element === undefined ? undefined : `arr:${element}`;
   }
+  if (ts.isConditionalTypeNode(type)) {
+    // `A extends B ? C : D` is one of its branches (a `never` one is none); a type `infer` declares is not known here.
+    const inner = new Scope(scope);
+    const declareInferred = (node: TS.Node): void => {
+      if (ts.isInferTypeNode(node)) inner.names.set(node.typeParameter.name.text, { kind: "local", type: undefined, typeParameter: true });
+      ts.forEachChild(node, declareInferred);
+    };
+    declareInferred(type.extendsType);
+    const branches = [
+      ...(type.trueType.kind === ts.SyntaxKind.NeverKeyword ? [] : [typeName(type.trueType, inner)]),
+      ...(type.falseType.kind === ts.SyntaxKind.NeverKeyword ? [] : [typeName(type.falseType, scope)]),
+    ];
+    if (branches.length === 0 || branches.some((branch) => branch === undefined)) return undefined;
+    const parts = [...new Set(branches as string[])];
+    return parts.length === 1 ? parts[0] : `either:${JSON.stringify(parts.map((part) => scope.table.embed(part)))}`;
+  }
   if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) {
     const named = type.types.filter((member) => !isNullish(member));
     // A member read on a union compiles only where narrowing left the parts that have the
@@ -220,6 +241,24 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known.map((part) => scope.table.embed(part)))}`;
   }
   return undefined;
+};
+
+/**
+ * Whether a mapped type's template keeps the member of `source` at key `key` in some branch
+ * (`T[K]`, or a conditional with such a branch): the mapped type then has source's members.
+ */
+const keepsMembers = (template: TS.TypeNode, source: TS.TypeNode, key: string): boolean => {
+  const current = unparenthesizedType(template);
+  if (ts.isConditionalTypeNode(current)) return keepsMembers(current.trueType, source, key) || keepsMembers(current.falseType, source, key);
+  if (!ts.isIndexedAccessTypeNode(current)) return false;
+  const index = unparenthesizedType(current.indexType);
+  const object = unparenthesizedType(current.objectType);
+  const base = unparenthesizedType(source);
+  return (
+    ts.isTypeReferenceNode(index) && qualifiedNameText(index.typeName) === key &&
+    ts.isTypeReferenceNode(object) && ts.isTypeReferenceNode(base) && !object.typeArguments && !base.typeArguments &&
+    qualifiedNameText(object.typeName) === qualifiedNameText(base.typeName)
+  );
 };
 
 /** What `typeof a.b` names, as a reference from file scope; undefined when a local shadows its head. */

@@ -79,4 +79,20 @@ describe("a generic method whose `this: T` is what it returns", () => {
       ["src/use.ts:5", "src/query.ts:4"],
     ]);
   });
+
+  it("keeps the receiver's members through a mapped type over its keys and a conditional type (`get<T>(this: T, …): GetResult<T, Arg>`)", async () => {
+    const dir = await indexedFiles({
+      "src/types.ts": [
+        "export type ReturnsValue<T> = { [K in keyof T]: K extends 'then' ? Promise<unknown> : T[K] };",
+        "export type GetResult<T, Arg> = Arg extends string ? ReturnsValue<T> : ReturnsValue<T> & { column: Arg };",
+        "export type Unwrapped<T> = T extends Promise<infer U> ? U : never;",
+        "",
+      ].join("\n"),
+      "src/query.ts": 'import type { GetResult } from "./types";\n\nexport class Query {\n  get<T, Arg>(this: T, arg: Arg): GetResult<T, Arg> {\n    return [this, arg] as never;\n  }\n  create(): void {}\n}\n',
+      "src/use.ts": 'import type { Query } from "./query";\nimport type { Unwrapped } from "./types";\n\nexport function run(q: Query, p: Unwrapped<Promise<Query>>): void {\n  q.get("id").create();\n  p.create();\n}\n',
+    });
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/use.ts") && row[4] === "Query.create");
+    // `infer U` names no type of the file: the second call stays unresolved rather than guessed.
+    expect(rows.map((row) => row[0])).toEqual(["src/use.ts:5"]);
+  });
 });
