@@ -19,7 +19,7 @@ import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements, declareVariable } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
-import { calleeOf, declaredType, declareTypeParameters, inScope, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
+import { calledRef, calleeOf, declaredType, declareTypeParameters, inScope, objectType, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
 /** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
 const STATIC_TWIN = " static";
@@ -152,7 +152,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     };
     const calleeRef = (): string | null => {
       if (encoded === undefined) {
-        const ref = calleeOf(callee, ctx)?.ref;
+        const ref = calledRef(callee, ctx);
         encoded = ref && ref.head !== "unknown" ? encodeRef(ref, ctx.scope.table) : null;
       }
       return encoded;
@@ -253,7 +253,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     if (ctx.returned && !ctx.returned.unknown) {
       const value = skipOuter(expression);
       if (value.kind !== ts.SyntaxKind.NullKeyword && !(ts.isIdentifier(value) && value.text === "undefined")) {
-        const type = valueType(expression, ctx.scope, ctx.owner);
+        const type = ts.isObjectLiteralExpression(value) ? objectType(value, ctx.scope, ctx.owner) : valueType(expression, ctx.scope, ctx.owner);
         if (type === undefined) ctx.returned.unknown = true;
         else ctx.returned.types.add(type);
       }
@@ -709,6 +709,16 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const caller = qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller;
     const ctx: Context = { scope, caller, owner: null };
     if (qualified === null) {
+      // `const { arrange, act } = setup()`: each name declared with the member of what it is taken from.
+      const source = ts.isObjectBindingPattern(declaration.name) ? declaredType(declaration, scope, null) : undefined;
+      if (source !== undefined && ts.isObjectBindingPattern(declaration.name)) {
+        for (const element of declaration.name.elements) {
+          const property = nameText(element.propertyName ?? (ts.isIdentifier(element.name) ? element.name : undefined));
+          if (element.dotDotDotToken || !ts.isIdentifier(element.name) || property === undefined) continue;
+          const bound = qualify(container, element.name.text);
+          if (kinds.has(bound)) extras.set(bound, { ...extras.get(bound), type: `mem:${JSON.stringify([property, scope.table.embed(source)])}` });
+        }
+      }
       if (declaration.initializer) visit(declaration.initializer, ctx);
       return;
     }

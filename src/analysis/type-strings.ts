@@ -9,6 +9,18 @@ import { nameText, ts, type TS } from "./compiler.js";
 import { encodeRef, entityName, isLiteralName, isNullish, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
 
 /** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
+/**
+ * What a call's callee refers to, for typing what the call returns and the callbacks passed to it:
+ * as calleeOf, and also a local holding a function of a known type (`const { arrange } = setup();
+ * arrange(…)`), whose call is no call site of its own.
+ */
+export const calledRef = (expression: TS.Expression, ctx: Context): CalleeRef | undefined => {
+  const ref = calleeOf(expression, ctx)?.ref;
+  if (ref !== undefined || !ts.isIdentifier(expression)) return ref;
+  const binding = ctx.scope.lookup(expression.text);
+  return binding?.kind === "local" && binding.type !== undefined && !binding.typeParameter ? { head: "type", owner: binding.type, names: [] } : undefined;
+};
+
 export const calleeOf = (expression: TS.Expression, ctx: Context): { ref: CalleeRef; nameNode: TS.Node } | undefined => {
   const names: string[] = [];
   let nameNode: TS.Node | undefined;
@@ -244,6 +256,25 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
 };
 
 /**
+ * An object literal a function returns (`return { arrange, act }`), as `obj:` of its members whose
+ * types can be told: a function by its signature, anything else by its value's type. A member
+ * left out is not known (unresolved where called); a spread may hold any member: the whole is unknown.
+ */
+export const objectType = (object: TS.ObjectLiteralExpression, scope: Scope, owner: string | null): string | undefined => {
+  const members: Record<string, string> = {};
+  for (const property of object.properties) {
+    if (ts.isSpreadAssignment(property)) return undefined;
+    const name = ts.isShorthandPropertyAssignment(property) ? property.name.text : nameText(property.name);
+    if (name === undefined) continue;
+    const value = ts.isShorthandPropertyAssignment(property) ? property.name : ts.isPropertyAssignment(property) ? skipOuter(property.initializer) : undefined;
+    const fn = ts.isMethodDeclaration(property) ? property : value && (ts.isArrowFunction(value) || ts.isFunctionExpression(value)) ? value : undefined;
+    const type = fn ? `fn:${JSON.stringify(signatureOf(fn, scope))}` : value && valueType(value, scope, owner);
+    if (type !== undefined) members[name] = scope.table.embed(type);
+  }
+  return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
+};
+
+/**
  * Whether a mapped type's template keeps the member of `source` at key `key` in some branch
  * (`T[K]`, or a conditional with such a branch): the mapped type then has source's members.
  */
@@ -346,7 +377,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     }
     const known = scope.table.callTypes.get(value);
     if (known && known.scope === scope && known.owner === owner) return known.type;
-    const ref = calleeOf(value.expression, { scope, caller: 0, owner })?.ref;
+    const ref = calledRef(value.expression, { scope, caller: 0, owner });
     const type = ref && ref.head !== "unknown" ? callType(value, encodeRef(ref, scope.table), scope, owner) : undefined;
     scope.table.callTypes.set(value, { scope, owner, type });
     return type;

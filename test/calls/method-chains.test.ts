@@ -95,4 +95,35 @@ describe("a generic method whose `this: T` is what it returns", () => {
     // `infer U` names no type of the file: the second call stays unresolved rather than guessed.
     expect(rows.map((row) => row[0])).toEqual(["src/use.ts:5"]);
   });
+
+  it("types what a helper returns as an object literal, destructured or not, down to the options it takes (`const { arrange } = useUtils()`)", async () => {
+    const dir = await indexedFiles({
+      "src/migration.ts": "export class Migration {\n  createTable(name: string): void {\n    void name;\n  }\n}\nexport type ChangeCallback = (db: Migration) => Promise<void>;\n",
+      "src/utils.ts": [
+        'import type { ChangeCallback } from "./migration";',
+        "",
+        "const arrange = async (arg: { prepareDb?: ChangeCallback }) => arg;",
+        "export const useUtils = () => {",
+        "  const act = () => 1;",
+        "  return { arrange, act, config: { strict: true } };",
+        "};",
+        "",
+      ].join("\n"),
+      "src/use.test.ts": [
+        'import { useUtils } from "./utils";',
+        "",
+        "export function suite(): void {",
+        "  const { arrange } = useUtils();",
+        "  void arrange({",
+        "    async prepareDb(db) {",
+        '      db.createTable("a");',
+        "    },",
+        "  });",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/use.test.ts:7");
+    expect(rows.map((row) => [row[4], row[6]])).toEqual([["Migration.createTable", "src/migration.ts:2"]]);
+  });
 });

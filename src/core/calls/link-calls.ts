@@ -676,10 +676,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return null;
   };
 
-  /** What a name holds: a class, namespace or module as itself; a variable or property as its declared type. */
+  /** What a name holds: a class, namespace, module or function as itself; a variable or property as its declared type. */
   const valueOf = (value: Entity | undefined, depth: number): Entity | undefined => {
     if (value?.type !== "decl") return value;
     if (isClass(value.decl.kind) || value.decl.kind === "namespace" || value.decl.kind === "enum") return value;
+    if (value.decl.kind === "function" && value.decl.type === undefined) return value;
     return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1, value.subst);
   };
 
