@@ -12,7 +12,7 @@ import {
   type ImportBinding,
   type SymbolRecord,
 } from "../model.js";
-import { encodeCallSite } from "../core/calls/call-site-codec.js";
+import { ELEMENT, encodeCallSite } from "../core/calls/call-site-codec.js";
 import { TypeTable } from "./type-table.js";
 import { Scope, type Context } from "./call-scope.js";
 import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
@@ -734,14 +734,23 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       declareObjectMembers(initializer, qualified, scope);
       // Inside the object's own methods, `this` is the object, or the type it is declared as:
       // `this.toJSON()` lands on that member.
-      const thisType = declaration.type ? (typeName(declaration.type, scope) ?? qualified) : qualified;
+      const declared = declaration.type ? typeName(declaration.type, scope) : undefined;
+      const thisType = declared ?? qualified;
+      // `const encoders: { [K in Kind]: (ast: …) => Code } = { table(ast) { … } }`: an untyped
+      // parameter takes its type from the member's type in the declared one.
+      const typedAs = (name: string | undefined, fn: TS.SignatureDeclaration) =>
+        declared !== undefined && name !== undefined && fn.parameters.some((parameter) => !parameter.type) ? typedBy(`mem:${JSON.stringify([name, scope.table.embed(declared)])}`, ctx) : undefined;
       for (const property of initializer.properties) {
         if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
           const name = nameText(property.name);
           const caller = name !== undefined && kinds.has(`${qualified}.${name}`) ? callerOf(`${qualified}.${name}`) : ctx.caller;
           visitDecorators(property, ctx);
           if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
-          visitFunction(property, { ...ctx, caller, owner: thisType });
+          visitFunction(property, { ...ctx, caller, owner: thisType }, undefined, ts.isMethodDeclaration(property) ? typedAs(name, property) : undefined);
+        } else if (ts.isPropertyAssignment(property) && declared !== undefined && untypedFunction(unwrapExpression(property.initializer))) {
+          const name = nameText(property.name);
+          const fn = untypedFunction(unwrapExpression(property.initializer))!;
+          visitFunction(fn, ctx, undefined, typedAs(name, fn));
         } else {
           visit(property, ctx);
         }
@@ -793,6 +802,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     for (const member of node.members) {
       // `interface HandlerInterface { (path: string, ...handlers: H[]): App }`: calling a value of this type.
       if (ts.isCallSignatureDeclaration(member)) recordSignature(qualified, signatureOf(member, scope), true);
+      // `[K: string]: Column`: what any key (`shape[key]`, `shape.id`) holds.
+      if (ts.isIndexSignatureDeclaration(member)) {
+        const type = typeName(member.type, scope);
+        if (type !== undefined) members.push({ name: `${qualified}.${ELEMENT}`, kind: "property", line: line(member), type });
+        continue;
+      }
       const name = nameText(member.name);
       if (name === undefined) continue;
       if (ts.isMethodSignature(member)) recordSignature(`${qualified}.${name}`, signatureOf(member, scope), true);

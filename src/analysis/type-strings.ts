@@ -194,7 +194,11 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
       const memberType = fn && ts.isFunctionLike(fn) ? `fn:${JSON.stringify(signatureOf(fn, scope))}` : typeName((member as TS.PropertySignature).type, scope);
       if (memberType !== undefined) members[name] = scope.table.embed(memberType);
     }
-    return Object.keys(members).length > 0 ? `obj:${JSON.stringify(members)}` : undefined;
+    if (Object.keys(members).length > 0) return `obj:${JSON.stringify(members)}`;
+    // `{ [K: string]: Column }`: every member a Column, as a mapped type's.
+    const index = type.members.find((member) => ts.isIndexSignatureDeclaration(member));
+    const value = index && typeName(index.type, scope);
+    return value === undefined ? undefined : `map:${value}`;
   }
   if (ts.isMappedTypeNode(type) && type.type) {
     // `{ [K in keyof T]: K extends 'then' ? … : T[K] }`: T's members, some retyped (not its methods).
@@ -205,7 +209,9 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     // `{ [K in keyof T]: Table<T[K]> }`: every member has the value's type (`map:<value>`).
     const inner = new Scope(scope);
     inner.names.set(type.typeParameter.name.text, { kind: "local", type: undefined, typeParameter: true });
-    const value = typeName(type.type, inner);
+    // `{ [K in Kind]: (ast: …) => Code }`: a member is a function of that signature.
+    const template = unparenthesizedType(type.type);
+    const value = ts.isFunctionTypeNode(template) ? `fn:${JSON.stringify(signatureOf(template, inner))}` : typeName(template, inner);
     return value === undefined ? undefined : `map:${value}`;
   }
   if (ts.isTupleTypeNode(type)) {

@@ -126,4 +126,39 @@ describe("a generic method whose `this: T` is what it returns", () => {
     const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/use.test.ts:7");
     expect(rows.map((row) => [row[4], row[6]])).toEqual([["Migration.createTable", "src/migration.ts:2"]]);
   });
+
+  it("types the methods of an object by the variable's declared type, and reads an index signature (`shape[key].toCode()`)", async () => {
+    const dir = await indexedFiles({
+      "src/ast.ts": [
+        "export class Column {",
+        "  toCode(key: string): string {",
+        "    return key;",
+        "  }",
+        "}",
+        "export interface ColumnsShape {",
+        "  [K: string]: Column;",
+        "}",
+        'export interface TableAst {\n  type: "table";\n  shape: ColumnsShape;\n}',
+        'export interface ViewAst {\n  type: "view";\n  extra: { [K: string]: Column };\n}',
+        "export type Ast = TableAst | ViewAst;",
+        "",
+      ].join("\n"),
+      "src/encode.ts": [
+        'import type { Ast } from "./ast";',
+        "",
+        'export const encoders: { [K in Ast["type"]]: (ast: Ast & { type: K }, key: string) => string } = {',
+        "  table(ast, key) {",
+        "    return ast.shape[key].toCode(key) + ast.shape.id.toCode(key);",
+        "  },",
+        "  view: (ast, key) => ast.extra[key].toCode(key),",
+        "};",
+        "",
+      ].join("\n"),
+    });
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/encode.ts"));
+    expect(rows.map((row) => [row[0], row[4], row[6]])).toEqual([
+      ["src/encode.ts:5", "Column.toCode", "src/ast.ts:2"],
+      ["src/encode.ts:7", "Column.toCode", "src/ast.ts:2"],
+    ]);
+  });
 });

@@ -1022,6 +1022,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
           const resolved = resolveType(scope, decl.type, depth + 1, entity.subst);
           if (resolved) return member(resolved, name, depth + 1);
         }
+        // An index signature (`[K: string]: Column`) holds any other key.
+        const indexed = entity.type === "instance" && name !== ELEMENT ? scope.decls.get(`${decl.name}.${ELEMENT}`) : undefined;
+        if (indexed) return { type: "decl", scope, decl: indexed, ...(entity.subst ? { subst: entity.subst } : {}) };
         // A member inherited from a base outside the repository, or one a package's declarations do not spell out.
         return external || opaque(scope) ? EXTERNAL_MEMBER : undefined;
       }
