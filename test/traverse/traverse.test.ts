@@ -236,4 +236,14 @@ describe("kinds without data, and repositories without an index", () => {
     expect(run.code).toBe(2);
     expect(run.stderr).toContain("expected one of Symbol, Endpoint, Module, Caller, Callee, Err, Brain");
   });
+
+  it("rejects a file's path where a declaration is asked for, exit 2, saying how to name one in it", async () => {
+    const dir = await indexed();
+    for (const kind of ["Symbol", "Caller", "Callee"]) {
+      const run = await ctx(dir, "traverse", kind, "src/users/users.service.ts");
+      expect(run.code).toBe(2);
+      expect(run.stderr).toContain(`"src/users/users.service.ts" is a file, not a declaration`);
+      expect(run.stderr).toContain(`ctx traverse ${kind} 'src/users/users.service.ts:Name'`);
+    }
+  });
 });

@@ -66,7 +66,14 @@ export async function runTraverse(options: TraverseOptions): Promise<TraverseRes
   return result.detail === null ? result : { ...result, detail: spokenAs(result.detail, invocationAt(root)) };
 }
 
+/** A source file's path given where a declaration is asked for (`src/a.ts`, not `src/a.ts:run`). */
+const SOURCE_PATH = /^[^:]*\/[^:]*\.(?:[cm]?[jt]sx?|py|go)$/;
+
 async function traverseAt(root: string, options: TraverseOptions): Promise<TraverseResult & { exact?: ExactCheck }> {
+  if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee") && SOURCE_PATH.test(options.query.trim())) {
+    const path = options.query.trim();
+    throw new UsageError(`"${path}" is a file, not a declaration`, `name one in it, e.g. \`ctx traverse ${options.kind} '${path}:Name'\`; \`ctx outline ${path}\` lists them`);
+  }
   switch (options.kind) {
     case "Symbol":
       return traverseSymbol(root, options);
