@@ -360,8 +360,9 @@ export async function evaluateCalls(corpus, targets) {
     const mine = related(`${symbol.path}\0${qualified}`);
     // The oracle counts sites in test files: so does this side (the text above counts them, and the unresolved calls there, without listing them).
     const listed = answer.tests || answer.candidatesInTests ? await runTraverse({ cwd: dir, kind: "Caller", query: `${symbol.path}:${qualified}`, limit: 1_000_000, depth: 1, tests: true }) : answer;
-    // A declaration of the same name in the same file at another line is another one (a static and an instance member).
-    const other = (hit) => hit.calleePath === symbol.path && hit.callee === qualified && hit.calleeLine !== symbol.line;
+    // A declaration of the same name and kind in the same file at another line is another one (a static and an
+    // instance member); an interface merged with a function of its name is one symbol to the compiler.
+    const other = (hit) => hit.calleePath === symbol.path && hit.callee === qualified && hit.calleeKind === symbol.kind && hit.calleeLine !== symbol.line;
     const hits = new Map(listed.hits.filter((hit) => mine.has(`${hit.calleePath}\0${hit.callee}`) && !other(hit)).map((hit) => [`${hit.path}:${hit.line}`, { path: hit.path, line: hit.line }]));
     const near = (a, b) => a.path === b.path && Math.abs(a.line - b.line) <= LINE_TOLERANCE;
     // Candidates are never counted as resolved: they only show the site was not dropped in silence.

@@ -77,7 +77,8 @@ if (mix) {
   const hub = kinds.find((entry) => entry.kind === "hub");
   const outside = (symbol) => (oracleSites(symbol) ?? []).filter((site) => !isTestPath(site.path)).length;
   if (hubs.filter((symbol) => outside(symbol) >= 50).length < hub.want) hub.fits = (sites) => sites >= 30;
-  order.unshift(...hubs);
+  // In the seed's order, not by size: each run (a new seed) asks about other hubs.
+  order.unshift(...sample(hubs, hubs.length, random(Number(seedText) + 1)));
 }
 const taken = new Set();
 for (const symbol of order) {
