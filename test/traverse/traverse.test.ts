@@ -237,6 +237,20 @@ describe("kinds without data, and repositories without an index", () => {
     expect(run.stderr).toContain("expected one of Symbol, Endpoint, Module, Caller, Callee, Err, Brain");
   });
 
+  it("answers path:line for the declaration on that line or around it, as an editor or a stack trace gives it", async () => {
+    const dir = await indexed();
+    const byName = await ctx(dir, "traverse", "Symbol", "src/users/users.service.ts:UsersService.findOne", "--json");
+    const row = (JSON.parse(byName.stdout) as { hits: { line: number; endLine: number; name: string }[] }).hits[0]!;
+    for (const line of [row.line, row.endLine]) {
+      const run = await ctx(dir, "traverse", "Symbol", `src/users/users.service.ts:${line}`, "--json");
+      expect(run.code, run.stdout).toBe(0);
+      expect((JSON.parse(run.stdout) as { query: string; hits: { line: number }[] })).toMatchObject({ query: `src/users/users.service.ts:${line}`, hits: [{ line: row.line }] });
+    }
+    const nothing = await ctx(dir, "traverse", "Caller", "src/users/users.service.ts:999");
+    expect(nothing.code).toBe(1);
+    expect(nothing.stdout).toContain("no declaration at src/users/users.service.ts:999 in the index");
+  });
+
   it("rejects a file's path where a declaration is asked for, exit 2, saying how to name one in it", async () => {
     const dir = await indexed();
     for (const kind of ["Symbol", "Caller", "Callee"]) {

@@ -69,10 +69,19 @@ export async function runTraverse(options: TraverseOptions): Promise<TraverseRes
 /** A source file's path given where a declaration is asked for (`src/a.ts`, not `src/a.ts:run`). */
 const SOURCE_PATH = /^[^:]*\/[^:]*\.(?:[cm]?[jt]sx?|py|go)$/;
 
+/** `src/a.ts:42`: the declaration at (or around) a line, as an editor's "go to" or a stack trace gives it. */
+const LINE_QUERY = /^(.+):(\d+)$/;
+
 async function traverseAt(root: string, options: TraverseOptions): Promise<TraverseResult & { exact?: ExactCheck }> {
   if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee") && SOURCE_PATH.test(options.query.trim())) {
     const path = options.query.trim();
     throw new UsageError(`"${path}" is a file, not a declaration`, `name one in it, e.g. \`ctx traverse ${options.kind} '${path}:Name'\`; \`ctx outline ${path}\` lists them`);
+  }
+  const atLine = options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" ? LINE_QUERY.exec(options.query.trim()) : null;
+  if (atLine) {
+    const named = await declarationAt(root, atLine[1]!.replace(/^\.\//, ""), Number(atLine[2]));
+    if (named === null) return miss(options.kind, options.query, "no-such-symbol", `no declaration at ${options.query.trim()} in the index`, fallbackCommand(RG_FILES, atLine[1]!));
+    return { ...(await traverseAt(root, { ...options, query: named })), query: options.query };
   }
   switch (options.kind) {
     case "Symbol":
@@ -191,6 +200,22 @@ async function traverseEndpoint(root: string, { kind, query, limit }: TraverseOp
 function mountedNote(e: EndpointRecord): string {
   const elsewhere = [...new Set(e.mounts.filter((m) => m.path !== e.path).map((m) => `${m.path}:${m.line}`))];
   return e.written === e.route || elsewhere.length === 0 ? "" : `; written ${e.written}, mounted at ${elsewhere.join(", ")}`;
+}
+
+/**
+ * The declaration a `path:line` query names, as `path:Name`: the one starting on that line, else the
+ * innermost one whose span holds it; null when the file has none there (or is not in the index).
+ */
+async function declarationAt(root: string, path: RepoPath, line: number): Promise<string | null> {
+  const { openIndexReader } = await import("../../io/lookup-cache.js");
+  const { readDeclarations, wasRead } = await import("../../io/read-declarations.js");
+  const reader = await openIndexReader(root);
+  if (!reader) return null;
+  const [file] = await readDeclarations(root, reader, await reader.routing(), [path]);
+  if (!wasRead(file)) return null;
+  const holding = file.declarations.filter((d) => d.line <= line && line <= d.endLine);
+  const best = holding.find((d) => d.line === line) ?? holding.sort((a, b) => b.line - a.line || a.endLine - b.endLine)[0];
+  return best === undefined ? null : `${path}:${best.name}`;
 }
 
 async function traverseModule(root: string, { kind, query, limit }: TraverseOptions): Promise<TraverseResult> {
