@@ -237,9 +237,9 @@ export interface CallableDeclaration {
    */
   type?: string;
   /**
-   * A static member of a class that also has an instance member of this name: a second
-   * declaration of the name, reached through the class (`Type.getId()`, `this` in a static member)
-   * where the instance one is reached through an instance.
+   * A static member of a class. One that shares its name with an instance member is a second
+   * declaration of the name (listed after it), reached through the class (`Type.getId()`, `this`
+   * in a static member) where the instance one is reached through an instance.
    */
   static?: true;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */

@@ -307,6 +307,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
    * `getId()`): two declarations, which calls through the class and through an instance reach apart.
    * The instance member keeps the name's key; the static one is keyed with STATIC_TWIN.
    */
+  /** The keys of static members (CallableDeclaration.static). */
+  const staticKeys = new Set<string>();
   const staticTwins = (node: TS.ClassLikeDeclaration, qualified: string): Set<string> => {
     const lines = { static: new Map<string, number[]>(), instance: new Map<string, number[]>() };
     for (const member of node.members) {
@@ -348,6 +350,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     for (const member of node.members) {
       const name = nameText(member.name);
       const memberName = qualified !== null && name !== undefined ? (statics.has(name) && isStatic(member) ? `${qualified}.${name}${STATIC_TWIN}` : `${qualified}.${name}`) : null;
+      if (memberName !== null && isStatic(member)) staticKeys.add(memberName);
       const caller = memberName !== null && !ts.isConstructorDeclaration(member) && kinds.has(memberName) ? callerOf(memberName) : classCaller;
       // In a static member `this` is the class itself, not an instance of it.
       const memberCtx: Context = { scope, caller, owner: owner !== null && isStatic(member) ? classValue(owner) : owner };
@@ -885,7 +888,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const declarations: CallableDeclaration[] = [];
   for (const [key, { kind, line: declared }] of kinds) {
     const name = key.endsWith(STATIC_TWIN) ? key.slice(0, -STATIC_TWIN.length) : key;
-    declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...(name === key ? {} : { static: true as const }), ...extras.get(key) });
+    declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...(staticKeys.has(key) ? { static: true as const } : {}), ...extras.get(key) });
   }
   for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });
   // Only callers with a site are kept; site indices are renumbered to match.

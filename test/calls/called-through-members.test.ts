@@ -123,6 +123,33 @@ describe("a static and an instance member of one name", () => {
   });
 });
 
+describe("a static member of a subclass", () => {
+  it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
+    const dir = await indexedFiles({
+      "src/logger.ts": [
+        "export class DefaultLogger {",
+        "  static create(): DefaultLogger {",
+        "    return new DefaultLogger();",
+        "  }",
+        "  log(): void {}",
+        "}",
+        "export class SimpleLogger extends DefaultLogger {",
+        "  static override create(): SimpleLogger {",
+        "    return new SimpleLogger();",
+        "  }",
+        "  override log(): void {}",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": 'import { DefaultLogger, SimpleLogger } from "./logger";\n\nexport const factory = SimpleLogger.create;\nexport function run(l: DefaultLogger): void {\n  l.log();\n}\n',
+    });
+    expect((await ctx(dir, "traverse", "Caller", "DefaultLogger.create", "--json")).stdout).not.toContain("src/use.ts");
+    expect((await callers(dir, "SimpleLogger.create")).slice(1, 3)).toEqual(["→ method SimpleLogger.create src/logger.ts:8", "  src/use.ts: factory 3"]);
+    // An instance override still answers for calls through the base.
+    expect((await callers(dir, "SimpleLogger.log")).slice(1)).toContain("  src/use.ts: run 5");
+  });
+});
+
 describe("a generic type alias used with arguments", () => {
   it("binds its type parameters: `ModelStatic<M> = OmitConstructors<typeof Model> & { new (): M }` has Model's static members", async () => {
     const dir = await indexedFiles({

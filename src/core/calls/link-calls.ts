@@ -123,7 +123,7 @@ interface FileScope {
   exportsResolved: Map<string, Memo>;
   types: Map<string, Memo>;
   decls: Map<string, CallableDeclaration>;
-  /** Static members keyed by the name an instance member of their class holds in `decls` (CallableDeclaration.static). */
+  /** Static members (CallableDeclaration.static), also in `decls` unless an instance member of their class holds the name there. */
   statics: Map<string, CallableDeclaration>;
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
@@ -319,7 +319,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     };
     for (const decl of calls.declarations) {
       if (decl.static) scope.statics.set(decl.name, decl);
-      else if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
+      if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
     }
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
@@ -1198,11 +1198,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (ancestors.length === 0) continue;
       const prefix = `${decl.name}.`;
       for (const own of scope.decls.values()) {
-        if (!own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
+        // A static member overrides nothing the compiler's call hierarchy follows: a call of a subclass's is not one of the base's.
+        if (own.static || !own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
         const name = own.name.slice(prefix.length);
         for (const ancestor of ancestors) {
           const base = ancestor.scope.decls.get(`${ancestor.decl.name}.${name}`);
-          if (base) {
+          if (base && !base.static) {
             overrides.push(overrideOf(scope.path, own, ancestor.scope.path, base));
           }
         }
