@@ -106,11 +106,22 @@ function isSubpathMap(exported: object): boolean {
   return Object.keys(exported).some((key) => key.startsWith("."));
 }
 
-/** Every target string of an `exports` value, conditions in the order written (`types` usually first). */
+/**
+ * Conditions of an environment the compiler does not resolve for (`"react-server"` before `"import"`
+ * in @tanstack/react-router's exports leads to an entry that exports a few names): their targets come last.
+ */
+const OTHER_ENVIRONMENTS = new Set(["react-server", "browser", "worker", "deno", "bun", "edge-light", "workerd", "react-native", "electron", "development", "production", "solid", "svelte"]);
+
+/** Every target string of an `exports` value, conditions in the order written (`types` usually first), other environments' last. */
 function collectTargets(value: unknown, targets: string[]): void {
-  if (typeof value === "string") targets.push(value);
-  else if (Array.isArray(value)) for (const inner of value) collectTargets(inner, targets);
-  else if (value && typeof value === "object") for (const inner of Object.values(value)) collectTargets(inner, targets);
+  const later: string[] = [];
+  const visit = (inner: unknown, deferred: boolean): void => {
+    if (typeof inner === "string") (deferred ? later : targets).push(inner);
+    else if (Array.isArray(inner)) for (const item of inner) visit(item, deferred);
+    else if (inner && typeof inner === "object") for (const [key, item] of Object.entries(inner)) visit(item, deferred || OTHER_ENVIRONMENTS.has(key));
+  };
+  visit(value, false);
+  targets.push(...later);
 }
 
 /**
@@ -130,12 +141,17 @@ function sourceHints(dir: string, targets: readonly string[]): RepoPath[] {
     // The flavour of module the target is: `m` for `.mjs`/`.d.mts`, `c` for `.cjs`/`.d.cts`.
     const flavour = /(?:\.d)?\.([cm]?)[jt]s$/.exec(path)?.[1] ?? "";
     const stem = path.replace(/\.d\.[cm]?ts$|\.[cm]?js$/, "");
-    const asSource = stem.replace(new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`), under(dir, "src/"));
-    // `./lib/*`: the star carries the extension, if any, resolved like an import's.
-    if (path.endsWith("*")) sources.push(asSource);
-    else sources.push(`${asSource}.${flavour}ts`, ...(flavour === "" ? [`${asSource}.tsx`] : []));
-    if (/\.d\.[cm]?ts$/.test(path)) declarations.push(`${asSource}.d.${flavour}ts`);
-    if (!path.endsWith("*")) scripts.push(`${asSource}.${flavour}js`);
+    const built = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`);
+    // `dist/esm/index.js` is built from `src/index.ts` as often as from `src/esm/index.ts`: a format folder is a build's.
+    const formatFolder = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/(esm|cjs|es|mjs|umd|types|source)/`);
+    const stems = [...new Set([stem.replace(built, under(dir, "src/")), stem.replace(formatFolder, under(dir, "src/"))])];
+    for (const asSource of stems) {
+      // `./lib/*`: the star carries the extension, if any, resolved like an import's.
+      if (path.endsWith("*")) sources.push(asSource);
+      else sources.push(`${asSource}.${flavour}ts`, ...(flavour === "" ? [`${asSource}.tsx`] : []));
+      if (/\.d\.[cm]?ts$/.test(path)) declarations.push(`${asSource}.d.${flavour}ts`);
+      if (!path.endsWith("*")) scripts.push(`${asSource}.${flavour}js`);
+    }
   }
   return [...new Set([...written, ...sources, ...declarations, ...scripts])];
 }

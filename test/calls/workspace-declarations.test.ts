@@ -76,6 +76,29 @@ describe("workspace packages imported by an `exports` subpath", () => {
   });
 });
 
+describe("a workspace package's entry", () => {
+  it("is what the compiler resolves: not another environment's condition (`react-server`), and a build's format folder (`dist/esm/`) maps to src/", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/router/package.json": JSON.stringify({
+        name: "@acme/router",
+        exports: { ".": { "react-server": { types: "./dist/esm/index.rsc.d.ts" }, import: { types: "./dist/esm/index.d.ts", default: "./dist/esm/index.js" } } },
+      }),
+      "packages/router/src/route.ts": "export function createRoute(path: string): string {\n  return path;\n}\n",
+      "packages/router/src/index.ts": 'export { createRoute } from "./route";\n',
+      "packages/router/src/index.rsc.ts": "export const serverOnly = true;\n",
+      "packages/app/package.json": JSON.stringify({ name: "app", private: true }),
+      "packages/app/src/routes.ts": 'import { createRoute } from "@acme/router";\n\nexport const home = createRoute("/");\n',
+    });
+    expect(await hitLines(dir, "traverse", "Caller", "createRoute")).toEqual([
+      "TRAVERSE_HIT Caller createRoute (1 site in 1 file)",
+      "→ function createRoute packages/router/src/route.ts:1",
+      "  packages/app/src/routes.ts: home 3",
+      "complete; rg -w adds 1 declaration, 1 import, 1 export",
+    ]);
+  });
+});
+
 describe("a hand-written declaration file beside the script it types", () => {
   const FILES = {
     "src/base.ts": "export class Base {\n  quote(name: string): string {\n    return `\"${name}\"`;\n  }\n}\n",
