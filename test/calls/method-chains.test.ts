@@ -161,4 +161,28 @@ describe("a generic method whose `this: T` is what it returns", () => {
       ["src/encode.ts:7", "Column.toCode", "src/ast.ts:2"],
     ]);
   });
+
+  it("follows an overloaded method whose overloads return one class bound differently (a conditional type's branches)", async () => {
+    const dir = await indexedFiles({
+      "src/app.ts": [
+        "export interface Global {\n  global: true;\n}",
+        "export interface Local {\n  local: true;\n}",
+        "export class App<T = unknown> {",
+        "  value?: T;",
+        '  resolve<K extends "global" | "local">(options: { as: K }, fn: () => void): K extends "global" ? App<Global> : App<Local>;',
+        "  resolve(fn: () => void): App<Local>;",
+        "  resolve(...args: unknown[]): unknown {",
+        "    return args.length > 0 ? this : undefined;",
+        "  }",
+        "  post(path: string): string {",
+        "    return path;",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": 'import { App } from "./app";\n\nexport const made = new App().resolve(() => undefined).post("/");\n',
+    });
+    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/use.ts:3" && row[4] === "App.post");
+    expect(rows.map((row) => row[6])).toEqual(["src/app.ts:14"]);
+  });
 });

@@ -204,12 +204,23 @@ function argumentAt(signature: CallSignature, i: number): CallSignature["params"
 
 /** The type several signatures agree on: one class or interface (whatever it is bound to), or outside the repository; else nothing. */
 function agreed(types: readonly (Entity | undefined)[]): Entity | undefined {
-  const known = types.filter((type) => type !== undefined);
+  const known = types.filter((type) => type !== undefined).map(oneDeclaration);
   const [first] = known;
   if (first === undefined) return undefined;
   const same = (type: Entity): boolean =>
     type.type === first.type && (type.type === "external" || ((type.type === "instance" || type.type === "decl") && (first.type === "instance" || first.type === "decl") && type.decl === first.decl && type.scope === first.scope));
   return known.every(same) && (first.type === "external" || first.type === "instance" || first.type === "decl") ? first : known.length === 1 ? first : undefined;
+}
+
+/**
+ * A union whose parts are all one class or interface, bound differently (a conditional type's
+ * branches `Elysia<…>` each with other arguments), as its first part: the members are the same.
+ */
+function oneDeclaration(entity: Entity): Entity {
+  if (entity.type !== "union") return entity;
+  const [first] = entity.members;
+  const one = first !== undefined && (first.type === "instance" || first.type === "decl") && entity.members.every((part) => part.type === first.type && part.decl === first.decl && part.scope === first.scope);
+  return one ? first : entity;
 }
 
 /** A declaration file; its group is the flavour of the script it describes (`m` for `.d.mts`). */
