@@ -12,6 +12,7 @@ interface PackageJson {
   types?: string;
   source?: string;
   exports?: unknown;
+  imports?: unknown;
   workspaces?: string[] | { packages?: string[] };
 }
 
@@ -61,12 +62,28 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
  */
 export async function readSelfPackage(root: string): Promise<WorkspacePackage | null> {
   const json = await readJson(join(root, "package.json"));
-  return json?.name && json.exports !== undefined ? workspacePackage(json.name, "", json) : null;
+  return json?.name && (json.exports !== undefined || json.imports !== undefined) ? workspacePackage(json.name, "", json) : null;
 }
 
 function workspacePackage(name: string, dir: RepoPath, json: PackageJson): WorkspacePackage {
   const subpaths = subpathHints(dir, json);
-  return { name, dir, entryHints: entryHints(dir, json), ...(subpaths.length > 0 ? { subpaths } : {}) };
+  const imports = importHints(dir, json);
+  return { name, dir, entryHints: entryHints(dir, json), ...(subpaths.length > 0 ? { subpaths } : {}), ...(imports.length > 0 ? { imports } : {}) };
+}
+
+/** package.json `imports` (`"#lib/*": "./src/lib/*.ts"`), each with the sources its targets are built from; a package's name as a target is left out. */
+function importHints(dir: string, json: PackageJson): [pattern: string, hints: RepoPath[]][] {
+  const imported = json.imports;
+  if (!imported || typeof imported !== "object" || Array.isArray(imported)) return [];
+  const patterns: [string, RepoPath[]][] = [];
+  for (const [key, value] of Object.entries(imported as Record<string, unknown>)) {
+    if (!key.startsWith("#") || key.split("*").length > 2) continue;
+    const targets: string[] = [];
+    collectTargets(value, targets);
+    const hints = sourceHints(dir, targets.filter((target) => target.startsWith("./") && target.split("*").length === key.split("*").length));
+    if (hints.length > 0) patterns.push([key, hints]);
+  }
+  return patterns;
 }
 
 /** package.json entry fields mapped back to the sources they are built from. */

@@ -99,6 +99,20 @@ describe("a workspace package's entry", () => {
   });
 });
 
+describe("a package's own `imports` (`#internal/x`)", () => {
+  it("links a call through a `#` specifier to the file the nearest package.json maps it to", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/bench/package.json": JSON.stringify({ name: "@acme/bench", private: true, imports: { "#bench/lifecycle": "./lifecycle.ts", "#bench/utils/*": "./utils/*.ts" } }),
+      "packages/bench/lifecycle.ts": "export function removeContainer(id: string): string {\n  return id;\n}\n",
+      "packages/bench/utils/format.ts": "export function formatRun(id: string): string {\n  return id;\n}\n",
+      "packages/bench/scenarios/mount.ts": 'import { removeContainer } from "#bench/lifecycle";\nimport { formatRun } from "#bench/utils/format";\n\nexport const done = removeContainer(formatRun("a"));\n',
+    });
+    expect((await hitLines(dir, "traverse", "Caller", "removeContainer")).slice(1, 3)).toEqual(["→ function removeContainer packages/bench/lifecycle.ts:1", "  packages/bench/scenarios/mount.ts: done 4"]);
+    expect((await hitLines(dir, "traverse", "Caller", "formatRun")).slice(1, 3)).toEqual(["→ function formatRun packages/bench/utils/format.ts:1", "  packages/bench/scenarios/mount.ts: done 4"]);
+  });
+});
+
 describe("a hand-written declaration file beside the script it types", () => {
   const FILES = {
     "src/base.ts": "export class Base {\n  quote(name: string): string {\n    return `\"${name}\"`;\n  }\n}\n",

@@ -79,6 +79,11 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
       if (found !== null) return found;
     }
   }
+  // `#internal/x`: the `imports` of the package the importing file belongs to (the one whose folder is nearest).
+  if (specifier.startsWith("#")) {
+    const owner = resolver.packages.filter((pkg) => pkg.dir === "" || from.startsWith(`${pkg.dir}/`)).sort((a, b) => b.dir.length - a.dir.length)[0];
+    return owner ? patternTarget(owner.imports, specifier, resolver.files) : null;
+  }
   for (const pkg of resolver.packages) {
     // The repository's own package: its sources, unless the compiler would land on its built declarations.
     if (pkg.dir === "" && (specifier === pkg.name || specifier.startsWith(`${pkg.name}/`)) && resolver.outside?.builtSelf?.(specifier, from)) return null;
@@ -87,7 +92,7 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
       if (entry !== undefined) return entry;
     } else if (specifier.startsWith(`${pkg.name}/`)) {
       const rest = specifier.slice(pkg.name.length + 1);
-      const exported = subpathTarget(pkg, rest, resolver.files);
+      const exported = patternTarget(pkg.subpaths, rest, resolver.files);
       if (exported !== null) return exported;
       const found = resolveFromRoot(joinPath(pkg.dir, `src/${rest}`), resolver.files) ?? resolveFromRoot(joinPath(pkg.dir, rest), resolver.files);
       if (found !== null) return found;
@@ -97,13 +102,13 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
 }
 
 /**
- * The source an `exports` subpath of a package reaches, as Node matches them: the exact key, else
- * the pattern with the longest text before its `*`.
+ * The source a specifier reaches through a package's `exports` subpaths or `imports`, as Node
+ * matches them: the exact key, else the pattern with the longest text before its `*`.
  */
-function subpathTarget(pkg: WorkspacePackage, rest: string, files: ReadonlySet<RepoPath>): RepoPath | null {
-  if (!pkg.subpaths) return null;
+function patternTarget(patterns: WorkspacePackage["subpaths"], rest: string, files: ReadonlySet<RepoPath>): RepoPath | null {
+  if (!patterns) return null;
   let best: { star: string; hints: RepoPath[]; prefix: number } | undefined;
-  for (const [pattern, hints] of pkg.subpaths) {
+  for (const [pattern, hints] of patterns) {
     const star = matchPattern(pattern, rest);
     if (star === null) continue;
     const prefix = pattern.includes("*") ? pattern.indexOf("*") : Infinity;
@@ -123,7 +128,8 @@ function subpathTarget(pkg: WorkspacePackage, rest: string, files: ReadonlySet<R
  * one that does not resolve is code ctx cannot see into, not a package from outside.
  */
 export function namesRepositoryPackage(resolver: ModuleResolver, specifier: string): boolean {
-  return resolver.packages.some((pkg) => specifier === pkg.name || specifier.startsWith(`${pkg.name}/`));
+  // A `#` import is always one of a package's own (package.json `imports`), whatever it maps to.
+  return specifier.startsWith("#") || resolver.packages.some((pkg) => specifier === pkg.name || specifier.startsWith(`${pkg.name}/`));
 }
 
 /** What `*` stands for when `specifier` matches `pattern`; "" for an exact match; null otherwise. */

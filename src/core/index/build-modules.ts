@@ -13,6 +13,8 @@ export interface WorkspacePackage {
    * the files its targets name and the sources they are built from; a `*` stands for the same text in both.
    */
   subpaths?: [pattern: string, hints: RepoPath[]][];
+  /** package.json `imports` (`#internal/*`): the specifiers its own files may import, each with its hints as `subpaths`. */
+  imports?: [pattern: string, hints: RepoPath[]][];
 }
 
 /** What module building needs of a file: where it is and what it imports. */
