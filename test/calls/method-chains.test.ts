@@ -13,6 +13,16 @@ export class Command extends Builder {
 }
 `;
 
+/**
+ * The call_index.md rows of the calls written at `site` (`path:line`, or every line of a file), those
+ * of `callee` only when given: `{ site, callee, target }`.
+ */
+function callsAt(dir: string, site: string, callee?: string): { site: string; callee: string; target: string }[] {
+  return tableRows(dir, "call_index.md")
+    .filter((row) => (row[0] === site || row[0]!.startsWith(`${site}:`)) && (callee === undefined || row[4] === callee))
+    .map((row) => ({ site: row[0]!, callee: row[4]!, target: row[6]! }));
+}
+
 /** `new Command().option("0")…` with `links` calls on separate lines, then `.action()`. */
 function chain(links: number): string {
   const options = Array.from({ length: links }, (_, i) => `\n    .option("--flag-${i}")`).join("");
@@ -61,8 +71,7 @@ describe("a chain of calls on a method that returns this", () => {
     git(dir, "init", "-q");
     const run = await ctx(dir, "index", "-q");
     expect(run.code, run.stderr).toBe(0);
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "main.ts:3");
-    expect(rows.map((row) => [row[4], row[6]])).toEqual([["Command.action", "builder.ts:7"]]);
+    expect(callsAt(dir, "main.ts:3").map((call) => [call.callee, call.target])).toEqual([["Command.action", "builder.ts:7"]]);
   });
 });
 
@@ -73,8 +82,7 @@ describe("a generic method whose `this: T` is what it returns", () => {
       "src/query.ts": 'import { Where } from "./where";\n\nexport class Query extends Where {\n  create(): void {}\n}\nexport const tables = { user: new Query() };\n',
       "src/use.ts": 'import { Query, tables } from "./query";\n\nexport function run(q: Query): void {\n  q.where("a").where("b").create();\n  tables.user.where("c").create();\n}\n',
     });
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/use.ts") && row[4] === "Query.create");
-    expect(rows.map((row) => [row[0], row[6]])).toEqual([
+    expect(callsAt(dir, "src/use.ts", "Query.create").map((call) => [call.site, call.target])).toEqual([
       ["src/use.ts:4", "src/query.ts:4"],
       ["src/use.ts:5", "src/query.ts:4"],
     ]);
@@ -91,9 +99,8 @@ describe("a generic method whose `this: T` is what it returns", () => {
       "src/query.ts": 'import type { GetResult } from "./types";\n\nexport class Query {\n  get<T, Arg>(this: T, arg: Arg): GetResult<T, Arg> {\n    return [this, arg] as never;\n  }\n  create(): void {}\n}\n',
       "src/use.ts": 'import type { Query } from "./query";\nimport type { Unwrapped } from "./types";\n\nexport function run(q: Query, p: Unwrapped<Promise<Query>>): void {\n  q.get("id").create();\n  p.create();\n}\n',
     });
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/use.ts") && row[4] === "Query.create");
     // `infer U` names no type of the file: the second call stays unresolved rather than guessed.
-    expect(rows.map((row) => row[0])).toEqual(["src/use.ts:5"]);
+    expect(callsAt(dir, "src/use.ts", "Query.create").map((call) => call.site)).toEqual(["src/use.ts:5"]);
   });
 
   it("types what a helper returns as an object literal, destructured or not, down to the options it takes (`const { arrange } = useUtils()`)", async () => {
@@ -123,8 +130,7 @@ describe("a generic method whose `this: T` is what it returns", () => {
         "",
       ].join("\n"),
     });
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/use.test.ts:7");
-    expect(rows.map((row) => [row[4], row[6]])).toEqual([["Migration.createTable", "src/migration.ts:2"]]);
+    expect(callsAt(dir, "src/use.test.ts:7").map((call) => [call.callee, call.target])).toEqual([["Migration.createTable", "src/migration.ts:2"]]);
   });
 
   it("types the methods of an object by the variable's declared type, and reads an index signature (`shape[key].toCode()`)", async () => {
@@ -155,8 +161,7 @@ describe("a generic method whose `this: T` is what it returns", () => {
         "",
       ].join("\n"),
     });
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0]!.startsWith("src/encode.ts"));
-    expect(rows.map((row) => [row[0], row[4], row[6]])).toEqual([
+    expect(callsAt(dir, "src/encode.ts").map((call) => [call.site, call.callee, call.target])).toEqual([
       ["src/encode.ts:5", "Column.toCode", "src/ast.ts:2"],
       ["src/encode.ts:7", "Column.toCode", "src/ast.ts:2"],
     ]);
@@ -182,7 +187,6 @@ describe("a generic method whose `this: T` is what it returns", () => {
       ].join("\n"),
       "src/use.ts": 'import { App } from "./app";\n\nexport const made = new App().resolve(() => undefined).post("/");\n',
     });
-    const rows = tableRows(dir, "call_index.md").filter((row) => row[0] === "src/use.ts:3" && row[4] === "App.post");
-    expect(rows.map((row) => row[6])).toEqual(["src/app.ts:14"]);
+    expect(callsAt(dir, "src/use.ts:3", "App.post").map((call) => call.target)).toEqual(["src/app.ts:14"]);
   });
 });
