@@ -23,6 +23,12 @@ import { calledRef, calleeOf, declaredType, declareTypeParameters, inScope, obje
 
 /** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
 const STATIC_TWIN = " static";
+/** Marks the key of a function or variable that shares its name with an interface or type alias (`interface Maker` and `function Maker()`). */
+const VALUE_TWIN = " value";
+const TYPE_ONLY = new Set(["interface", "type"]);
+const VALUE_KINDS = new Set(["function", "variable", "constant"]);
+/** A declaration's name from its key. */
+const nameOfKey = (key: string): string => (key.endsWith(STATIC_TWIN) ? key.slice(0, -STATIC_TWIN.length) : key.endsWith(VALUE_TWIN) ? key.slice(0, -VALUE_TWIN.length) : key);
 
 const isStatic = (node: TS.Node): boolean => hasModifier(node, ts.SyntaxKind.StaticKeyword);
 
@@ -55,8 +61,18 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     // `namespace Column {}` merged with `class Column`: the name is the class, as a type and as a
     // value; the namespace's members keep their qualified names.
     const known = kinds.get(name);
-    if (!known || (known.kind === "namespace" && MERGES_INTO.has(symbol.kind))) kinds.set(name, { kind: symbol.kind, line: symbol.line });
+    const own = { kind: symbol.kind, line: symbol.line };
+    if (!known || (known.kind === "namespace" && MERGES_INTO.has(symbol.kind))) kinds.set(name, own);
+    // A type and a value of one name are two declarations: calls reach the value, annotations the
+    // type. A declaration file's (`interface Map` with `declare var Map: MapConstructor`) stay one.
+    else if (!sourceFile.isDeclarationFile && !kinds.has(`${name}${VALUE_TWIN}`) && TYPE_ONLY.has(known.kind) && VALUE_KINDS.has(symbol.kind)) kinds.set(`${name}${VALUE_TWIN}`, own);
+    else if (!sourceFile.isDeclarationFile && !kinds.has(`${name}${VALUE_TWIN}`) && VALUE_KINDS.has(known.kind) && TYPE_ONLY.has(symbol.kind)) {
+      kinds.set(name, own);
+      kinds.set(`${name}${VALUE_TWIN}`, known);
+    }
   }
+  /** The key of a function's or variable's declaration: its name, or with VALUE_TWIN where a type shares the name. */
+  const valueKey = (qualified: string): string => (kinds.has(`${qualified}${VALUE_TWIN}`) ? `${qualified}${VALUE_TWIN}` : qualified);
 
   const table = new TypeTable();
   table.self = `./${sourceFile.fileName.slice(sourceFile.fileName.lastIndexOf("/") + 1)}`;
@@ -595,7 +611,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const isDefault = hasModifier(statement, ts.SyntaxKind.DefaultKeyword);
       if (ts.isFunctionDeclaration(statement)) {
         const name = nameText(statement.name) ?? (isDefault ? "default" : undefined);
-        const qualified = name === undefined ? null : qualify(container, name);
+        const qualified = name === undefined ? null : valueKey(qualify(container, name));
         if (container === "" && exported && name !== undefined) exports.push({ name: isDefault ? "default" : name, local: name });
         visitDecorators(statement, base);
         visitFunction(statement, { ...base, caller: qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller }, qualified ?? undefined);
@@ -707,7 +723,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
 
   const visitVariable = (declaration: TS.VariableDeclaration, container: string, scope: Scope, moduleCaller: number, exported: boolean): void => {
     const name = ts.isIdentifier(declaration.name) ? declaration.name.text : undefined;
-    const qualified = name === undefined ? null : qualify(container, name);
+    const qualified = name === undefined ? null : valueKey(qualify(container, name));
     if (container === "" && exported) for (const bound of boundNames(declaration.name)) exports.push({ name: bound, local: bound });
     const caller = qualified !== null && kinds.has(qualified) ? callerOf(qualified) : moduleCaller;
     const ctx: Context = { scope, caller, owner: null };
@@ -887,7 +903,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   }
   const declarations: CallableDeclaration[] = [];
   for (const [key, { kind, line: declared }] of kinds) {
-    const name = key.endsWith(STATIC_TWIN) ? key.slice(0, -STATIC_TWIN.length) : key;
+    const name = nameOfKey(key);
     declarations.push({ name, kind: kind as CallableDeclaration["kind"], line: declared, ...(staticKeys.has(key) ? { static: true as const } : {}), ...extras.get(key) });
   }
   for (const member of members) if (!kinds.has(member.name)) declarations.push({ ...member, ...extras.get(member.name) });
@@ -897,7 +913,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   return {
     callers: kept.map((index) => {
       const caller = callers[index]!;
-      return caller.name.endsWith(STATIC_TWIN) ? { ...caller, name: caller.name.slice(0, -STATIC_TWIN.length) } : caller;
+      const name = nameOfKey(caller.name);
+      return name === caller.name ? caller : { ...caller, name };
     }),
     declarations,
     imports,

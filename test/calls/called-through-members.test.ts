@@ -123,6 +123,50 @@ describe("a static and an instance member of one name", () => {
   });
 });
 
+describe("a type and a value of one name", () => {
+  it("are two declarations: a call reaches the function, an annotation the interface, whichever is declared first", async () => {
+    const dir = await indexedFiles({
+      "src/maker.ts": [
+        "export interface Maker {",
+        "  describe(): string;",
+        "}",
+        "export function Maker(tag: string): Maker {",
+        "  return { describe: () => tag };",
+        "}",
+        "export function Parser(text: string): Parser {",
+        "  return { parse: () => text };",
+        "}",
+        "export interface Parser {",
+        "  parse(): string;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import { Maker, Parser } from "./maker";',
+        "",
+        "export function run(): string {",
+        '  const made = Maker("x");',
+        '  return made.describe() + Parser("y").parse();',
+        "}",
+        "export function show(maker: Maker, parser: Parser): string {",
+        "  return maker.describe() + parser.parse();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    // The name answers for both: the function's calls, then the interface's through its members.
+    expect((await callers(dir, "Maker")).slice(1, -1)).toEqual([
+      "→ function Maker src/maker.ts:4 · 1 site in 1 file",
+      "  src/use.ts: run 4",
+      "→ method Maker.describe src/maker.ts:2 · 2 sites in 1 file",
+      // What the function returns, and a parameter annotated with the type, have the interface's members.
+      "  src/use.ts: run 5; show 8",
+    ]);
+    expect((await callers(dir, "src/maker.ts:7")).slice(1, 3)).toEqual(["→ function Parser src/maker.ts:7 · 1 site in 1 file", "  src/use.ts: run 5"]);
+    expect((await callers(dir, "Parser.parse")).slice(1, -1)).toEqual(["→ method Parser.parse src/maker.ts:11", "  src/use.ts: run 5; show 8"]);
+  });
+});
+
 describe("a static member of a subclass", () => {
   it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
     const dir = await indexedFiles({

@@ -86,6 +86,9 @@ const MAX_DEPTH = 24;
 /** What a script and its declaration file both declare that a call can reach. */
 const TWIN_KINDS = new Set(["function", "method", "getter", "setter"]);
 const GO_TYPES = new Set(["struct", "interface", "type"]);
+/** Declarations of a type only, and of a value a type may share its name with (CallableDeclaration twins). */
+const TYPE_ONLY = new Set(["interface", "type"]);
+const VALUE_KINDS = new Set(["function", "variable", "constant", "class"]);
 
 /** Array methods whose results or callbacks carry the element type. */
 const RETURNS_ELEMENT = new Set(["shift", "pop", "at", "find", "findLast"]);
@@ -125,6 +128,12 @@ interface FileScope {
   decls: Map<string, CallableDeclaration>;
   /** Static members (CallableDeclaration.static), also in `decls` unless an instance member of their class holds the name there. */
   statics: Map<string, CallableDeclaration>;
+  /**
+   * A name declared both as a type (interface, type alias) and as a value (`interface Maker` and
+   * `function Maker()`): the declaration `decls` does not hold. A call reaches the value, a type
+   * annotation the type.
+   */
+  twins: Map<string, CallableDeclaration>;
   imports: Map<string, ImportBinding>;
   exports: Map<string, ExportBinding>;
   stars: ExportBinding[];
@@ -321,6 +330,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       types: new Map(),
       decls: new Map(),
       statics: new Map(),
+      twins: new Map(),
       imports: new Map(),
       exports: new Map(),
       stars: [],
@@ -330,7 +340,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     };
     for (const decl of calls.declarations) {
       if (decl.static) scope.statics.set(decl.name, decl);
-      if (!scope.decls.has(decl.name)) scope.decls.set(decl.name, decl);
+      const first = scope.decls.get(decl.name);
+      if (first === undefined) scope.decls.set(decl.name, decl);
+      else if (!scope.twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) scope.twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) scope.imports.set(binding.local, binding);
     for (const binding of calls.exports) {
@@ -614,6 +626,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const parts = name.split(".");
     let entity = lookupName(scope, parts[0]!, depth + 1);
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
+    // A type annotation names the type of a name that also declares a value (declared first).
+    const twin = entity?.type === "decl" && !TYPE_ONLY.has(entity.decl.kind) && entity.scope.decls.get(entity.decl.name) === entity.decl ? entity.scope.twins.get(entity.decl.name) : undefined;
+    if (twin !== undefined && TYPE_ONLY.has(twin.kind) && entity?.type === "decl") entity = { type: "decl", scope: entity.scope, decl: twin };
     if (entity?.type !== "decl" || entity.decl.kind !== "type" || !entity.decl.typeParams || entity.decl.type === undefined) return undefined;
     const bound = new Map<string, { scope: FileScope; type: string; subst: Subst | undefined }>();
     entity.decl.typeParams.forEach((parameter, k) => {
@@ -1080,7 +1095,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     // `const render = require("./render"); render()`: a module called is what `module.exports =` holds.
     if (names.length === 0 && entity?.type === "module") return resolveExport(entity.scope, MODULE_EXPORTS, depth + 1) ?? entity;
     for (const name of names) entity = entity && member(entity, name, depth);
-    return entity;
+    return valueTwin(entity);
+  };
+
+  /** A call reaches the value of a name that also declares a type. */
+  const valueTwin = (entity: Entity | undefined): Entity | undefined => {
+    if (entity?.type !== "decl" || !TYPE_ONLY.has(entity.decl.kind) || entity.scope.decls.get(entity.decl.name) !== entity.decl) return entity;
+    const twin = entity.scope.twins.get(entity.decl.name);
+    return twin === undefined ? entity : { type: "decl", scope: entity.scope, decl: twin };
   };
 
   const links: FileLink[] = [];
