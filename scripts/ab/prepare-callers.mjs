@@ -64,7 +64,8 @@ const order = sample(symbols, symbols.length, random(Number(seedText)));
 const oracleMemo = new Map();
 const oracleSites = (symbol) => {
   const key = `${symbol.path}:${symbol.container}.${symbol.name}`;
-  if (!oracleMemo.has(key)) oracleMemo.set(key, oracleCallSites(service, ctxDir, indexed, symbol));
+  // Sites of another member (a sibling through a shared base, `promise.then()` for a class implementing Promise) are not its calls.
+  if (!oracleMemo.has(key)) oracleMemo.set(key, oracleCallSites(service, ctxDir, indexed, symbol)?.filter((site) => !site.another));
   return oracleMemo.get(key);
 };
 // Hubs are rare: looked for among the names rg finds most often (a neutral proxy), 30 sites when none has 50.

@@ -19,7 +19,7 @@ import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements, declareVariable } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
-import { calledRef, calleeOf, declaredType, declareTypeParameters, inScope, objectType, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
+import { calledRef, calleeOf, declaredType, declareTypeParameters, inScope, objectType, returnTypeName, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
 /** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
 const STATIC_TWIN = " static";
@@ -229,7 +229,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const rebindsThis = ts.isFunctionDeclaration(node) || ts.isFunctionExpression(node);
     const thisParameter = node.parameters.find((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === "this");
     const declaredThis = thisParameter?.type ? typeName(thisParameter.type, scope) : undefined;
-    const returns = typeName(node.type, scope);
+    const returns = returnTypeName(node, scope);
     // With no declared return type, what its `return`s evaluate to is collected while visiting them (a generator's never is).
     const returned = declared !== undefined && !node.type && body && !(node as { asteriskToken?: TS.Node }).asteriskToken ? { types: new Set<string>(), unknown: false } : undefined;
     const inner: Context = {
@@ -434,6 +434,20 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const collect = (expression: TS.Expression): void => {
       let current = expression;
       while (ts.isParenthesizedExpression(current)) current = current.expression;
+      // `isOperationNodeSource(value)`: what the guard's `value is T` says, linked later (`guard:`);
+      // the local's declared type where the callee is no such guard.
+      if (ts.isCallExpression(current)) {
+        const guard = calleeOf(current.expression, ctx)?.ref;
+        if (guard === undefined || guard.head === "unknown") return;
+        current.arguments.forEach((argument, i) => {
+          const subject = skipOuter(argument);
+          const binding = ts.isIdentifier(subject) ? ctx.scope.lookup(subject.text) : undefined;
+          if (binding?.kind !== "local" || binding.typeParameter) return;
+          const declared = binding.type === undefined ? null : ctx.scope.table.embed(binding.type);
+          facts.push([(subject as TS.Identifier).text, `guard:${JSON.stringify([i, encodeRef(guard, ctx.scope.table), declared])}`]);
+        });
+        return;
+      }
       if (!ts.isBinaryExpression(current)) return;
       if (current.operatorToken.kind === ts.SyntaxKind.AmpersandAmpersandToken) {
         collect(current.left);
@@ -582,6 +596,9 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         const binary = node as TS.BinaryExpression;
         // `model.findOne = sinon.stub()` replaces the method: listed, as a read passed on is, if it cannot be linked.
         if (binary.operatorToken.kind === K.EqualsToken && replacesMember(binary.left)) passedReads.add(binary.left);
+        // `db.$cache.invalidate = cache?.onMutate` hands the method on, as an argument does.
+        const assigned = binary.operatorToken.kind === K.EqualsToken && (ts.isPropertyAccessExpression(binary.left) || ts.isElementAccessExpression(binary.left)) ? unwrapExpression(binary.right) : undefined;
+        if (assigned && (ts.isPropertyAccessExpression(assigned) || ts.isElementAccessExpression(assigned))) passedReads.add(assigned);
         if (binary.operatorToken.kind !== K.AmpersandAmpersandToken) break;
         visit(binary.left, ctx);
         visit(binary.right, narrowedBy(binary.left, ctx));

@@ -500,8 +500,22 @@ export const signatureOf = (node: TS.SignatureDeclarationBase, outer: Scope): Ca
     params.push(parameterType(element, scope));
     rest = true;
   }
-  const returns = typeName(node.type, scope);
+  const returns = returnTypeName(node, scope);
   return { params, ...(rest ? { rest: true as const } : {}), ...(returns === undefined ? {} : { returns }), ...inferenceOf(node, scope) };
+};
+
+/**
+ * A signature's declared return type; for a type guard (`value is T`), `is:[i, T]` with the index
+ * of the parameter it narrows, which a call's argument there takes where the guard holds.
+ */
+export const returnTypeName = (node: TS.SignatureDeclarationBase, scope: Scope): string | undefined => {
+  const type = node.type;
+  if (!type || !ts.isTypePredicateNode(type)) return typeName(type, scope);
+  if (type.assertsModifier || !type.type || !ts.isIdentifier(type.parameterName)) return undefined;
+  const name = type.parameterName.text;
+  const index = node.parameters.filter((parameter) => !(ts.isIdentifier(parameter.name) && parameter.name.text === "this")).findIndex((parameter) => ts.isIdentifier(parameter.name) && parameter.name.text === name);
+  const narrowed = typeName(type.type, scope);
+  return index < 0 || narrowed === undefined ? undefined : `is:${JSON.stringify([index, scope.table.embed(narrowed)])}`;
 };
 
 /**

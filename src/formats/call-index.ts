@@ -89,7 +89,7 @@ export function callIndexParts(counts: { rows: number; unresolved: number }, ove
   );
   const tail = tableSection(OVERRIDES_HEADING, [
     "Members with a same-named member in a class or interface they extend or implement. A call through the base type",
-    "may run the override, so `ctx traverse Caller` counts calls of either, as the compiler's call hierarchy does.",
+    "may run the override, so `ctx traverse Caller` counts calls of either for the other (not calls of another override of the base).",
   ], OVERRIDES_HEADER);
   return { head, tableHeader, tail: [tail, ...overrideRows, ...(aliases.length > 0 ? aliasesTable(aliases) : [])] };
 }

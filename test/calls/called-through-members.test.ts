@@ -167,6 +167,48 @@ describe("a type and a value of one name", () => {
   });
 });
 
+describe("a local narrowed by a type guard", () => {
+  it("has the type the guard's `value is T` names, in the branch where the guard holds (a function's or a method's)", async () => {
+    const dir = await indexedFiles({
+      "src/source.ts": [
+        "export interface NodeSource {",
+        "  toNode(): string;",
+        "}",
+        "export function isNodeSource(value: unknown): value is NodeSource {",
+        '  return typeof value === "object" && value !== null && "toNode" in value;',
+        "}",
+        "export class Wrapper {",
+        "  isWrapped(value: unknown): value is Wrapper {",
+        "    return value instanceof Wrapper;",
+        "  }",
+        "  unwrap(): string {",
+        '    return "w";',
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/parse.ts": [
+        'import { isNodeSource, Wrapper } from "./source";',
+        "",
+        "export function parse(value: unknown): string {",
+        "  return isNodeSource(value) ? value.toNode() : String(value);",
+        "}",
+        "export function unwrapAll(values: unknown[], wrapper: Wrapper): string[] {",
+        "  return values.map((value) => {",
+        "    if (wrapper.isWrapped(value) && value.unwrap()) {",
+        "      return value.unwrap();",
+        "    }",
+        '    return "";',
+        "  });",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect((await callers(dir, "NodeSource.toNode")).slice(1)).toEqual(["→ method NodeSource.toNode src/source.ts:2", "  src/parse.ts: parse 4", "complete; rg -w adds 1 declaration, 1 comment or string"]);
+    expect((await callers(dir, "Wrapper.unwrap")).slice(1, 3)).toEqual(["→ method Wrapper.unwrap src/source.ts:11", "  src/parse.ts: unwrapAll 8, 9"]);
+  });
+});
+
 describe("a static member of a subclass", () => {
   it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
     const dir = await indexedFiles({

@@ -661,6 +661,20 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return constraint === null ? undefined : resolveType(scope, constraint, depth + 1, subst);
     }
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
+    // A type guard's result is a boolean.
+    if (text.startsWith("is:")) return EXTERNAL;
+    if (text.startsWith("guard:")) {
+      // A local where a guard holds (`isSource(value) ? value.toNode() : …`): what the guard's `value is T` says, else its declared type.
+      const [i, ref, declared] = JSON.parse(text.slice(6)) as [number, string, string | null];
+      const [head, owner, names] = JSON.parse(ref) as [CalleeRef["head"], string, string[]];
+      const narrowed = signaturesOf(resolveCallee(scope, { head, owner, names }, depth + 1), depth + 1).map(({ signature, scope: at, subst: bound }) => {
+        const predicate = signature.returns?.startsWith("is:") ? (JSON.parse(signature.returns.slice(3)) as [number, string]) : undefined;
+        return predicate?.[0] === i ? resolveType(at, predicate[1], depth + 1, bound) : null;
+      });
+      const known = narrowed.filter((type) => type !== null);
+      if (known.length > 0 && known.length === narrowed.length) return agreed(known);
+      return declared === null ? undefined : resolveType(scope, declared, depth + 1, subst);
+    }
     if (text.startsWith("map:")) return { type: "mapped", scope, value: text.slice(4), subst };
     if (text.startsWith("new:")) {
       const constructed = resolveType(scope, text.slice(4), depth + 1, subst);

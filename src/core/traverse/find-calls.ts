@@ -42,14 +42,16 @@ export function matchCallNodes(edges: readonly CallEdge[], query: SymbolQuery, d
 }
 
 /**
- * The declarations whose calls count as calls of `node`, as the compiler's call hierarchy counts
- * them: the node, the members it overrides, and every member that overrides one of those.
+ * The declarations whose calls count as calls of `node`: the node, the members it overrides (a
+ * call through a base may run it) and the members that override it (Overrides rows hold every
+ * ancestor, not only the nearest). Not its siblings — other implementations of a base it shares,
+ * which the compiler's call hierarchy also lists: a call on one of them can never run `node`.
  */
 export function relatedNodes(node: CallNode, overrides: readonly Override[]): CallNode[] {
-  const roots = [node, ...overrides.filter((o) => o.member.path === node.path && o.member.name === node.name).map((o) => ({ path: o.base.path, name: o.base.name }))];
-  const rootKeys = new Set(roots.map(nodeKey));
-  const derived = overrides.filter((o) => rootKeys.has(nodeKey(o.base))).map((o) => ({ path: o.member.path, name: o.member.name }));
-  const unique = new Map([...roots, ...derived].map((n) => [nodeKey(n), n]));
+  const key = nodeKey(node);
+  const bases = overrides.filter((o) => nodeKey(o.member) === key).map((o) => ({ path: o.base.path, name: o.base.name }));
+  const derived = overrides.filter((o) => nodeKey(o.base) === key).map((o) => ({ path: o.member.path, name: o.member.name }));
+  const unique = new Map([node, ...bases, ...derived].map((n) => [nodeKey(n), n]));
   return [...unique.values()];
 }
 
