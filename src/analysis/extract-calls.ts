@@ -19,7 +19,7 @@ import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements, declareVariable } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
 import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
-import { calledRef, calleeOf, declaredType, declareTypeParameters, inScope, objectType, returnTypeName, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
+import { calledRef, callType, calleeOf, declaredType, declareTypeParameters, inScope, objectType, returnTypeName, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
 /** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
 const STATIC_TWIN = " static";
@@ -444,7 +444,9 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
           const binding = ts.isIdentifier(subject) ? ctx.scope.lookup(subject.text) : undefined;
           if (binding?.kind !== "local" || binding.typeParameter) return;
           const declared = binding.type === undefined ? null : ctx.scope.table.embed(binding.type);
-          facts.push([(subject as TS.Identifier).text, `guard:${JSON.stringify([i, encodeRef(guard, ctx.scope.table), declared])}`]);
+          // The call as a return is typed (`call:` with its arguments' types), so a generic guard's parameters bind.
+          const call = callType(current, encodeRef(guard, ctx.scope.table), ctx.scope, ctx.owner);
+          facts.push([(subject as TS.Identifier).text, `guard:${JSON.stringify([i, ctx.scope.table.embed(call), declared])}`]);
         });
         return;
       }

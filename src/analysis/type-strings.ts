@@ -431,7 +431,7 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
  * known, `call:[<callee>, [argument types], [type arguments]]`, so that a generic callee's type
  * parameters can be bound to them when linking.
  */
-const callType = (call: TS.CallExpression, callee: string, scope: Scope, owner: string | null): string => {
+export const callType = (call: TS.CallExpression, callee: string, scope: Scope, owner: string | null): string => {
   const args: (string | null)[] = [];
   for (const argument of call.arguments) {
     // A spread argument moves every position after it.

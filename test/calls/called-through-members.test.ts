@@ -207,6 +207,43 @@ describe("a local narrowed by a type guard", () => {
     expect((await callers(dir, "NodeSource.toNode")).slice(1)).toEqual(["→ method NodeSource.toNode src/source.ts:2", "  src/parse.ts: parse 4", "complete; rg -w adds 1 declaration, 1 comment or string"]);
     expect((await callers(dir, "Wrapper.unwrap")).slice(1, 3)).toEqual(["→ method Wrapper.unwrap src/source.ts:11", "  src/parse.ts: unwrapAll 8, 9"]);
   });
+
+  it("binds a generic guard's type parameters to the call's arguments: `is(value, IndexBuilder)` narrows to an IndexBuilder", async () => {
+    const dir = await indexedFiles({
+      "src/entity.ts": [
+        "export type EntityClass<T> = abstract new (...args: any[]) => T;",
+        "export function is<T extends EntityClass<any>>(value: any, type: T): value is InstanceType<T> {",
+        "  return value instanceof type;",
+        "}",
+        "export class IndexBuilder {",
+        "  build(): string {",
+        '    return "index";',
+        "  }",
+        "}",
+        "export class CheckBuilder {",
+        "  build(): string {",
+        '    return "check";',
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/config.ts": [
+        'import { CheckBuilder, IndexBuilder, is } from "./entity";',
+        "",
+        "export function collect(values: unknown[]): string[] {",
+        "  const out: string[] = [];",
+        "  for (const builder of values) {",
+        "    if (is(builder, IndexBuilder)) out.push(builder.build());",
+        "    else if (is(builder, CheckBuilder)) out.push(builder.build());",
+        "  }",
+        "  return out;",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect((await callers(dir, "IndexBuilder.build")).slice(1, 3)).toEqual(["→ method IndexBuilder.build src/entity.ts:6", "  src/config.ts: collect 6"]);
+    expect((await callers(dir, "CheckBuilder.build")).slice(1, 3)).toEqual(["→ method CheckBuilder.build src/entity.ts:11", "  src/config.ts: collect 7"]);
+  });
 });
 
 describe("a static member of a subclass", () => {

@@ -665,15 +665,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("is:")) return EXTERNAL;
     if (text.startsWith("guard:")) {
       // A local where a guard holds (`isSource(value) ? value.toNode() : …`): what the guard's `value is T` says, else its declared type.
-      const [i, ref, declared] = JSON.parse(text.slice(6)) as [number, string, string | null];
-      const [head, owner, names] = JSON.parse(ref) as [CalleeRef["head"], string, string[]];
-      const narrowed = signaturesOf(resolveCallee(scope, { head, owner, names }, depth + 1), depth + 1).map(({ signature, scope: at, subst: bound }) => {
-        const predicate = signature.returns?.startsWith("is:") ? (JSON.parse(signature.returns.slice(3)) as [number, string]) : undefined;
-        return predicate?.[0] === i ? resolveType(at, predicate[1], depth + 1, bound) : null;
-      });
-      const known = narrowed.filter((type) => type !== null);
-      if (known.length > 0 && known.length === narrowed.length) return agreed(known);
-      return declared === null ? undefined : resolveType(scope, declared, depth + 1, subst);
+      const [i, call, declared] = JSON.parse(text.slice(6)) as [number, string, string | null];
+      return inferredType(scope, textOf(scope, call), depth + 1, i) ?? (declared === null ? undefined : resolveType(scope, declared, depth + 1, subst));
     }
     if (text.startsWith("map:")) return { type: "mapped", scope, value: text.slice(4), subst };
     if (text.startsWith("new:")) {
@@ -724,8 +717,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return value.decl.type === undefined ? undefined : resolveType(value.scope, value.decl.type, depth + 1, value.subst);
   };
 
-  /** `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type. */
-  const inferredType = (scope: FileScope, text: string, depth: number): Entity | undefined => {
+  /**
+   * `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type.
+   * With `guarded`, a return's type guard instead (`value is T`): T, for the argument at that index.
+   */
+  const inferredType = (scope: FileScope, text: string, depth: number, guarded?: number): Entity | undefined => {
     // `call:[<callee>, [argument types], [type arguments]]`: a return, with what binds a generic callee's type parameters.
     const call = text.startsWith("call:") ? (JSON.parse(text.slice(5)) as [string, (string | null)[], (string | null)[]?]) : undefined;
     const encoded = call ? `ret:${call[0]}` : text;
@@ -758,6 +754,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     // What code outside the repository returns or passes a callback may be a repository type
     // (`useState(() => new X())`, `useMemo`, a package's generic): not known, never outside.
     if (callee?.type !== "decl") return undefined;
+    if (guarded !== undefined) {
+      if (!isReturn) return undefined;
+      const self = receiverType(head, owner, names);
+      const narrowed = (callee.decl.signatures ?? [callee.decl as CallSignature]).map((signature) => {
+        const predicate = signature.returns?.startsWith("is:") ? (JSON.parse(signature.returns.slice(3)) as [number, string]) : undefined;
+        return predicate?.[0] === guarded ? resolveType(callee.scope, predicate[1], depth + 1, inferred(signature, callee.scope, callee.subst, scope, call, depth, self)) : undefined;
+      });
+      return narrowed.every((type) => type !== undefined) ? agreed(narrowed) : undefined;
+    }
     if (isReturn && callee.decl.returns === THIS_TYPE) {
       // A method declared to return `this` returns its receiver, of whatever class that is.
       if (head === "super") return resolveCallee(scope, { head: "this", owner, names: [] }, depth + 1);
