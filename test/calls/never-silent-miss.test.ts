@@ -107,8 +107,9 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect(run.code).toBe(1);
     expect(run.stdout.split("\n").slice(0, 3)).toEqual([
       'TRAVERSE_MISS Caller _enum: no-calls ("_enum" is indexed but no resolved call sites reach it; 1 unresolved site matches by name)',
-      "unresolved, matched by name only (not verified as calls of this declaration):",
-      "  src/use.ts:2 function run → enum · unresolved",
+      // Listed as a hit's are, grouped by file.
+      "1 unresolved call named enum (receiver type unknown: each may call it):",
+      "  src/use.ts: run 2",
     ]);
     writeFileSync(join(dir, "src/direct.ts"), 'import * as s from "./schemas";\n\nexport const made = s.enum(["b"]);\n');
     expect((await ctx(dir, "index", "-q")).code).toBe(0);
@@ -127,7 +128,7 @@ describe("a call of a repository method's name is linked or listed, never droppe
       "src/links.ts": "import openURL from 'native/open'\n\nexport function follow(link: string): void {\n  openURL(link)\n}\n",
     });
     const run = await ctx(dir, "traverse", "Caller", "openURL");
-    expect(run.stdout.split("\n").slice(1, 3)).toEqual(["unresolved, matched by name only (not verified as calls of this declaration):", "  src/links.ts:4 function follow → openURL · unresolved"]);
+    expect(run.stdout.split("\n").slice(1, 3)).toEqual(["1 unresolved call named openURL (receiver type unknown: each may call it):", "  src/links.ts: follow 4"]);
   });
 
   it("keeps calls on receivers typed through a package that is not installed as candidates, and says the answer is not complete", async () => {

@@ -5,11 +5,11 @@ const WORKSPACE = {
   "package.json": JSON.stringify({ name: "root", private: true, workspaces: ["packages/*"] }),
 };
 
-/** A Caller lookup that misses (exit 1) and names `site` (`path:line kind caller → name`) as a call it could not verify. */
-async function namedOnly(dir: string, query: string, site: string): Promise<void> {
+/** A Caller lookup that misses (exit 1) and names one call of `name` (`path: caller line`) as a call it could not verify. */
+async function namedOnly(dir: string, query: string, name: string, site: string): Promise<void> {
   const run = await ctx(dir, "traverse", "Caller", query);
   expect(run.code, run.stdout).toBe(1);
-  expect(run.stdout).toContain(`unresolved, matched by name only (not verified as calls of this declaration):\n  ${site} · unresolved\n`);
+  expect(run.stdout).toContain(`1 unresolved call named ${name} (receiver type unknown: each may call it):\n  ${site}\n`);
 }
 
 /** The header and site lines of a Caller answer, and its unresolved tail. */
@@ -71,7 +71,7 @@ describe("workspace packages imported by an `exports` subpath", () => {
       "packages/app/package.json": JSON.stringify({ name: "app" }),
       "packages/app/src/user.ts": 'import { Table } from "@acme/core/generated";\n\nexport const users = Table("users");\n',
     });
-    await namedOnly(dir, "Table", "packages/app/src/user.ts:3 constant users → Table");
+    await namedOnly(dir, "Table", "Table", "packages/app/src/user.ts: users 3");
 
   });
 });
@@ -173,7 +173,7 @@ describe("a hand-written declaration file beside the script it types", () => {
       "  src/use.ts: run 4",
       "complete",
     ]);
-    await namedOnly(dir, "Other.insert", "src/use.ts:4 function run → insert");
+    await namedOnly(dir, "Other.insert", "insert", "src/use.ts: run 4");
   });
 
   it("leaves out a declaration file that is build output: beside a script in a folder without TypeScript sources, or with a map", async () => {

@@ -136,7 +136,10 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const recorded = (path: RepoPath): string | undefined => table.get(path)?.sha256;
   const verdict = partitionFresh(entries, (entry) => filesOf(entry.edge), recorded, observed);
   const candidateHits = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null));
-  const missHits = (): TraverseHit[] => partitionFresh(missCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null));
+  const missCandidateHits = (): { candidates: TraverseHit[]; candidatesMore: number } => ({
+    candidates: partitionFresh(missCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null)),
+    candidatesMore: candidates.length - missCandidates.length,
+  });
   const kept = keepTree(entries, new Set(verdict.fresh));
   const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
   // Sites in application files first, so that a page is not filled with test callers; the tests
@@ -149,18 +152,18 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     if (entries.length > 0) {
       const detail = `${verdict.rejected.length} file${verdict.rejected.length === 1 ? "" : "s"} behind the call sites changed since indexing; run \`ctx index\` to refresh`;
       const fallbackScope = commonDirectory(verdict.rejected.map((r) => r.path));
-      return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, candidates: missHits() });
+      return miss(kind, query, "stale", detail, fallbackCommand(search, fallbackScope), { rejected: verdict.rejected, ...missCandidateHits() });
     }
     if (roots.length === 0) {
       if (candidates.length === 0) {
         const aliased = await answerThroughAlias(root, options, parsed, table);
         if (aliased) return aliased;
       }
-      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), { candidates: missHits() });
+      return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), missCandidateHits());
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? " matches" : "s match"} by name` : "";
-    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), { candidates: missHits() });
+    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), missCandidateHits());
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the
   // answer can be seen to leave nothing out.

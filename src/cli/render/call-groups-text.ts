@@ -97,7 +97,7 @@ export function renderCallGroups(result: TraverseResult): string[] {
  * The calls of that name whose receiver the linker could not tell, all of them, as the answer's last
  * lines: any may be a call of the declaration asked about, so the answer is not complete while one is left.
  */
-function candidateLines(candidates: readonly TraverseHit[], more: number, name: string): string[] {
+export function candidateLines(candidates: readonly TraverseHit[], more: number, name: string): string[] {
   const count = candidates.length + more;
   // Calls by a name the declaration is exported as are candidates too (`_enum or enum`).
   const names = [name, ...new Set(candidates.map((hit) => String(hit.callee)).filter((callee) => callee !== name))];

@@ -1,6 +1,6 @@
 import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
-import { aliasLines, renderCallGroups, testsLine } from "./call-groups-text.js";
+import { aliasLines, candidateLines, renderCallGroups, testsLine } from "./call-groups-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -72,8 +72,12 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
   }
   if (result.candidates && result.candidates.length > 0) {
-    lines.push("unresolved, matched by name only (not verified as calls of this declaration):");
-    for (const candidate of result.candidates) lines.push(`  ${callLine({ ...candidate, depth: 1 })}`);
+    // Grouped by file as a one-level answer's are; a deeper walk's tree keeps a line per site.
+    if (calls && (options.depth ?? 1) === 1) lines.push(...candidateLines(result.candidates, result.candidatesMore ?? 0, String(result.candidates[0]!.callee)));
+    else {
+      lines.push("unresolved, matched by name only (not verified as calls of this declaration):");
+      for (const candidate of result.candidates) lines.push(`  ${callLine({ ...candidate, depth: 1 })}`);
+    }
   }
   for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
   if (result.fallback) lines.push(`fallback: ${result.fallback}`);

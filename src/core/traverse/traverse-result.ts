@@ -76,7 +76,7 @@ export function miss(
   reason: MissReason,
   detail: string,
   fallback: string | null,
-  extra: Partial<Pick<TraverseResult, "rejected" | "suggestions" | "candidates">> = {},
+  extra: Partial<Pick<TraverseResult, "rejected" | "suggestions" | "candidates" | "candidatesMore">> = {},
 ): TraverseResult {
   return {
     status: "miss",
@@ -87,6 +87,7 @@ export function miss(
     rejected: extra.rejected ?? [],
     suggestions: extra.suggestions ?? [],
     ...(extra.candidates ? { candidates: extra.candidates } : {}),
+    ...(extra.candidatesMore ? { candidatesMore: extra.candidatesMore } : {}),
     reason,
     detail,
     fallback,
