@@ -282,8 +282,9 @@ export function oracleCallSites(service, dir, indexed, symbol) {
     }
   }
   const checker = program.getTypeChecker();
-  const own = checker.getSymbolAtLocation(nameAt(sourceFile, position));
-  const ownAncestors = own && ancestorMembers(checker, dir, own);
+  // The declaration, and its twin in a script's declaration file (or the script's for a declaration file's).
+  const owns = [checker.getSymbolAtLocation(nameAt(sourceFile, position)), twinAt !== undefined ? checker.getSymbolAtLocation(nameAt(twin, twinAt)) : undefined].filter((symbol) => symbol !== undefined);
+  const ownAncestors = owns.length > 0 ? new Set(owns.flatMap((symbol) => [...ancestorMembers(checker, dir, symbol)])) : undefined;
   const sites = [];
   const seen = new Set();
   for (const call of incoming) {
@@ -295,7 +296,7 @@ export function oracleCallSites(service, dir, indexed, symbol) {
       if (seen.has(`${path}:${line}:${span.start}`)) continue;
       seen.add(`${path}:${line}:${span.start}`);
       const site = { path, line };
-      if (ownAncestors && anotherMember(checker, dir, own, ownAncestors, nameAt(from, span.start))) site.another = true;
+      if (ownAncestors && anotherMember(checker, dir, owns, ownAncestors, nameAt(from, span.start))) site.another = true;
       sites.push(site);
     }
   }
@@ -351,17 +352,17 @@ function ancestorMembers(checker, dir, symbol) {
  * the repository (`promise.then()` for a class implementing Promise, `x.toString()` for one
  * overriding Object's). No call there can run the sampled member.
  */
-function anotherMember(checker, dir, own, ownAncestors, name) {
+function anotherMember(checker, dir, owns, ownAncestors, name) {
   let symbol = checker.getSymbolAtLocation(name);
   if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
   const declarations = symbol?.getDeclarations() ?? [];
-  if (declarations.length === 0 || symbol === own) return false;
+  if (declarations.length === 0 || owns.includes(symbol)) return false;
   // Only members of classes and interfaces are judged; anything else (object literals, unions of them) stays the compiler's.
   if (!declarations.every((d) => ts.isClassLike(d.parent) || ts.isInterfaceDeclaration(d.parent))) return false;
   const keys = declarations.map((d) => `${d.getSourceFile().fileName}:${d.getStart()}`);
   if (keys.some((key) => ownAncestors.has(key))) return false;
   const theirs = ancestorMembers(checker, dir, symbol);
-  return !(own.getDeclarations() ?? []).some((d) => theirs.has(`${d.getSourceFile().fileName}:${d.getStart()}`));
+  return !owns.some((own) => (own.getDeclarations() ?? []).some((d) => theirs.has(`${d.getSourceFile().fileName}:${d.getStart()}`)));
 }
 
 /** The position of the name of the declaration the twin file (script or declaration file) gives for `symbol`: its container's member, or a top-level one. */

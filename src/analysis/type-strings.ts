@@ -414,6 +414,8 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     if (parts[0] === undefined || parts[1] === undefined) return undefined;
     return parts[0] === parts[1] ? parts[0] : `union:${JSON.stringify(parts.map((part) => scope.table.embed(part!)))}`;
   }
+  // `{ User: await makeUser() }` (a callback's result that binds a generic's `T`): its members' types.
+  if (ts.isObjectLiteralExpression(value)) return objectType(value, scope, owner);
   if (ts.isArrayLiteralExpression(value)) {
     const first = value.elements.find((element) => !ts.isSpreadElement(element) && !ts.isOmittedExpression(element));
     const element = first && valueType(first, scope, owner);

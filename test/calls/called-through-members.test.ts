@@ -246,6 +246,44 @@ describe("a local narrowed by a type guard", () => {
   });
 });
 
+describe("a generic bound by the object a callback returns", () => {
+  it("types its members (`beforeEach2(async () => ({ User: await makeUser() }))`), and a read of such a member is no call of the class", async () => {
+    const dir = await indexedFiles({
+      "src/model.ts": [
+        "export class Model {",
+        "  static findOne(): Model | null {",
+        "    return null;",
+        "  }",
+        "}",
+        "export async function makeUser(): Promise<typeof Model> {",
+        "  return Model;",
+        "}",
+        "export function beforeEach2<T extends Record<string, any>>(cb: () => Promise<T> | T): T {",
+        "  return {} as T;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import { beforeEach2, makeUser, Model } from "./model";',
+        "",
+        "const vars = beforeEach2(async () => {",
+        "  return { User: await makeUser() };",
+        "});",
+        "const plain = beforeEach2(() => ({ User: Model }));",
+        "export async function run(): Promise<void> {",
+        "  const User = vars.User;",
+        "  await User.findOne();",
+        "  plain.User.findOne();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect((await callers(dir, "Model.findOne")).slice(1, 3)).toEqual(["→ method Model.findOne src/model.ts:2", "  src/use.ts: run 9, 10"]);
+    // `vars.User` and `plain.User` read a property that holds the class: the compiler's call hierarchy lists neither.
+    expect((await ctx(dir, "traverse", "Caller", "Model", "--json")).stdout).not.toContain('"line": 8');
+  });
+});
+
 describe("a static member of a subclass", () => {
   it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
     const dir = await indexedFiles({

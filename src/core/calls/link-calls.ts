@@ -1124,6 +1124,17 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return twin === undefined ? entity : { type: "decl", scope: entity.scope, decl: twin };
   };
 
+  /**
+   * A read that is not called counts where it names the declaration (`this.handle` passed on, `z.enum`
+   * of a module exporting `_enum as enum`), not where a property holds one (`vars.User` of
+   * `{ User: Model }`), as the call hierarchy counts it.
+   */
+  const readsDeclaration = (scope: FileScope, callee: CalleeRef, decl: CallableDeclaration): boolean => {
+    const read = callee.names[callee.names.length - 1];
+    if (read === decl.name.slice(decl.name.lastIndexOf(".") + 1)) return true;
+    return callee.names.length > 1 && resolveCallee(scope, { ...callee, names: callee.names.slice(0, -1) })?.type === "module";
+  };
+
   const links: FileLink[] = [];
   for (const { path, summary } of files) {
     if (only && !only.has(path)) continue;
@@ -1164,7 +1175,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);
-      const targets = declared.filter((target): target is NonNullable<typeof target> => target !== undefined && !target.scope.outside && (!isRef || CALLABLE_KINDS.has(target.decl.kind)) && !(isGo && GO_TYPES.has(target.decl.kind)));
+      const targets = declared.filter(
+        (target): target is NonNullable<typeof target> =>
+          target !== undefined && !target.scope.outside && (!isRef || (CALLABLE_KINDS.has(target.decl.kind) && readsDeclaration(scope, site.callee, target.decl))) && !(isGo && GO_TYPES.has(target.decl.kind)),
+      );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
       const outsideOnly =
