@@ -283,7 +283,7 @@ export function oracleCallSites(service, dir, indexed, symbol) {
   }
   const checker = program.getTypeChecker();
   // The declaration, and its twin in a script's declaration file (or the script's for a declaration file's).
-  const owns = [checker.getSymbolAtLocation(nameAt(sourceFile, position)), twinAt !== undefined ? checker.getSymbolAtLocation(nameAt(twin, twinAt)) : undefined].filter((symbol) => symbol !== undefined);
+  const owns = [checker.getSymbolAtLocation(nameAt(sourceFile, position)), twin && typeof twinAt === "number" ? checker.getSymbolAtLocation(nameAt(twin, twinAt)) : undefined].filter((symbol) => symbol !== undefined);
   const ownAncestors = owns.length > 0 ? new Set(owns.flatMap((symbol) => [...ancestorMembers(checker, dir, symbol)])) : undefined;
   const sites = [];
   const seen = new Set();

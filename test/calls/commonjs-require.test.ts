@@ -20,7 +20,7 @@ describe("CommonJS: what require() binds links to what the required file exports
       // `again(z)`, where `const { format: again } = require("./format.cjs")` in the body.
       "  src/caller.js: show 8; reformat 19",
       // `pkg.format(…)` is a member of a package's module: outside, not a candidate.
-      "complete; rg -w adds 2 declarations, 1 other member, 2 other uses: src/caller.js:17, src/format.cjs:5",
+      "complete; rg -w adds 1 declaration, 1 other member, 2 other uses: src/caller.js:17, src/format.cjs:5",
     ]);
   });
 
@@ -46,7 +46,7 @@ describe("CommonJS: what require() binds links to what the required file exports
       "TRAVERSE_HIT Caller render (2 sites in 1 file)",
       "→ function render src/render.js:1",
       "  src/caller.js: show 8; reformat 19",
-      "complete; rg -w adds 2 declarations, 1 comment or string, 1 other use: src/render.js:5",
+      "complete; rg -w adds 1 declaration, 1 comment or string, 1 other use: src/render.js:5",
     ]);
   });
 

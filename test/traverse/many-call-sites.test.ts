@@ -49,7 +49,7 @@ describe("a one-level call answer in text", () => {
       "→ function format src/format.ts:1",
       "  src/report.ts: report 4",
       "tests: 2 sites in 1 file (--tests lists them)",
-      "rg -w adds 1 declaration, 2 imports",
+      "rg -w adds 2 imports",
       // A call of that name the linker could not tell: the answer is not complete while it is left.
       "1 unresolved call named format (receiver type unknown: each may call it):",
       "  src/loose.ts: loose 2",

@@ -82,8 +82,11 @@ export function renderCallGroups(result: TraverseResult): string[] {
   const complete = unlisted === 0 && unresolved.length === 0 && !result.candidatesInTests && result.rejected.length === 0;
   // Every site is above (or counted), no call by that name is left unproven, and what a grep would
   // add besides is accounted for: one closing line says so, and that no grep is needed to check.
-  if (complete && result.mentions) lines.push(`complete; ${mentionLine(result.mentions)}`);
-  else if (result.mentions) lines.push(mentionLine(result.mentions));
+  // The declaration each `→` line names is a line a grep prints too: shown, not added.
+  const shown = callers ? ordered.filter((sites) => sites[0]!.calleePath !== null && String(sites[0]!.callee).split(".").pop() === name).length : 0;
+  const added = result.mentions && mentionLine(result.mentions, shown);
+  if (complete && result.mentions) lines.push(added ? `complete; ${added}` : "complete");
+  else if (added) lines.push(added);
   if (complete) {
     if (!result.mentions) lines.push("complete; 0 unresolved");
   } else if (unlisted > 0) lines.push(`+${unlisted} more sites (raise --limit to see them)${unresolved.length === 0 ? "; 0 unresolved" : ""}`);
@@ -152,11 +155,11 @@ const USE_WORDS: Record<WordUse, [string, string]> = {
 };
 
 /** What a grep for the name would add to the answer: each kind of line counted, the uses in code named. */
-function mentionLine(account: MentionAccount): string {
+function mentionLine(account: MentionAccount, shownDeclarations: number): string | undefined {
   const parts: string[] = [];
   if (account.otherCalls > 0) parts.push(`${account.otherCalls} call${account.otherCalls === 1 ? "" : "s"} of other declarations`);
   for (const use of ["declaration", "import", "export", "type", "member", "local", "text"] as const) {
-    const count = account.kinds[use] ?? 0;
+    const count = Math.max(0, (account.kinds[use] ?? 0) - (use === "declaration" ? shownDeclarations : 0));
     if (count > 0) parts.push(`${count} ${USE_WORDS[use][count === 1 ? 0 : 1]}`);
   }
   const uses = account.uses.length;
@@ -164,7 +167,7 @@ function mentionLine(account: MentionAccount): string {
   const left = account.unclassified;
   if (left > 0) parts.push(`${left} line${left === 1 ? "" : "s"} in code not classified (past the ${MAX_PARSED_FILES} files parsed for one answer): ${account.unclassifiedAt.slice(0, UNRESOLVED_SHOWN).map(quoteSite).join(", ")}${left > UNRESOLVED_SHOWN ? ", …" : ""}`);
   // The name is the query's, above: not repeated.
-  return `rg -w adds ${parts.length === 0 ? "nothing" : parts.join(", ")}`;
+  return parts.length === 0 ? undefined : `rg -w adds ${parts.join(", ")}`;
 }
 
 const quoteSite = (site: string): string => {

@@ -81,7 +81,7 @@ const SECTION_BODY = [
   "- Look code up by name before searching: `ctx traverse Symbol <Name>`, `Caller <fn>`, `Callee <fn>`,",
   "  `Endpoint \"<a URL, log line or curl as you have it>\"`, `Module <name>`, `Err \"<error text>\"`. Every answer was checked against the file's",
   "  current SHA-256: trust its `path:line`. `Caller` lists every site and accounts for every other line a grep",
-  "  would print (its `rg -w` line); a last line `complete; rg -w adds …` means there is nothing left for a grep to find.",
+  "  would print (its `rg -w` line); a last line starting `complete` means there is nothing left for a grep to find.",
   "  Unresolved calls it lists last are not proven either way: each may call it. `Caller <fn> --exact` settles",
   "  them with the type checker (seconds); read the lines it leaves.",
   "- `TRAVERSE_MISS` means no fresh answer: search narrowly (`rg -n -w <Name> <dir>`), do not read whole trees.",
