@@ -241,6 +241,12 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
       ts.forEachChild(node, declareInferred);
     };
     declareInferred(type.extendsType);
+    // `A extends new (...args: infer P) => infer I ? … I …`: I is what `new` of A makes (InstanceType<A>).
+    const pattern = unparenthesizedType(type.extendsType);
+    if (ts.isConstructorTypeNode(pattern) && ts.isInferTypeNode(pattern.type)) {
+      const check = typeName(type.checkType, scope);
+      if (check !== undefined) inner.names.set(pattern.type.typeParameter.name.text, { kind: "local", type: `new:${check}`, typeParameter: true });
+    }
     const branches = [
       ...(type.trueType.kind === ts.SyntaxKind.NeverKeyword ? [] : [typeName(type.trueType, inner)]),
       ...(type.falseType.kind === ts.SyntaxKind.NeverKeyword ? [] : [typeName(type.falseType, scope)]),
@@ -254,7 +260,12 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     // A member read on a union compiles only where narrowing left the parts that have the
     // member, so parts that name no class or interface (a function type, a primitive) drop out;
     // on an intersection, the member comes from any part.
-    const known = named.map((member) => typeName(member, scope)).filter((part) => part !== undefined);
+    // `A & ((...args: P) => I)`: a function part of an intersection is how the whole is called.
+    const partType = (member: TS.TypeNode): string | undefined => {
+      const fn = ts.isIntersectionTypeNode(type) ? unparenthesizedType(member) : undefined;
+      return fn && ts.isFunctionTypeNode(fn) ? `fn:${JSON.stringify(signatureOf(fn, scope))}` : typeName(member, scope);
+    };
+    const known = named.map(partType).filter((part) => part !== undefined);
     if (known.length <= 1) return known[0];
     return `${ts.isUnionTypeNode(type) ? "union" : "inter"}:${JSON.stringify(known.map((part) => scope.table.embed(part)))}`;
   }

@@ -284,6 +284,24 @@ describe("a generic bound by the object a callback returns", () => {
   });
 });
 
+describe("a class wrapped to be called without new", () => {
+  it("makes what `new` of the class makes: `A extends new (...args: infer P) => infer I ? A & ((...args: P) => I) : never`", async () => {
+    const dir = await indexedFiles({
+      "src/invokable.ts": [
+        "type Callable<A extends abstract new () => any> = A extends new (...args: infer Args) => infer Instance ? A & ((...args: Args) => Instance) : never;",
+        "export function classToInvokable<Class extends new (...args: any[]) => any>(constructor: Class): Callable<Class> {",
+        "  return constructor as any;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/types.ts": "export class BaseNumber {\n  validate(value: unknown): void {}\n}\nexport class FLOAT extends BaseNumber {}\n",
+      "src/data-types.ts": 'import * as DataTypes from "./types";\nimport { classToInvokable } from "./invokable";\n\nexport const FLOAT = classToInvokable(DataTypes.FLOAT);\n',
+      "src/use.ts": 'import * as DataTypes from "./data-types";\n\nexport function check(): void {\n  const type = DataTypes.FLOAT();\n  type.validate(1.2);\n}\n',
+    });
+    expect((await callers(dir, "BaseNumber.validate")).slice(1)).toEqual(["→ method BaseNumber.validate src/types.ts:2", "  src/use.ts: check 5", "complete"]);
+  });
+});
+
 describe("a static member of a subclass", () => {
   it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
     const dir = await indexedFiles({
