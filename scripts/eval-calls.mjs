@@ -313,6 +313,13 @@ function nameAt(sourceFile, position) {
   }
 }
 
+/** The class or interface a declaration is a member of (a constructor's parameter property is its class's), if any. */
+const memberContainer = (declaration) => {
+  const parent = declaration.parent;
+  if (ts.isParameter(declaration) && parent && ts.isConstructorDeclaration(parent)) return parent.parent;
+  return parent && (ts.isClassLike(parent) || ts.isInterfaceDeclaration(parent)) ? parent : undefined;
+};
+
 const inRepository = (dir, declaration) => {
   const file = declaration.getSourceFile().fileName;
   return file.startsWith(`${dir}/`) && !file.includes("/node_modules/");
@@ -340,7 +347,7 @@ function ancestorMembers(checker, dir, symbol) {
   };
   for (const declaration of symbol.getDeclarations() ?? []) {
     found.add(`${declaration.getSourceFile().fileName}:${declaration.getStart()}`);
-    if (ts.isClassLike(declaration.parent) || ts.isInterfaceDeclaration(declaration.parent)) climb(declaration.parent);
+    climb(memberContainer(declaration));
   }
   return found;
 }
@@ -358,7 +365,7 @@ function anotherMember(checker, dir, owns, ownAncestors, name) {
   const declarations = symbol?.getDeclarations() ?? [];
   if (declarations.length === 0 || owns.includes(symbol)) return false;
   // Only members of classes and interfaces are judged; anything else (object literals, unions of them) stays the compiler's.
-  if (!declarations.every((d) => ts.isClassLike(d.parent) || ts.isInterfaceDeclaration(d.parent))) return false;
+  if (!declarations.every((d) => memberContainer(d) !== undefined)) return false;
   const keys = declarations.map((d) => `${d.getSourceFile().fileName}:${d.getStart()}`);
   if (keys.some((key) => ownAncestors.has(key))) return false;
   const theirs = ancestorMembers(checker, dir, symbol);

@@ -7,6 +7,10 @@ import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
 import { requireDirectory } from "../io/repo-root.js";
 
+/** Hits a traverse answer prints before `+N more`; one level of Caller/Callee is grouped by file, a line per file. */
+const DEFAULT_LIMIT = 20;
+const GROUPED_LIMIT = 200;
+
 /** Where a command's output goes; tests pass buffers, the binary passes the process streams. */
 export interface Terminal {
   cwd: string;
@@ -153,7 +157,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
       "Symbol, Caller, Callee: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path; Err: the error text; Brain: words",
     )
     .option("--json", "print one JSON object")
-    .addOption(new Option("--limit <n>", "hits to print before `+N more`").default(20).argParser(parseLimit))
+    .addOption(new Option("--limit <n>", `hits to print before \`+N more\` (default ${DEFAULT_LIMIT}; ${GROUPED_LIMIT} for one level of Caller/Callee, printed grouped by file)`).argParser(parseLimit))
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
     .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level (by default they are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
@@ -179,7 +183,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit: number; depth: number; tests?: boolean; timings?: boolean; exact?: boolean }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit?: number; depth: number; tests?: boolean; timings?: boolean; exact?: boolean }) => {
       if (options.exact && kind !== "Caller" && kind !== "Callee") throw new UsageError(`--exact settles call sites: it applies to Caller and Callee, not ${kind}`, `ctx traverse Caller <name> --exact`);
       const { PhaseClock } = await import("./phase-clock.js");
       // From the process's start: node, ctx's modules and commander are the first phase.
@@ -192,7 +196,9 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         query = (await terminal.readStdin?.())?.trim() ?? "";
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
-      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit: options.limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true });
+      // One level of callers prints a file's sites on one line: a hub's whole answer costs less than a second call for the rest.
+      const limit = options.limit ?? ((kind === "Caller" || kind === "Callee") && options.depth === 1 ? GROUPED_LIMIT : DEFAULT_LIMIT);
+      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true });
       clock.mark("look up and check freshness");
       const { exact } = traversal;
       const exactLines = exact ? (await import("./render/exact-text.js")).renderExactLines(kind, exact, traversal.hits) : [];

@@ -21,6 +21,11 @@ describe("a declaration with thousands of call sites", () => {
     expect(lines.filter((line) => line.startsWith("  src/callers/"))).toHaveLength(40);
     expect(lines[0]).toBe(`TRAVERSE_HIT Caller hub (${SITES} sites in 40 files)`);
     expect(lines.at(-1)).toMatch(/^complete; rg -w adds /);
+    // Without --limit, one level prints 200 sites (a hub's answer in one call); a deeper walk, 20 lines.
+    const byDefault = (await ctx(dir, "traverse", "Caller", "hub")).stdout;
+    expect(byDefault).toContain(`+${SITES - 200} more sites (raise --limit to see them); 0 unresolved`);
+    expect((await ctx(dir, "traverse", "Caller", "hub", "--depth", "2")).stdout).toContain("raise --limit to see them");
+    expect((await ctx(dir, "traverse", "Caller", "hub", "--depth", "2")).stdout.split("\n").filter((line) => line.includes(" → ")).length).toBe(20);
   });
 
   it("says a deeper walk was cut, in text and JSON, with a lower bound for the total", async () => {
