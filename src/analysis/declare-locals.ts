@@ -73,7 +73,8 @@ export const declareStatements = (scope: Scope, statements: readonly TS.Statemen
       scope.names.set(statement.name.text, { kind: "local", type: undefined, params: signatureParams(statement, scope) });
     } else {
       const name = declarationName(statement);
-      if (name !== undefined) scope.names.set(name, { kind: "local", type: undefined });
+      // A class declared in a body is bound to its key already (extract-calls declareLocalClasses).
+      if (name !== undefined && scope.names.get(name)?.kind !== "qualified") scope.names.set(name, { kind: "local", type: undefined });
     }
   }
 };

@@ -18,11 +18,13 @@ import { Scope, type Context } from "./call-scope.js";
 import { hasModifier, lineOf, nameText, ts, type TS } from "./compiler.js";
 import { declareBinding, declareStatements, declareVariable } from "./declare-locals.js";
 import { unwrapExpression } from "./extract-symbols.js";
-import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, qualify, skipOuter } from "./syntax-names.js";
+import { boundNames, declaredNames, embedOwner, encodeRef, entityName, isLiteralName, localClassKey, qualify, skipOuter } from "./syntax-names.js";
 import { calledRef, callType, calleeOf, declaredType, declareTypeParameters, inScope, objectType, returnTypeName, signatureOf, typeName, unparenthesizedType, valueType } from "./type-strings.js";
 
 /** Marks the key of a static member that shares its name with an instance member (no name can contain a space). */
 const STATIC_TWIN = " static";
+/** In the key of a class declared in a body (`User@1234`, syntax-names localClassKey). */
+const LOCAL_CLASS = "@";
 /** Marks the key of a function or variable that shares its name with an interface or type alias (`interface Maker` and `function Maker()`). */
 const VALUE_TWIN = " value";
 const TYPE_ONLY = new Set(["interface", "type"]);
@@ -241,6 +243,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     };
     if (body && ts.isBlock(body)) {
       declareVars(scope, body, inner.owner);
+      declareLocalClasses(scope, body.statements);
       declareStatements(scope, body.statements, inner.owner);
     }
     for (const parameter of node.parameters) {
@@ -351,7 +354,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const classValue = (qualified: string): string => `val:${encodeRef({ head: "scope", owner: "", names: qualified.split(".") }, table)}`;
 
   const visitClass = (node: TS.ClassLikeDeclaration, qualified: string | null, ctx: Context): void => {
-    const classCaller = qualified === null ? ctx.caller : callerOf(qualified);
+    // A local class's calls are its enclosing declaration's, as they were before it had a key.
+    const classCaller = qualified === null || qualified.includes(LOCAL_CLASS) ? ctx.caller : callerOf(qualified);
     const classCtx: Context = { ...ctx, caller: classCaller };
     visitDecorators(node, classCtx);
     const scope = new Scope(ctx.scope);
@@ -407,8 +411,25 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const visitFunctionBody = (body: TS.Block, ctx: Context): void => {
     const scope = new Scope(ctx.scope);
     declareVars(scope, body, ctx.owner);
+    declareLocalClasses(scope, body.statements);
     declareStatements(scope, body.statements, ctx.owner);
     body.statements.forEach((statement) => visit(statement, { ...ctx, scope }));
+  };
+
+  /**
+   * Classes declared in a body (`class User extends Model {}` in a test's setup callback): a
+   * declaration of the file's summary keyed `User@36` (LOCAL_CLASS: no name contains `@`), so that
+   * what is called through them reaches their bases. Never a call's target or a caller itself.
+   */
+  const localClasses = new Map<TS.Node, string>();
+  const declareLocalClasses = (scope: Scope, statements: readonly TS.Statement[]): void => {
+    for (const statement of statements) {
+      const key = ts.isClassDeclaration(statement) ? localClassKey(statement) : undefined;
+      if (key === undefined) continue;
+      if (!kinds.has(key)) kinds.set(key, { kind: "class", line: line(statement) });
+      localClasses.set(statement, key);
+      scope.names.set((statement as TS.ClassDeclaration).name!.text, { kind: "qualified", name: key });
+    }
   };
 
   const visitJsxTag = (tag: TS.JsxTagNameExpression, ctx: Context): void => {
@@ -551,13 +572,14 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       }
       case K.ClassDeclaration:
       case K.ClassExpression:
-        visitClass(node as TS.ClassLikeDeclaration, null, ctx);
+        visitClass(node as TS.ClassLikeDeclaration, localClasses.get(node) ?? null, ctx);
         return;
       case K.Block:
       case K.ModuleBlock:
       case K.CaseBlock: {
         const scope = new Scope(ctx.scope);
         const statements = ts.isCaseBlock(node) ? node.clauses.flatMap((clause) => [...clause.statements]) : (node as TS.Block).statements;
+        declareLocalClasses(scope, statements);
         declareStatements(scope, statements, ctx.owner);
         visitChildren(node, { ...ctx, scope });
         return;

@@ -74,3 +74,9 @@ export function encodeRef(ref: CalleeRef, table: TypeTable): string {
 export function embedOwner(ref: CalleeRef, table: TypeTable): string {
   return ref.head === "type" || ref.head === "this" ? table.embed(ref.owner) : ref.owner;
 }
+
+/**
+ * The key of a class declared in a body (`class User extends Model {}` in a test's setup callback):
+ * its name and offset (`User@1234`, unique in the file; no declared name contains `@`).
+ */
+export const localClassKey = (node: TS.ClassDeclaration): string | undefined => (node.name ? `${node.name.text}@${node.pos}` : undefined);

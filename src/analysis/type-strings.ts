@@ -6,7 +6,7 @@ import { THIS_TYPE } from "../core/calls/type-references.js";
 import { Scope, type Context } from "./call-scope.js";
 import { requiredSpecifier } from "./commonjs.js";
 import { nameText, ts, type TS } from "./compiler.js";
-import { encodeRef, entityName, isLiteralName, isNullish, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
+import { encodeRef, entityName, isLiteralName, isNullish, localClassKey, qualifiedNameText, skipOuter, WRAPPER_TYPES } from "./syntax-names.js";
 
 /** The callee of `expression` and the node naming it, or undefined when nothing can be named. */
 /**
@@ -570,11 +570,23 @@ const inferenceType = (type: TS.TypeNode, scope: Scope): string | undefined => {
 const argumentType = (argument: TS.Expression, scope: Scope, owner: string | null): string | null => {
   const fn = skipOuter(argument);
   if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return ts.isSpreadElement(argument) ? null : (valueType(argument, scope, owner) ?? null);
-  const body = ts.isBlock(fn.body) ? (fn.body.statements.length === 1 && ts.isReturnStatement(fn.body.statements[0]!) ? fn.body.statements[0].expression : undefined) : fn.body;
+  // A body is read up to a last `return`: its classes and constants are what the returned value is made of
+  // (`async () => { class User extends Model {} … return { User }; }`).
+  const last = ts.isBlock(fn.body) ? fn.body.statements[fn.body.statements.length - 1] : undefined;
+  const body = ts.isBlock(fn.body) ? (last && ts.isReturnStatement(last) ? last.expression : undefined) : fn.body;
   if (body === undefined) return null;
   const inner = new Scope(scope);
   declareTypeParameters(inner, fn.typeParameters);
   for (const parameter of fn.parameters) for (const name of boundNames(parameter.name)) inner.names.set(name, { kind: "local", type: undefined });
+  for (const statement of ts.isBlock(fn.body) ? fn.body.statements : []) {
+    const key = ts.isClassDeclaration(statement) ? localClassKey(statement) : undefined;
+    if (key !== undefined) inner.names.set((statement as TS.ClassDeclaration).name!.text, { kind: "qualified", name: key });
+    else if (ts.isVariableStatement(statement)) {
+      for (const declaration of statement.declarationList.declarations) {
+        if (ts.isIdentifier(declaration.name)) inner.names.set(declaration.name.text, { kind: "local", type: declaredType(declaration, inner, ts.isArrowFunction(fn) ? owner : null) });
+      }
+    } else if (ts.isFunctionDeclaration(statement) && statement.name) inner.names.set(statement.name.text, { kind: "local", type: undefined });
+  }
   const returns = valueType(body, inner, ts.isArrowFunction(fn) ? owner : null);
   return returns === undefined ? null : `fn:${JSON.stringify({ params: [], returns: scope.table.embed(returns) })}`;
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, indexedFixture, readAi } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/called-through-members";
 
@@ -299,6 +299,50 @@ describe("a class wrapped to be called without new", () => {
       "src/use.ts": 'import * as DataTypes from "./data-types";\n\nexport function check(): void {\n  const type = DataTypes.FLOAT();\n  type.validate(1.2);\n}\n',
     });
     expect((await callers(dir, "BaseNumber.validate")).slice(1)).toEqual(["→ method BaseNumber.validate src/types.ts:2", "  src/use.ts: check 5", "complete"]);
+  });
+});
+
+describe("a class declared in a callback", () => {
+  it("reaches its bases: `class User extends Model {}` in a setup callback whose result a generic hands back", async () => {
+    const dir = await indexedFiles({
+      "src/model.ts": [
+        "export class Model {",
+        "  static findOne<M extends Model>(this: new () => M): M | null {",
+        "    return null;",
+        "  }",
+        "  save(): this {",
+        "    return this;",
+        "  }",
+        "}",
+        "export function beforeEach2<T extends Record<string, any>>(cb: () => Promise<T> | T): T {",
+        "  return {} as T;",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": [
+        'import { beforeEach2, Model } from "./model";',
+        "",
+        "const vars = beforeEach2(async () => {",
+        "  class User extends Model {",
+        "    greet(): string {",
+        "      this.save();",
+        '      return "hi";',
+        "    }",
+        "  }",
+        "  new User().save();",
+        "  return { User };",
+        "});",
+        "export function run(): void {",
+        "  const user = vars.User.findOne();",
+        "  user?.save();",
+        "}",
+        "",
+      ].join("\n"),
+    });
+    expect((await callers(dir, "Model.save")).slice(1, 3)).toEqual(["→ method Model.save src/model.ts:5", "  src/use.ts: vars 6, 10; run 15"]);
+    expect((await callers(dir, "Model.findOne")).slice(1, 3)).toEqual(["→ method Model.findOne src/model.ts:2", "  src/use.ts: run 14"]);
+    // The local class is reached through, never named: no row has it as a caller or a target.
+    expect(readAi(dir, "call_index.md")).not.toContain("User@");
   });
 });
 

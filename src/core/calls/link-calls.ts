@@ -1177,7 +1177,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const declared = declarationsOf(entity).map(implemented);
       const targets = declared.filter(
         (target): target is NonNullable<typeof target> =>
-          target !== undefined && !target.scope.outside && (!isRef || (CALLABLE_KINDS.has(target.decl.kind) && readsDeclaration(scope, site.callee, target.decl))) && !(isGo && GO_TYPES.has(target.decl.kind)),
+          // A class declared in a body (`User@36`, extract-calls LOCAL_CLASS) is reached through, never a target.
+          target !== undefined && !target.scope.outside && !target.decl.name.includes("@") && (!isRef || (CALLABLE_KINDS.has(target.decl.kind) && readsDeclaration(scope, site.callee, target.decl))) && !(isGo && GO_TYPES.has(target.decl.kind)),
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
