@@ -346,6 +346,54 @@ describe("a class declared in a callback", () => {
   });
 });
 
+describe("a return type read through a generic class's type parameter", () => {
+  it("binds the parameter where the instance was typed: `ReturnType<ReturnType<D['getPlatform']>['getSchema']>` of an ORM<SqlDriver>", async () => {
+    const dir = await indexedFiles({
+      "src/gen.ts": [
+        "export interface ISchema {",
+        "  update(): void;",
+        "}",
+        "export abstract class AbstractSchema implements ISchema {",
+        "  update(): void {}",
+        "}",
+        "export class SqlSchema extends AbstractSchema {",
+        "  override update(): void {}",
+        "}",
+        "export class MongoSchema extends AbstractSchema {",
+        "  override update(): void {}",
+        "}",
+        "export interface Platform {",
+        "  getSchema(): ISchema;",
+        "}",
+        "export class SqlPlatform implements Platform {",
+        "  getSchema(): SqlSchema {",
+        "    return new SqlSchema();",
+        "  }",
+        "}",
+        "export interface Driver {",
+        "  getPlatform(): Platform;",
+        "}",
+        "export class SqlDriver implements Driver {",
+        "  getPlatform(): SqlPlatform {",
+        "    return new SqlPlatform();",
+        "  }",
+        "}",
+        "export class ORM<D extends Driver = Driver> {",
+        "  constructor(private readonly driver: D) {}",
+        '  get schema(): ReturnType<ReturnType<D["getPlatform"]>["getSchema"]> {',
+        "    return this.driver.getPlatform().getSchema() as any;",
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/use.ts": 'import type { ORM, SqlDriver } from "./gen";\n\nexport function migrate(orm: ORM<SqlDriver>): void {\n  orm.schema.update();\n}\n',
+    });
+    expect((await callers(dir, "SqlSchema.update")).slice(1, 3)).toEqual(["→ method SqlSchema.update src/gen.ts:8", "  src/use.ts: migrate 4"]);
+    // A call of the SQL schema's update cannot run the Mongo one's: a sibling, not a call through their base.
+    expect((await ctx(dir, "traverse", "Caller", "MongoSchema.update", "--json")).stdout).not.toContain("src/use.ts");
+  });
+});
+
 describe("a static member of a subclass", () => {
   it("is no override of the base's: the call hierarchy does not count one's calls as the other's, unlike instance members", async () => {
     const dir = await indexedFiles({

@@ -558,7 +558,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const computeType = (scope: FileScope, text: string, depth: number, subst: Subst | undefined): Entity | undefined =>
     TYPE_REFERENCE.test(text) ? resolveReference(scope, Number(text.slice(1)), depth, subst) :
     composedType(scope, text, depth, subst) ??
-    (text.startsWith("ret:") || text.startsWith("cb:") || text.startsWith("call:") ? inferredType(scope, text, depth) :
+    (text.startsWith("ret:") || text.startsWith("cb:") || text.startsWith("call:") ? inferredType(scope, text, depth, undefined, subst) :
     text.startsWith("cbx:") ? passedCallbackType(scope, text, depth) : text.startsWith("cbo:") ? optionType(scope, text, depth) : namedType(scope, text, depth));
 
   /**
@@ -721,7 +721,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * `ret:<callee>`: the declared return type of what is called; `cb:i.j:<callee>`: a callback parameter's declared type.
    * With `guarded`, a return's type guard instead (`value is T`): T, for the argument at that index.
    */
-  const inferredType = (scope: FileScope, text: string, depth: number, guarded?: number): Entity | undefined => {
+  const inferredType = (scope: FileScope, text: string, depth: number, guarded?: number, subst?: Subst): Entity | undefined => {
     // `call:[<callee>, [argument types], [type arguments]]`: a return, with what binds a generic callee's type parameters.
     const call = text.startsWith("call:") ? (JSON.parse(text.slice(5)) as [string, (string | null)[], (string | null)[]?]) : undefined;
     const encoded = call ? `ret:${call[0]}` : text;
@@ -735,7 +735,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const target = resolveModule(scope, owner);
       return target === "external" ? EXTERNAL : target === null ? undefined : { type: "module", scope: target };
     }
-    const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
+    // `ReturnType<Driver['getPlatform']>` in a generic class: the receiver's type parameters as bound where it was reached.
+    const callee = resolveCallee(scope, { head, owner, names }, depth + 1, head === "type" ? subst : undefined);
     if (callee?.type === "arrayMethod") {
       if (isReturn) {
         if (RETURNS_ELEMENT.has(callee.name)) return resolveType(callee.scope, callee.element, depth + 1, callee.subst);
@@ -1076,7 +1077,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
   };
 
-  const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0): Entity | undefined => {
+  const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0, subst?: Subst): Entity | undefined => {
     let entity: Entity | undefined;
     let names = callee.names;
     switch (callee.head) {
@@ -1101,7 +1102,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         break;
       }
       case "type":
-        entity = resolveType(scope, callee.owner, depth);
+        entity = resolveType(scope, callee.owner, depth, subst);
         break;
       case "import": {
         const target = resolveModule(scope, callee.owner);
