@@ -245,7 +245,12 @@ function relatedTo(callIndex) {
     .filter((line) => line.startsWith("| ") && !line.startsWith("| ---") && !line.startsWith("| member |"))
     .map((line) => line.slice(2, -2).split(" | "))
     .map(([member, memberAt, base, baseAt]) => [`${memberAt.replace(/:\d+$/, "")}\0${member}`, `${baseAt.replace(/:\d+$/, "")}\0${base}`]);
-  return (key) => new Set([key, ...pairs.filter(([member]) => member === key).map(([, base]) => base), ...pairs.filter(([, base]) => base === key).map(([member]) => member)]);
+  return (key) => {
+    const bases = pairs.filter(([member]) => member === key).map(([, base]) => base);
+    // Script globals of one name (not members: no dot in the name) are one declaration to the compiler.
+    const shared = new Set(bases.filter((base) => !base.slice(base.indexOf("\0") + 1).includes(".")));
+    return new Set([key, ...bases, ...pairs.filter(([, base]) => base === key || shared.has(base)).map(([member]) => member)]);
+  };
 }
 
 /**

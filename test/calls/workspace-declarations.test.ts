@@ -209,16 +209,16 @@ describe("a hand-written declaration file beside the script it types", () => {
 });
 
 describe("scripts share one global scope", () => {
-  it("takes same-named functions of two scripts as one, as the compiler merges them: a Caller query of either lists both's calls", async () => {
+  it("takes same-named functions of three scripts as one, as the compiler merges them: a Caller query of any lists all their calls", async () => {
     const worker = (n: number): string => `function send(message) {\n  return message;\n}\n\nself.onmessage = (event) => send(event.data + ${n});\n`;
-    const dir = await indexedFiles({ "apps/a/public/worker.js": worker(1), "apps/b/public/worker.js": worker(2) });
-    expect(await callers(dir, "apps/b/public/worker.js:send")).toEqual([
-      "TRAVERSE_HIT Caller apps/b/public/worker.js:send (2 sites in 2 files)",
-      "→ function send apps/a/public/worker.js:1 · 1 site in 1 file",
-      "  (same file): (module) 5",
-      "→ function send apps/b/public/worker.js:1 · 1 site in 1 file",
-      "  (same file): (module) 5",
+    const dir = await indexedFiles({ "apps/a/public/worker.js": worker(1), "apps/b/public/worker.js": worker(2), "apps/c/public/worker.js": worker(3) });
+    const all = (query: string): string[] => [
+      `TRAVERSE_HIT Caller ${query} (3 sites in 3 files)`,
+      ...["a", "b", "c"].flatMap((app) => [`→ function send apps/${app}/public/worker.js:1 · 1 site in 1 file`, "  (same file): (module) 5"]),
       "complete",
-    ]);
+    ];
+    // Not siblings through a shared base, as two overrides of one method are: one global declared three times.
+    expect(await callers(dir, "apps/b/public/worker.js:send")).toEqual(all("apps/b/public/worker.js:send"));
+    expect(await callers(dir, "apps/c/public/worker.js:send")).toEqual(all("apps/c/public/worker.js:send"));
   });
 });

@@ -46,11 +46,14 @@ export function matchCallNodes(edges: readonly CallEdge[], query: SymbolQuery, d
  * call through a base may run it) and the members that override it (Overrides rows hold every
  * ancestor, not only the nearest). Not its siblings — other implementations of a base it shares,
  * which the compiler's call hierarchy also lists: a call on one of them can never run `node`.
+ * Functions of one name in several scripts are one global to the compiler (each row pairs one with
+ * the first declared): all of them count.
  */
 export function relatedNodes(node: CallNode, overrides: readonly Override[]): CallNode[] {
   const key = nodeKey(node);
   const bases = overrides.filter((o) => nodeKey(o.member) === key).map((o) => ({ path: o.base.path, name: o.base.name }));
-  const derived = overrides.filter((o) => nodeKey(o.base) === key).map((o) => ({ path: o.member.path, name: o.member.name }));
+  const shared = new Set(bases.filter((base) => !base.name.includes(".")).map(nodeKey));
+  const derived = overrides.filter((o) => nodeKey(o.base) === key || shared.has(nodeKey(o.base))).map((o) => ({ path: o.member.path, name: o.member.name }));
   const unique = new Map([node, ...bases, ...derived].map((n) => [nodeKey(n), n]));
   return [...unique.values()];
 }
