@@ -208,6 +208,34 @@ describe("a local narrowed by a type guard", () => {
     expect((await callers(dir, "Wrapper.unwrap")).slice(1, 3)).toEqual(["→ method Wrapper.unwrap src/source.ts:11", "  src/parse.ts: unwrapAll 8, 9"]);
   });
 
+  it("keeps the parts of the declared type the guard's type already covers, as the checker narrows a union", async () => {
+    const dir = await indexedFiles({
+      "src/source.ts": [
+        "export interface NodeSource {",
+        "  toNode(): string;",
+        "}",
+        "export function isNodeSource(value: unknown): value is NodeSource {",
+        '  return typeof value === "object" && value !== null && "toNode" in value;',
+        "}",
+        "export class Expression implements NodeSource {",
+        "  toNode(): string {",
+        '    return "expression";',
+        "  }",
+        "}",
+        "export class TableBuilder implements NodeSource {",
+        "  toNode(): string {",
+        '    return "table";',
+        "  }",
+        "}",
+        "",
+      ].join("\n"),
+      "src/parse.ts": 'import { type Expression, isNodeSource } from "./source";\n\nexport function parseType(type: string | Expression): string {\n  return isNodeSource(type) ? type.toNode() : type;\n}\n',
+    });
+    expect((await callers(dir, "Expression.toNode")).slice(1, 3)).toEqual(["→ method Expression.toNode src/source.ts:8", "  src/parse.ts: parseType 4"]);
+    // Narrowed to the Expression: no call of another implementation of NodeSource.
+    expect((await ctx(dir, "traverse", "Caller", "TableBuilder.toNode", "--json")).stdout).not.toContain("src/parse.ts");
+  });
+
   it("binds a generic guard's type parameters to the call's arguments: `is(value, IndexBuilder)` narrows to an IndexBuilder", async () => {
     const dir = await indexedFiles({
       "src/entity.ts": [

@@ -666,7 +666,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("guard:")) {
       // A local where a guard holds (`isSource(value) ? value.toNode() : …`): what the guard's `value is T` says, else its declared type.
       const [i, call, declared] = JSON.parse(text.slice(6)) as [number, string, string | null];
-      return inferredType(scope, textOf(scope, call), depth + 1, i) ?? (declared === null ? undefined : resolveType(scope, declared, depth + 1, subst));
+      const before = declared === null ? undefined : resolveType(scope, declared, depth + 1, subst);
+      const narrowed = inferredType(scope, textOf(scope, call), depth + 1, i);
+      if (narrowed === undefined) return before;
+      // As the checker narrows: the parts of the declared type that are the guard's type already (`ColumnDataType | Expression`
+      // narrowed by `value is OperationNodeSource` is the Expression), else the guard's type.
+      const target = narrowed.type === "instance" ? narrowed.decl : undefined;
+      const parts = before === undefined ? [] : before.type === "union" ? before.members : [before];
+      const kept = target === undefined ? [] : parts.filter((part) => (part.type === "instance" || part.type === "decl") && reaches(part, target, 0));
+      return kept.length > 0 ? unionOf(kept) : narrowed;
     }
     if (text.startsWith("map:")) return { type: "mapped", scope, value: text.slice(4), subst };
     if (text.startsWith("new:")) {
@@ -1116,6 +1124,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (names.length === 0 && entity?.type === "module") return resolveExport(entity.scope, MODULE_EXPORTS, depth + 1) ?? entity;
     for (const name of names) entity = entity && member(entity, name, depth);
     return valueTwin(entity);
+  };
+
+  /** Whether a class or interface is `target` or extends or implements it, through the repository's declarations. */
+  const reaches = (entity: { scope: FileScope; decl: CallableDeclaration }, target: CallableDeclaration, depth: number): boolean => {
+    if (entity.decl === target) return true;
+    if (depth > MAX_DEPTH) return false;
+    return (entity.decl.bases ?? []).some((base) => {
+      const found = resolveType(entity.scope, base, depth + 1);
+      return found?.type === "instance" && reaches(found, target, depth + 1);
+    });
   };
 
   /** A call reaches the value of a name that also declares a type. */
