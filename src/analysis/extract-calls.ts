@@ -371,7 +371,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const name = nameText(member.name);
       const memberName = qualified !== null && name !== undefined ? (statics.has(name) && isStatic(member) ? `${qualified}.${name}${STATIC_TWIN}` : `${qualified}.${name}`) : null;
       if (memberName !== null && isStatic(member)) staticKeys.add(memberName);
-      const caller = memberName !== null && !ts.isConstructorDeclaration(member) && kinds.has(memberName) ? callerOf(memberName) : classCaller;
+      const caller = memberName !== null && !ts.isConstructorDeclaration(member) && kinds.has(memberName) && !memberName.includes(LOCAL_CLASS) ? callerOf(memberName) : classCaller;
       // In a static member `this` is the class itself, not an instance of it.
       const memberCtx: Context = { scope, caller, owner: owner !== null && isStatic(member) ? classValue(owner) : owner };
       visitDecorators(member, memberCtx);
@@ -427,6 +427,14 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const key = ts.isClassDeclaration(statement) ? localClassKey(statement) : undefined;
       if (key === undefined) continue;
       if (!kinds.has(key)) kinds.set(key, { kind: "class", line: line(statement) });
+      // Its own members too: a call of one lands there (never a target), not on a base's member of that name.
+      for (const member of (statement as TS.ClassDeclaration).members) {
+        const name = ts.isConstructorDeclaration(member) || ts.isClassStaticBlockDeclaration(member) ? undefined : nameText(member.name);
+        const kind = ts.isMethodDeclaration(member) ? "method" : ts.isGetAccessor(member) ? "getter" : ts.isSetAccessor(member) ? "setter" : ts.isPropertyDeclaration(member) ? "property" : undefined;
+        if (name === undefined || kind === undefined || kinds.has(`${key}.${name}`)) continue;
+        kinds.set(`${key}.${name}`, { kind, line: line(member) });
+        if (isStatic(member)) staticKeys.add(`${key}.${name}`);
+      }
       localClasses.set(statement, key);
       scope.names.set((statement as TS.ClassDeclaration).name!.text, { kind: "qualified", name: key });
     }

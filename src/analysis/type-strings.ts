@@ -256,6 +256,8 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     return parts.length === 1 ? parts[0] : `either:${JSON.stringify(parts.map((part) => scope.table.embed(part)))}`;
   }
   if (ts.isUnionTypeNode(type) || ts.isIntersectionTypeNode(type)) {
+    // `unknown | Expression` is `unknown` (and `any | X` is `any`): nothing is known of its members.
+    if (ts.isUnionTypeNode(type) && type.types.some((member) => member.kind === ts.SyntaxKind.UnknownKeyword || member.kind === ts.SyntaxKind.AnyKeyword)) return undefined;
     const named = type.types.filter((member) => !isNullish(member));
     // A member read on a union compiles only where narrowing left the parts that have the
     // member, so parts that name no class or interface (a function type, a primitive) drop out;

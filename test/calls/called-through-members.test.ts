@@ -230,10 +230,14 @@ describe("a local narrowed by a type guard", () => {
         "",
       ].join("\n"),
       "src/parse.ts": 'import { type Expression, isNodeSource } from "./source";\n\nexport function parseType(type: string | Expression): string {\n  return isNodeSource(type) ? type.toNode() : type;\n}\n',
+      "src/default.ts": 'import { type Expression, isNodeSource } from "./source";\n\nexport function parseDefault(value: unknown | Expression): string {\n  return isNodeSource(value) ? value.toNode() : "";\n}\n',
     });
-    expect((await callers(dir, "Expression.toNode")).slice(1, 3)).toEqual(["→ method Expression.toNode src/source.ts:8", "  src/parse.ts: parseType 4"]);
+    const lines = await callers(dir, "Expression.toNode");
+    expect(lines.slice(lines.indexOf("→ method Expression.toNode src/source.ts:8 · 1 site in 1 file"))[1]).toBe("  src/parse.ts: parseType 4");
     // Narrowed to the Expression: no call of another implementation of NodeSource.
     expect((await ctx(dir, "traverse", "Caller", "TableBuilder.toNode", "--json")).stdout).not.toContain("src/parse.ts");
+    // `unknown | Expression` is `unknown`: narrowed to the guard's NodeSource, whose implementations it may run.
+    expect(await callers(dir, "TableBuilder.toNode")).toContain("  src/default.ts: parseDefault 4");
   });
 
   it("binds a generic guard's type parameters to the call's arguments: `is(value, IndexBuilder)` narrows to an IndexBuilder", async () => {
@@ -366,11 +370,26 @@ describe("a class declared in a callback", () => {
         "}",
         "",
       ].join("\n"),
+      "src/own.ts": [
+        'import { Model } from "./model";',
+        "",
+        "export function check(): void {",
+        "  class Draft extends Model {",
+        "    override save(): this {",
+        "      return this;",
+        "    }",
+        "  }",
+        "  new Draft().save();",
+        "}",
+        "",
+      ].join("\n"),
     });
     expect((await callers(dir, "Model.save")).slice(1, 3)).toEqual(["→ method Model.save src/model.ts:5", "  src/use.ts: vars 6, 10; run 15"]);
     expect((await callers(dir, "Model.findOne")).slice(1, 3)).toEqual(["→ method Model.findOne src/model.ts:2", "  src/use.ts: run 14"]);
-    // The local class is reached through, never named: no row has it as a caller or a target.
-    expect(readAi(dir, "call_index.md")).not.toContain("User@");
+    // A local class's own member is what a call of it runs: not a call of the base's.
+    expect((await ctx(dir, "traverse", "Caller", "Model.save", "--json")).stdout).not.toContain("src/own.ts");
+    // The local classes are reached through, never named: no row has one as a caller, a target or an override.
+    expect(readAi(dir, "call_index.md")).not.toMatch(/User@|Draft@/);
   });
 });
 

@@ -1264,7 +1264,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   function overridesOf(scope: FileScope): Override[] {
     const overrides: Override[] = [];
     for (const decl of scope.decls.values()) {
-      if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length) continue;
+      // A class declared in a body (`User@1234`) is reached through, never named in a row.
+      if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length || decl.name.includes("@")) continue;
       const ancestors: { scope: FileScope; decl: CallableDeclaration }[] = [];
       const seen = new Set<string>();
       const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
