@@ -549,6 +549,11 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       case K.JsxOpeningElement: {
         const element = node as TS.JsxSelfClosingElement | TS.JsxOpeningElement;
         visitJsxTag(element.tagName, ctx);
+        // `onClick={form.submit}` hands the method to the component, as an argument does.
+        for (const attribute of element.attributes.properties) {
+          const value = ts.isJsxAttribute(attribute) && attribute.initializer && ts.isJsxExpression(attribute.initializer) && attribute.initializer.expression ? unwrapExpression(attribute.initializer.expression) : undefined;
+          if (value && (ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value))) passedReads.add(value);
+        }
         visit(element.attributes, ctx);
         return;
       }

@@ -30,6 +30,17 @@ describe("a call of a repository method's name is linked or listed, never droppe
     expect((answer.candidates ?? []).map((site) => `${site.path}:${site.line}`)).toEqual(["src/spy.ts:2", "src/stub.ts:2", "src/stub.ts:3"]);
   });
 
+  it("lists a method read handed to a component as a prop (`onClick={form.submit}`) when its receiver is unknown, not a prop's other reads", async () => {
+    const dir = await indexedFiles({
+      "tsconfig.json": '{ "compilerOptions": { "jsx": "preserve" } }\n',
+      "src/form.ts": "export class Form {\n  submit(): void {}\n  get title(): string {\n    return '';\n  }\n}\n",
+      "src/view.tsx": "export function View(form: any) {\n  return (\n    <button onClick={form.submit} title={form.title}\n      disabled={!form.submit}>\n    </button>\n  );\n}\n",
+    });
+    const answer = JSON.parse((await ctx(dir, "traverse", "Caller", "Form.submit", "--json")).stdout) as { complete?: boolean; candidates?: { path: string; line: number }[] };
+    expect((answer.candidates ?? []).map((site) => `${site.path}:${site.line}`)).toEqual(["src/view.tsx:3"]);
+    expect(answer.complete).not.toBe(true);
+  });
+
   it("counts unresolved calls in test files without listing them, as it counts test sites, and is complete outside tests only", async () => {
     const dir = await indexedFiles({
       "src/adapter.ts": "export class Adapter {\n  clone(): Adapter {\n    return this;\n  }\n}\n\nexport function copy(a: Adapter): Adapter {\n  return a.clone();\n}\n",
