@@ -12,6 +12,7 @@ import { readText, replaceDirectory, writeFileAtomic } from "./atomic-write.js";
 import { parseRoutingLayout, renderRoutingLayout, shiftedLayout, type RoutingLayout, renderRoutingLine, renderRoutingTable, renderTerms, RoutingTable, weightOf, type PreviousRouting, type RoutingRow } from "../formats/routing-table.js";
 import { compare } from "../core/index/build-modules.js";
 import { CACHE_DIR, indexStamp, readIndexFile } from "./index-store.js";
+import { memberName } from "../core/traverse/find-symbols.js";
 
 /**
  * A derived, gitignored copy of the committed index, laid out so that one lookup reads little:
@@ -77,10 +78,6 @@ const ROUTING_SYMBOLS_FILE = "routing-symbols.txt";
 const ROUTING_DEAD_FILE = "routing-symbols.dead";
 const CALL_SHARDS = 64;
 
-/** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
-export function memberName(qualified: string): string {
-  return qualified.slice(qualified.lastIndexOf(".") + 1);
-}
 
 /**
  * callers-<k>.md holds the rows of call_index.md whose callee's name hashes to k (for `Caller`),

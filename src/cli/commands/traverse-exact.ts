@@ -1,11 +1,11 @@
 import { performance } from "node:perf_hooks";
-import { findSymbols, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
+import { findSymbols, memberName, parseSymbolQuery } from "../../core/traverse/find-symbols.js";
 import { settleCallee, settleCaller, spanOf, type DeclarationSpan, type ExactCheck, type Settlement } from "../../core/traverse/settle-candidates.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import { checkerFiles, workspaceSources } from "../../io/checker-files.js";
 import { hashFiles } from "../../io/hash-files.js";
-import { loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader } from "../../io/lookup-cache.js";
+import { loadOverrideLookup, loadSymbolLookup, openIndexReader } from "../../io/lookup-cache.js";
 import type { RepoPath } from "../../model.js";
 
 /** Files the checker reads: TypeScript and JavaScript. */

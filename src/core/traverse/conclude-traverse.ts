@@ -69,3 +69,6 @@ export function fallbackCommand(search: FallbackSearch, path: string): string {
   const pattern = search.pattern === null ? "" : ` -e ${shellQuote(search.pattern.split(/\r?\n/, 1)[0]!)}`;
   return `rg ${search.flags.join(" ")}${pattern} -- ${shellQuote(path)}`;
 }
+
+/** A miss's detail when there is no index to answer from. */
+export const NOT_INDEXED = "no index under .ai/; run `ctx index` first";

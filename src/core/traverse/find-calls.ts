@@ -1,5 +1,5 @@
 import type { CallEdge, Override, RepoPath } from "../../model.js";
-import type { SymbolQuery } from "./find-symbols.js";
+import { memberName, type SymbolQuery } from "./find-symbols.js";
 
 export type CallDirection = "callers" | "callees";
 
@@ -13,12 +13,9 @@ export function nodeKey(node: CallNode): string {
   return `${node.path}\0${node.name}`;
 }
 
-function lastSegment(qualified: string): string {
-  return qualified.slice(qualified.lastIndexOf(".") + 1);
-}
 
 function matchesQuery(qualified: string, path: RepoPath, query: SymbolQuery): boolean {
-  if (lastSegment(qualified) !== query.name) return false;
+  if (memberName(qualified) !== query.name) return false;
   if (query.container !== null) {
     const container = qualified.slice(0, Math.max(0, qualified.length - query.name.length - 1));
     if (container !== query.container && !container.endsWith(`.${query.container}`)) return false;

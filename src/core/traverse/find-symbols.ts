@@ -46,3 +46,8 @@ export function findSymbols(rows: readonly SymbolRow[], query: SymbolQuery): Sym
 export function bySymbolRank(a: SymbolRow, b: SymbolRow): number {
   return Number(a.isTest) - Number(b.isTest) || Number(b.exported) - Number(a.exported) || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line;
 }
+
+/** The last segment of a qualified name (`find` of `UsersService.find`): what a call lookup is keyed by. */
+export function memberName(qualified: string): string {
+  return qualified.slice(qualified.lastIndexOf(".") + 1);
+}

@@ -1,9 +1,8 @@
-import { matchErrors, rankMemory, type ErrorMatch } from "../../core/memory/match-memory.js";
-import { summaryOf } from "../../core/memory/recall-memory.js";
-import { fallbackCommand, rgFixed } from "../../core/traverse/conclude-traverse.js";
-import { miss, type TraverseHit, type TraverseResult } from "../../core/traverse/traverse-result.js";
-import { hashFiles } from "../../io/hash-files.js";
-import { readCachedErrors, readMemory } from "../../io/read-memory.js";
+import { matchErrors, rankMemory, type ErrorMatch } from "../memory/match-memory.js";
+import { summaryOf } from "../memory/recall-memory.js";
+import { fallbackCommand, rgFixed } from "./conclude-traverse.js";
+import { miss, type TraverseHit, type TraverseResult } from "./traverse-result.js";
+import type { TraverseSource } from "./traverse-source.js";
 
 interface MemoryQuery {
   query: string;
@@ -48,8 +47,8 @@ function errorHit(match: ErrorMatch, now: ReadonlyMap<string, string | null>): T
 }
 
 /** `ctx traverse Err`: recorded fixes for an error, by signature then by words; cited files marked when they changed since. */
-export async function traverseErr(root: string, { query, limit }: MemoryQuery): Promise<TraverseResult> {
-  const { cached, warnings } = readCachedErrors(root);
+export async function traverseErr(source: TraverseSource, { query, limit }: MemoryQuery): Promise<TraverseResult> {
+  const { cached, warnings } = await source.cachedErrors();
   const fallback = errorFallback(query);
   if (cached.length === 0) {
     return { ...miss("Err", query, "no-data", "no fixes recorded yet in .ai/hot-cache.jsonl or .ai/incident-cache.jsonl (`ctx complete-task --error` records them)", fallback), warnings };
@@ -57,14 +56,14 @@ export async function traverseErr(root: string, { query, limit }: MemoryQuery): 
   const matches = matchErrors(query, cached);
   if (matches.length === 0) return { ...miss("Err", query, "no-match", `none of ${cached.length} recorded errors matches`, fallback), warnings };
   const shown = matches.slice(0, limit);
-  const now = hashFiles(root, shown.flatMap((m) => m.cached.files.map((f) => f.path)));
+  const now = source.hash(shown.flatMap((m) => m.cached.files.map((f) => f.path)));
   const hits = shown.map((m) => errorHit(m, now));
   return { status: "hit", kind: "Err", query, hits, total: matches.length, rejected: [], suggestions: [], warnings, reason: null, detail: null, fallback: null };
 }
 
 /** `ctx traverse Brain`: ranked match over brain entries and lessons. */
-export async function traverseBrain(root: string, { query, limit }: MemoryQuery): Promise<TraverseResult> {
-  const items = readMemory(root, { entries: true });
+export async function traverseBrain(source: TraverseSource, { query, limit }: MemoryQuery): Promise<TraverseResult> {
+  const items = await source.memory();
   const fallback = fallbackCommand(rgFixed(query, ["-n", "-i", "-F"]), ".ai/");
   if (items.length === 0) return miss("Brain", query, "no-data", "no memory yet: .ai/brain/, lessons-learned.md and brain-index.md hold no entries (`ctx complete-task` adds them)", fallback);
   const ranked = rankMemory(query, items.map((item) => ({ item, text: item.text })));

@@ -1,5 +1,5 @@
-import { partitionFresh } from "../../core/traverse/check-freshness.js";
-import { fallbackCommand, rgWord } from "../../core/traverse/conclude-traverse.js";
+import { partitionFresh } from "./check-freshness.js";
+import { fallbackCommand, NOT_INDEXED, rgWord } from "./conclude-traverse.js";
 import {
   candidateEdges,
   edgesOf,
@@ -11,15 +11,13 @@ import {
   nodeKey,
   type CallNode,
   type CallTreeEntry,
-} from "../../core/traverse/find-calls.js";
-import { findSymbols, parseSymbolQuery, type SymbolQuery } from "../../core/traverse/find-symbols.js";
-import { lookUpAliased } from "../../core/traverse/find-aliases.js";
-import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "../../core/traverse/traverse-result.js";
-import { isTestPath } from "../../core/index/is-test-path.js";
-import { hashFiles } from "../../io/hash-files.js";
-import { loadAliasLookup, loadCallLookup, loadExportedNames, loadMemberCalls, loadOverrideLookup, loadSymbolLookup, memberName, openIndexReader, type FileTable } from "../../io/lookup-cache.js";
-import { readMentionAccount } from "../../io/read-mention-account.js";
-import type { MentionAccount } from "../../core/traverse/mention-account.js";
+} from "./find-calls.js";
+import { findSymbols, memberName, parseSymbolQuery, type SymbolQuery } from "./find-symbols.js";
+import { lookUpAliased } from "./find-aliases.js";
+import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "./traverse-result.js";
+import { isTestPath } from "../index/is-test-path.js";
+import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
+import type { MentionAccount } from "./mention-account.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 
@@ -38,13 +36,11 @@ export interface CallTraverseOptions {
  */
 const MAX_DEEP_ENTRIES = 2000;
 
-const NOT_INDEXED = "no index under .ai/; run `ctx index` first";
-
 function filesOf(edge: CallEdge): RepoPath[] {
   return edge.target && edge.target.path !== edge.path ? [edge.path, edge.target.path] : [edge.path];
 }
 
-function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent: number | null } | null, through?: string): TraverseHit {
+function toHit(edge: CallEdge, files: RecordedFiles, place: { depth: number; parent: number | null } | null, through?: string): TraverseHit {
   return {
     name: edge.caller,
     kind: edge.callerKind,
@@ -69,7 +65,7 @@ function toHit(edge: CallEdge, files: FileTable, place: { depth: number; parent:
  * `Caller` and `Callee`: the resolved call sites into or out of the declarations a query names,
  * walked to `depth`, each hit verified against the hashes of its site's file and its target's.
  */
-export async function traverseCalls(root: string, options: CallTraverseOptions): Promise<TraverseResult> {
+export async function traverseCalls(source: TraverseSource, options: CallTraverseOptions): Promise<TraverseResult> {
   const { kind, query, limit, depth, tests } = options;
   const direction: CallDirection = kind === "Caller" ? "callers" : "callees";
   const parsed = parseSymbolQuery(query);
@@ -78,13 +74,13 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
 
   const loaded = new Map<string, readonly CallEdge[]>();
   const related = new Map<string, readonly Override[]>();
-  let files: FileTable | null = null;
+  let files: RecordedFiles | null = null;
   const load = async (names: Iterable<string>): Promise<boolean> => {
     for (const name of new Set(names)) {
       if (loaded.has(name)) continue;
       const [lookup, overrides] = await Promise.all([
-        loadCallLookup(root, direction, name),
-        direction === "callers" ? loadOverrideLookup(root, name) : null,
+        source.calls(direction, name),
+        direction === "callers" ? source.overrides(name) : null,
       ]);
       if (!lookup) return false;
       files ??= lookup.files;
@@ -94,15 +90,15 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     return true;
   };
   if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(search, "."));
-  const table: FileTable = files;
+  const table: RecordedFiles = files;
   const shard = loaded.get(parsed.name)!;
   // A declaration nobody calls directly may still be called through a base type, so the symbol
   // index names the roots too, not only the call edges.
-  const symbols = await loadSymbolLookup(root, parsed.name);
+  const symbols = await source.symbols(parsed.name);
   const known = symbols ? findSymbols(symbols.rows, parsed) : [];
   // A class, interface or namespace is called through its members, and calls through them: their
   // sites follow its own (`new` sites), member by member in line order.
-  const members = await memberNodes(root, known, direction);
+  const members = await memberNodes(source, known, direction);
   await load(members.map((node) => memberName(node.name)));
   const roots = uniqueNodes([
     ...matchCallNodes(shard, parsed, direction),
@@ -110,7 +106,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     ...members,
   ]);
   // Called by a name it is exported as (`z.enum` of `export { _enum as enum }`) where the receiver is unknown: a candidate too.
-  const aliases = direction === "callers" ? await loadExportedNames(root, roots) : [];
+  const aliases = direction === "callers" ? await source.exportedNames(roots) : [];
   await load(aliases);
   const candidates = candidateEdges([...shard, ...aliases.flatMap((alias) => loaded.get(alias) ?? [])], parsed, direction, aliases);
 
@@ -132,7 +128,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   const missCandidates = candidates.slice(0, limit);
 
   const paths = [...new Set([...entries.flatMap((entry) => filesOf(entry.edge)), ...shownCandidates.flatMap(filesOf), ...missCandidates.flatMap(filesOf)])];
-  const [observed] = await Promise.all([hashFiles(root, paths), table.load(paths)]);
+  const [observed] = await Promise.all([source.hash(paths), table.load(paths)]);
   const recorded = (path: RepoPath): string | undefined => table.get(path)?.sha256;
   const verdict = partitionFresh(entries, (entry) => filesOf(entry.edge), recorded, observed);
   const candidateHits = partitionFresh(shownCandidates, filesOf, recorded, observed).fresh.map((edge) => toHit(edge, table, null));
@@ -141,7 +137,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     candidatesMore: candidates.length - missCandidates.length,
   });
   const kept = keepTree(entries, new Set(verdict.fresh));
-  const labels = direction === "callers" ? await throughLabels(root, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
+  const labels = direction === "callers" ? await throughLabels(source, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
   // Sites in application files first, so that a page is not filled with test callers; the tests
   // after them when asked for, else counted.
   const placed = placeTestSites(kept.map(({ entry, parent }) => ({ path: entry.edge.path, parent, entry })), isTestPath, tests);
@@ -156,7 +152,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
     }
     if (roots.length === 0) {
       if (candidates.length === 0) {
-        const aliased = await answerThroughAlias(root, options, parsed, table);
+        const aliased = await answerThroughAlias(source, options, parsed, table);
         if (aliased) return aliased;
       }
       return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), missCandidateHits());
@@ -167,7 +163,7 @@ export async function traverseCalls(root: string, options: CallTraverseOptions):
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the
   // answer can be seen to leave nothing out.
-  const mentions = depth === 1 && direction === "callers" ? await accountMentions(root, parsed.name, [...hits, ...testSites], candidates, shard) : undefined;
+  const mentions = depth === 1 && direction === "callers" ? await accountMentions(source, parsed.name, [...hits, ...testSites], candidates, shard) : undefined;
   return {
     status: "hit",
     kind,
@@ -195,32 +191,29 @@ const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
  * HonoBase }`), said to be about it; null when no declaration is exported so. The alias rests on the
  * files exporting it: one changed since indexing may no longer export it, and the answer is stale.
  */
-async function answerThroughAlias(root: string, options: CallTraverseOptions, parsed: SymbolQuery, table: FileTable): Promise<TraverseResult | null> {
-  const [target] = await lookUpAliased(parsed, async (name) => (await loadAliasLookup(root, name))?.rows ?? [], async (name) => (await loadSymbolLookup(root, name))?.rows ?? []);
+async function answerThroughAlias(source: TraverseSource, options: CallTraverseOptions, parsed: SymbolQuery, table: RecordedFiles): Promise<TraverseResult | null> {
+  const [target] = await lookUpAliased(parsed, async (name) => (await source.aliases(name))?.rows ?? [], async (name) => (await source.symbols(name))?.rows ?? []);
   if (!target) return null;
   const { row, alias, exportedFrom } = target;
   const name = row.container ? `${row.container}.${row.name}` : row.name;
   const aliasOf = { alias, name, kind: row.kind, path: row.path, line: row.line, exportedFrom };
   await table.load(exportedFrom);
-  const observed = hashFiles(root, exportedFrom);
+  const observed = source.hash(exportedFrom);
   const changed = exportedFrom.filter((path) => observed.get(path) !== table.get(path)?.sha256);
   if (changed.length > 0) {
     const rejected = changed.map((path) => ({ path, reason: observed.get(path) === null ? ("missing" as const) : ("modified" as const) }));
     const detail = `${alias} is exported from ${changed.join(", ")}, changed since indexing; run \`ctx index\` to refresh`;
     return { ...miss(options.kind, options.query, "stale", detail, fallbackCommand(rgWord(alias), commonDirectory(changed)), { rejected }), aliasOf };
   }
-  const answer = await traverseCalls(root, { ...options, query: `${row.path}:${name}` });
+  const answer = await traverseCalls(source, { ...options, query: `${row.path}:${name}` });
   return { ...answer, query: options.query, aliasOf };
 }
 
 /** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
-async function accountMentions(root: string, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
-  const reader = await openIndexReader(root);
-  if (!reader) return undefined;
-  const table = await reader.routing();
+async function accountMentions(source: TraverseSource, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
   const sites = new Set([...hits, ...candidates].map((site) => `${site.path}:${String(site.line)}`));
   const otherCalls = new Set(named.filter((edge) => edge.target !== null).map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
-  return readMentionAccount(root, table.paths(), name, sites, otherCalls);
+  return source.mentions(name, sites, otherCalls);
 }
 
 /**
@@ -228,7 +221,7 @@ async function accountMentions(root: string, name: string, hits: readonly { path
  * was written against: `via interface QueryRunner` (a member it overrides or implements) or
  * `override in class PostgresQueryRunner` (a member that overrides it). Direct calls get none.
  */
-async function throughLabels(root: string, entries: readonly CallTreeEntry[], related: ReadonlyMap<string, readonly Override[]>): Promise<Map<CallTreeEntry, string>> {
+async function throughLabels(source: TraverseSource, entries: readonly CallTreeEntry[], related: ReadonlyMap<string, readonly Override[]>): Promise<Map<CallTreeEntry, string>> {
   const labels = new Map<CallTreeEntry, string>();
   const kinds = new Map<string, string>();
   for (const entry of entries) {
@@ -242,7 +235,7 @@ async function throughLabels(root: string, entries: readonly CallTreeEntry[], re
     const key = `${target.path}\0${container}`;
     if (!kinds.has(key)) {
       const own = container.slice(container.lastIndexOf(".") + 1);
-      const rows = (await loadSymbolLookup(root, own))?.rows ?? [];
+      const rows = (await source.symbols(own))?.rows ?? [];
       // A namespace merged with the class or interface of its name is not what a member is written against.
       const named = rows.filter((r) => r.path === target.path && (r.container ? `${r.container}.${r.name}` : r.name) === container);
       const row = named.find((r) => r.kind !== "namespace") ?? named[0];
@@ -259,11 +252,11 @@ async function throughLabels(root: string, entries: readonly CallTreeEntry[], re
  * The members of the named classes, interfaces and namespaces that calls land in (callers) or that
  * make calls (callees), in line order.
  */
-async function memberNodes(root: string, known: readonly SymbolRow[], direction: CallDirection): Promise<CallNode[]> {
+async function memberNodes(source: TraverseSource, known: readonly SymbolRow[], direction: CallDirection): Promise<CallNode[]> {
   const nodes: (CallNode & { line: number })[] = [];
   for (const symbol of known.filter((s) => CONTAINER_KINDS.has(s.kind))) {
     const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-    const lookup = await loadMemberCalls(root, direction, qualified);
+    const lookup = await source.memberCalls(direction, qualified);
     // Inside this declaration: another file's `Foo.bar` is another Foo's.
     const within = (path: RepoPath, line: number): boolean => path === symbol.path && line >= symbol.line && line <= symbol.endLine;
     for (const edge of lookup?.rows ?? []) {
