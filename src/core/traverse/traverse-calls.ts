@@ -2,8 +2,6 @@ import { partitionFresh } from "./check-freshness.js";
 import { fallbackCommand, NOT_INDEXED, rgWord } from "./conclude-traverse.js";
 import {
   candidateEdges,
-  edgesOf,
-  matchCallNodes,
   nextNode,
   placeTestSites,
   walkCalls,
@@ -12,14 +10,14 @@ import {
   type CallNode,
   type CallTreeEntry,
 } from "./find-calls.js";
-import { findSymbols, memberName, parseSymbolQuery, type SymbolQuery } from "./find-symbols.js";
+import { memberName, parseSymbolQuery, type SymbolQuery } from "./find-symbols.js";
 import { lookUpAliased } from "./find-aliases.js";
 import { commonDirectory, miss, type TraverseHit, type TraverseKind, type TraverseResult } from "./traverse-result.js";
 import { isTestPath } from "../index/is-test-path.js";
 import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
+import { CallShards, callRoots } from "./call-shards.js";
 import type { MentionAccount } from "./mention-account.js";
-import type { SymbolRow } from "../../formats/symbol-index.js";
-import type { CallEdge, Override, RepoPath } from "../../model.js";
+import type { CallEdge, RepoPath } from "../../model.js";
 
 export interface CallTraverseOptions {
   kind: TraverseKind;
@@ -72,51 +70,22 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
   const search = rgWord(parsed.name);
   const scope = parsed.path ?? ".";
 
-  const loaded = new Map<string, readonly CallEdge[]>();
-  const related = new Map<string, readonly Override[]>();
-  let files: RecordedFiles | null = null;
-  const load = async (names: Iterable<string>): Promise<boolean> => {
-    for (const name of new Set(names)) {
-      if (loaded.has(name)) continue;
-      const [lookup, overrides] = await Promise.all([
-        source.calls(direction, name),
-        direction === "callers" ? source.overrides(name) : null,
-      ]);
-      if (!lookup) return false;
-      files ??= lookup.files;
-      loaded.set(name, lookup.rows);
-      related.set(name, overrides?.rows ?? []);
-    }
-    return true;
-  };
-  if (!(await load([parsed.name])) || !files) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(search, "."));
-  const table: RecordedFiles = files;
-  const shard = loaded.get(parsed.name)!;
-  // A declaration nobody calls directly may still be called through a base type, so the symbol
-  // index names the roots too, not only the call edges.
-  const symbols = await source.symbols(parsed.name);
-  const known = symbols ? findSymbols(symbols.rows, parsed) : [];
-  // A class, interface or namespace is called through its members, and calls through them: their
-  // sites follow its own (`new` sites), member by member in line order.
-  const members = await memberNodes(source, known, direction);
-  await load(members.map((node) => memberName(node.name)));
-  const roots = uniqueNodes([
-    ...matchCallNodes(shard, parsed, direction),
-    ...known.filter((s) => direction === "callers" || s.kind !== "class").map((s) => ({ path: s.path, name: s.container ? `${s.container}.${s.name}` : s.name })),
-    ...members,
-  ]);
+  const shards = new CallShards(source, direction);
+  if (!(await shards.load([parsed.name])) || !shards.files) return miss(kind, query, "not-indexed", NOT_INDEXED, fallbackCommand(search, "."));
+  const table: RecordedFiles = shards.files;
+  const shard = shards.shard(parsed.name);
+  const { roots } = await callRoots(source, shards, parsed);
   // Called by a name it is exported as (`z.enum` of `export { _enum as enum }`) where the receiver is unknown: a candidate too.
   const aliases = direction === "callers" ? await source.exportedNames(roots) : [];
-  await load(aliases);
-  const candidates = candidateEdges([...shard, ...aliases.flatMap((alias) => loaded.get(alias) ?? [])], parsed, direction, aliases);
+  await shards.load(aliases);
+  const candidates = candidateEdges([...shard, ...aliases.flatMap((alias) => shards.shard(alias))], parsed, direction, aliases);
 
   // Load level by level what the walk will ask for, then walk synchronously.
-  const edgesFrom = (node: CallNode): CallEdge[] =>
-    edgesOf(loaded.get(memberName(node.name)) ?? [], node, direction, related.get(memberName(node.name)) ?? []);
+  const edgesFrom = (node: CallNode): CallEdge[] => shards.edgesFrom(node);
   let frontier = roots;
   for (let level = 1; level < depth && frontier.length > 0; level += 1) {
     const next = frontier.flatMap((node) => edgesFrom(node).flatMap((edge) => nextNode(edge, direction) ?? []));
-    await load(next.map((node) => memberName(node.name)));
+    await shards.load(next.map((node) => memberName(node.name)));
     frontier = next;
   }
   const bound = depth > 1 ? MAX_DEEP_ENTRIES : Number.POSITIVE_INFINITY;
@@ -137,7 +106,7 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
     candidatesMore: candidates.length - missCandidates.length,
   });
   const kept = keepTree(entries, new Set(verdict.fresh));
-  const labels = direction === "callers" ? await throughLabels(source, kept.map(({ entry }) => entry), related) : new Map<CallTreeEntry, string>();
+  const labels = direction === "callers" ? await throughLabels(source, kept.map(({ entry }) => entry), shards) : new Map<CallTreeEntry, string>();
   // Sites in application files first, so that a page is not filled with test callers; the tests
   // after them when asked for, else counted.
   const placed = placeTestSites(kept.map(({ entry, parent }) => ({ path: entry.edge.path, parent, entry })), isTestPath, tests);
@@ -184,8 +153,6 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
   };
 }
 
-const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
-
 /**
  * The answer for the declaration a name is exported as an alias of (`HonoBase` of `export { Hono as
  * HonoBase }`), said to be about it; null when no declaration is exported so. The alias rests on the
@@ -221,7 +188,7 @@ async function accountMentions(source: TraverseSource, name: string, hits: reado
  * was written against: `via interface QueryRunner` (a member it overrides or implements) or
  * `override in class PostgresQueryRunner` (a member that overrides it). Direct calls get none.
  */
-async function throughLabels(source: TraverseSource, entries: readonly CallTreeEntry[], related: ReadonlyMap<string, readonly Override[]>): Promise<Map<CallTreeEntry, string>> {
+async function throughLabels(source: TraverseSource, entries: readonly CallTreeEntry[], shards: CallShards): Promise<Map<CallTreeEntry, string>> {
   const labels = new Map<CallTreeEntry, string>();
   const kinds = new Map<string, string>();
   for (const entry of entries) {
@@ -241,35 +208,11 @@ async function throughLabels(source: TraverseSource, entries: readonly CallTreeE
       const row = named.find((r) => r.kind !== "namespace") ?? named[0];
       kinds.set(key, row?.kind ?? "class");
     }
-    const overrides = related.get(memberName(entry.from.name)) ?? [];
+    const overrides = shards.overrides(memberName(entry.from.name));
     const isBase = overrides.some((o) => nodeKey({ path: o.member.path, name: o.member.name }) === nodeKey(entry.from) && nodeKey({ path: o.base.path, name: o.base.name }) === nodeKey(landed));
     labels.set(entry, `${isBase ? "via" : "override in"} ${kinds.get(key)!} ${container}`);
   }
   return labels;
-}
-
-/**
- * The members of the named classes, interfaces and namespaces that calls land in (callers) or that
- * make calls (callees), in line order.
- */
-async function memberNodes(source: TraverseSource, known: readonly SymbolRow[], direction: CallDirection): Promise<CallNode[]> {
-  const nodes: (CallNode & { line: number })[] = [];
-  for (const symbol of known.filter((s) => CONTAINER_KINDS.has(s.kind))) {
-    const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-    const lookup = await source.memberCalls(direction, qualified);
-    // Inside this declaration: another file's `Foo.bar` is another Foo's.
-    const within = (path: RepoPath, line: number): boolean => path === symbol.path && line >= symbol.line && line <= symbol.endLine;
-    for (const edge of lookup?.rows ?? []) {
-      if (direction === "callers" && edge.target && within(edge.target.path, edge.target.line)) nodes.push({ path: edge.target.path, name: edge.callee, line: edge.target.line });
-      if (direction === "callees" && within(edge.path, edge.line)) nodes.push({ path: edge.path, name: edge.caller, line: edge.line });
-    }
-  }
-  nodes.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return uniqueNodes(nodes.map(({ path, name }) => ({ path, name })));
-}
-
-function uniqueNodes(nodes: readonly CallNode[]): CallNode[] {
-  return [...new Map(nodes.map((node) => [nodeKey(node), node])).values()];
 }
 
 /** Fresh entries whose whole chain up to the root is fresh, with parents renumbered. */
