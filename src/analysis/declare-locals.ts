@@ -28,6 +28,10 @@ export const declareBinding = (scope: Scope, name: TS.BindingName, type: string 
 /** Declares what a variable binds: what `require()` returns as an import would bind it, else its declared type. */
 export const declareVariable = (scope: Scope, declaration: TS.VariableDeclaration, owner: string | null): void => {
   declareBinding(scope, declaration.name, declaredType(declaration, scope, owner));
+  declareRequired(scope, declaration);
+};
+
+const declareRequired = (scope: Scope, declaration: TS.VariableDeclaration): void => {
   for (const { local, specifier, imported } of requiredImports(declaration)) scope.names.set(local, { kind: "required", specifier, imported });
 };
 
@@ -61,6 +65,8 @@ export const declareStatements = (scope: Scope, statements: readonly TS.Statemen
             const source = tuple[i];
             declareBinding(scope, element.name, source && !element.dotDotDotToken && !ts.isSpreadElement(source) ? valueType(source, scope, owner) : undefined);
           });
+          // `const [{ parse }] = await Promise.all([import("./parse.js")])` binds modules' exports.
+          declareRequired(scope, declaration);
           continue;
         }
         declareVariable(scope, declaration, owner);

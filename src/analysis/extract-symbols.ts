@@ -1,5 +1,5 @@
 import { MODULE_EXPORTS, type RepoPath, type SymbolKind, type SymbolRecord } from "../model.js";
-import { commonjsExport, requiredBinding } from "./commonjs.js";
+import { commonjsExport, requiredBinding, requiredImports } from "./commonjs.js";
 import { hasModifier, lineOf, nameText, startAfterDecorators, ts, type TS } from "./compiler.js";
 import { oneLine, SIGNATURE_MAX } from "./one-line.js";
 import { hiddenLiterals } from "./secret-literals.js";
@@ -175,8 +175,8 @@ export function extractSymbols(sourceFile: TS.SourceFile, path: RepoPath): Symbo
     statement: TS.Node,
   ): void => {
     const valueKind: SymbolKind = isConst ? "constant" : "variable";
-    // `const { format } = require("./format")` imports, as `import { format } from "./format"` does.
-    if (requiredBinding(declaration.initializer)) return;
+    // `const { format } = require("./format")` (or `await import("./format")`) imports, as `import { format } from "./format"` does.
+    if (requiredBinding(declaration.initializer) || requiredImports(declaration).length > 0) return;
     if (!ts.isIdentifier(declaration.name)) {
       for (const element of bindingNames(declaration.name)) {
         add(element.text, valueKind, container, exported, element, element.getEnd());

@@ -44,7 +44,8 @@ function useOf(node: TS.Node, parent: TS.Node, inType: boolean, local: boolean):
   if ((parent as { name?: TS.Node }).name === node && (ts.isDeclarationStatement(parent) || isMemberOrBinding(parent))) return "declaration";
   if (inType) return "type";
   // `x.checksum` not listed as a site: a member of that name of something else.
-  if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isQualifiedName(parent) && parent.right === node)) return "member";
+  // `{ run: start } = x` reads x's member run, as `x.run` does.
+  if ((ts.isPropertyAccessExpression(parent) && parent.name === node) || (ts.isQualifiedName(parent) && parent.right === node) || (ts.isBindingElement(parent) && parent.propertyName === node)) return "member";
   return local ? "local" : "use";
 }
 

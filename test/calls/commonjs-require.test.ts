@@ -19,8 +19,8 @@ describe("CommonJS: what require() binds links to what the required file exports
       "→ function format src/format.cjs:1",
       // `again(z)`, where `const { format: again } = require("./format.cjs")` in the body.
       "  src/caller.js: show 8; reformat 19",
-      // `pkg.format(…)` is a member of a package's module: outside, not a candidate.
-      "complete; rg -w adds 1 declaration, 1 other member, 2 other uses: src/caller.js:17, src/format.cjs:5",
+      // `pkg.format(…)` is a member of a package's module: outside, not a candidate; `{ format: again }` reads a member.
+      "complete; rg -w adds 1 declaration, 2 other members, 1 other use: src/format.cjs:5",
     ]);
   });
 
