@@ -52,6 +52,8 @@ export interface EndpointRecord {
   handler: string;
   path: RepoPath;
   line: number;
+  /** An inline handler's last line (`app.get("/x", (req, res) => { … })`): calls from `line` to here are the route's. */
+  endLine?: number;
   framework: string;
   /** Where each part of the route in front of `written` comes from, outermost first: mounts, router prefixes, a global prefix. */
   mounts: SourceLine[];
@@ -69,6 +71,8 @@ export interface RouteRegistration {
   written: string;
   handler: string;
   line: number;
+  /** An inline handler's last line, when it ends past `line`. */
+  endLine?: number;
   framework: string;
   /** The router it is registered on; none for routes a file's location defines (Next.js). */
   router?: RouterRef;

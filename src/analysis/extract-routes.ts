@@ -542,7 +542,10 @@ export class RouteExtractor {
   private registration(call: TS.CallExpression, methodName: string, receiver: Receiver): void {
     const line = this.line(call);
     const add = (method: string, written: string, handler: TS.Expression | undefined): void => {
-      const registration: RouteRegistration = { method, written, handler: handlerName(handler, this.sourceFile), line, framework: receiver.framework, router: receiver.router };
+      const name = handlerName(handler, this.sourceFile);
+      const inline = name === "<inline>" ? unwrapExpression(handler) : undefined;
+      const endLine = inline ? lineOf(this.sourceFile, inline.getEnd()) : line;
+      const registration: RouteRegistration = { method, written, handler: name, line, ...(endLine > line ? { endLine } : {}), framework: receiver.framework, router: receiver.router };
       this.routes.registrations.push(registration);
     };
     const args = call.arguments;

@@ -154,12 +154,12 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .addArgument(new Command().createArgument("<kind>", `one of ${TRAVERSE_KINDS.join(", ")} (any case)`).argParser(parseKind))
     .argument(
       "<query...>",
-      "Symbol, Caller, Callee: Foo | Class.member | path/file.ts:Foo; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path; Err: the error text; Brain: words",
+      "Symbol, Caller, Callee, Impact: Foo | Class.member | path/file.ts:Foo | path/file.ts:LINE; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path; Err: the error text; Brain: words",
     )
     .option("--json", "print one JSON object")
-    .addOption(new Option("--limit <n>", `hits to print before \`+N more\` (default ${DEFAULT_LIMIT}; ${GROUPED_LIMIT} for one level of Caller/Callee, printed grouped by file)`).argParser(parseLimit))
+    .addOption(new Option("--limit <n>", `hits to print before \`+N more\` (default ${DEFAULT_LIMIT}; ${GROUPED_LIMIT} for one level of Caller/Callee and for Impact, printed grouped by file)`).argParser(parseLimit))
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
-    .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level (by default they are counted)")
+    .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level; Impact: list the test declarations that reach the target (by default both are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
     .option("--exact", "Caller/Callee: settle the unresolved candidate sites with the TypeScript checker, over only their files and what they import (slower; says how long it took)")
     .addHelpText(
@@ -177,6 +177,8 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Caller UsersService.findOne            # who calls it, resolved as the compiler would",
         "  ctx traverse Callee src/app.ts:bootstrap --depth 2  # what it calls, two levels down",
         "  ctx traverse Caller Observer.setOptions --exact     # the candidates settled by the TypeScript checker",
+        "  ctx traverse Impact OrderService.applyPromotions    # every entry point (route, command, export) that reaches it, any depth",
+        "  ctx traverse Impact src/order.ts:120 --tests        # the declaration holding that line; also the tests to run",
         "  ctx traverse Err \"TypeError: Cannot read properties of undefined (reading 'id')\"   # a recorded fix for this error",
         "  npm test 2>&1 | tail -n 30 | ctx traverse Err -     # the error text from standard input",
         '  ctx traverse Brain "retry webhooks"                 # lessons and brain entries, ranked',
@@ -197,7 +199,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
       // One level of callers prints a file's sites on one line: a hub's whole answer costs less than a second call for the rest.
-      const limit = options.limit ?? ((kind === "Caller" || kind === "Callee") && options.depth === 1 ? GROUPED_LIMIT : DEFAULT_LIMIT);
+      const limit = options.limit ?? (((kind === "Caller" || kind === "Callee") && options.depth === 1) || kind === "Impact" ? GROUPED_LIMIT : DEFAULT_LIMIT);
       const traversal = await runTraverse({ cwd: cwd(), kind, query, limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true });
       clock.mark("look up and check freshness");
       const { exact } = traversal;

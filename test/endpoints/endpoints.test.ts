@@ -25,12 +25,13 @@ describe("endpoint_index.md", () => {
 
   it("finds koa-router routes with the router prefix, including named routes and RPC-style names without a slash", async () => {
     expect(await endpointsOf("koa-router")).toEqual([
-      ["POST", "/users.list", "<inline>", "src/api.js:7", "koa", "users.list", ""],
+      // An inline handler's lines run to its end: calls there are the route's (traverse Impact).
+      ["POST", "/users.list", "<inline>", "src/api.js:7-9", "koa", "users.list", ""],
       ["POST", "/documents.add_user", "addUser", "src/api.js:10", "koa", "documents.add_user", ""],
       // `api.get("user", userPath, …)`: the name is "user", the path the constant's value.
       ["GET", "/users/:id", "showUser", "src/api.js:14", "koa", "", ""],
       ["GET", "/v2/users/:id", "showUser", "src/router.js:9", "koa", "/users/:id", "src/router.js:3"],
-      ["DELETE", "/v2/users/:id", "<inline>", "src/router.js:10", "koa", "/users/:id", "src/router.js:3"],
+      ["DELETE", "/v2/users/:id", "<inline>", "src/router.js:10-12", "koa", "/users/:id", "src/router.js:3"],
     ]);
   });
 
@@ -101,8 +102,8 @@ describe("endpoint_index.md", () => {
     const users = "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:9";
     expect(await endpointsOf("koa-mounted-rpc")).toEqual([
       ["GET", "/api/documents/:id", "showDocument", "src/routes/api/documents.ts:5", "koa", "/:id", "src/web.ts:6, src/routes/api/index.ts:11, src/routes/api/index.ts:10, src/routes/api/documents.ts:3"],
-      ["POST", "/api/users.list", "<inline>", "src/routes/api/users.ts:5", "koa", "users.list", users],
-      ["POST", "/api/users.info", "<inline>", "src/routes/api/users.ts:8", "koa", "users.info", users],
+      ["POST", "/api/users.list", "<inline>", "src/routes/api/users.ts:5-7", "koa", "users.list", users],
+      ["POST", "/api/users.info", "<inline>", "src/routes/api/users.ts:8-10", "koa", "users.info", users],
       ["POST", "/api/email", "sendEmail", "src/routes/api/users.ts:12", "koa", "email", users],
     ]);
   });

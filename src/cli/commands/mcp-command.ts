@@ -76,6 +76,14 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       const { page, more, cursor } = pageToBudget(entries, offset, request.budget ?? DEFAULT_BUDGET, { ...outline, files: [] });
       return { ...outline, files: undefined, entries: page, shown: page.length, total: entries.length, more, cursor, complete: outline.status === "hit" && more === 0 };
     }
+    case "impact": {
+      // Every entry is found and checked before paging: a page of entries, each once, with the summary whole.
+      const traversal = await runTraverse({ cwd, kind: "Impact", query: request.query, limit: Number.MAX_SAFE_INTEGER, tests: request.tests === true });
+      const answer = traverseJson(traversal) as { entries: unknown[]; complete: boolean } & Record<string, unknown>;
+      const offset = Number(request.cursor ?? 0);
+      const { page, more, cursor } = pageToBudget(answer.entries, offset, request.budget ?? DEFAULT_BUDGET, { ...answer, entries: [] });
+      return { ...answer, entries: page, shown: page.length, total: answer.entries.length, more, cursor, complete: answer.complete && more === 0 };
+    }
     case "escape":
       return {
         status: "escape",

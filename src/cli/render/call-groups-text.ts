@@ -121,7 +121,7 @@ export function candidateLines(candidates: readonly TraverseHit[], more: number,
  * (or namespace) share its name once — `Runner.{dropTable 451; renameTable 527}` — which is most of
  * a hub's answer otherwise.
  */
-function callersText(byCaller: ReadonlyMap<string, number[]>): string {
+export function callersText(byCaller: ReadonlyMap<string, number[]>): string {
   const entries = [...byCaller];
   const dot = entries[0]![0].lastIndexOf(".");
   const prefix = dot > 0 ? entries[0]![0].slice(0, dot + 1) : "";

@@ -1,6 +1,7 @@
 import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { aliasLines, candidateLines, renderCallGroups, testsLine } from "./call-groups-text.js";
+import { renderImpactText } from "./impact-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -48,8 +49,8 @@ function hitLine(hit: TraverseHit): string {
  */
 export function renderTraverseText(result: TraverseResult, options: { depth?: number } = {}): string {
   const calls = result.kind === "Caller" || result.kind === "Callee";
-  if (calls && result.status === "hit" && (options.depth ?? 1) === 1) {
-    const lines = renderCallGroups(result);
+  if (result.status === "hit" && ((calls && (options.depth ?? 1) === 1) || result.impact)) {
+    const lines = result.impact ? renderImpactText(result) : renderCallGroups(result);
     for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
     return `${lines.join("\n")}\n`;
   }
@@ -92,6 +93,7 @@ function isComplete(result: TraverseResult): boolean {
 
 /** The stable JSON shape scripts rely on. */
 export function traverseJson(result: TraverseResult): object {
+  if (result.kind === "Impact") return impactJson(result);
   return {
     status: result.status,
     kind: result.kind,
@@ -112,5 +114,40 @@ export function traverseJson(result: TraverseResult): object {
     reason: result.reason,
     fallback: result.fallback,
     ...(result.warnings ? { warnings: result.warnings } : {}),
+  };
+}
+
+/**
+ * Impact for tools: the targets, each entry point with its own declaration's path and line, how it
+ * is reached (depth, the direct caller it goes through, its shortest chain), the tests apart.
+ */
+function impactJson(result: TraverseResult): object {
+  const impact = result.impact;
+  const shape = (hit: TraverseHit): object => ({
+    kind: hit.kind,
+    name: hit.name,
+    path: hit.path,
+    line: hit.line,
+    ...(typeof hit.route === "string" ? { method: hit.method, route: hit.route } : {}),
+    depth: hit.depth,
+    ...(typeof hit.via === "string" ? { via: { name: hit.via, path: hit.viaPath, line: hit.viaLine } } : {}),
+    chain: hit.chain,
+  });
+  const listed = result.hits.filter((hit) => hit.kind !== "test");
+  return {
+    status: result.status,
+    kind: result.kind,
+    query: result.query,
+    targets: impact?.targets ?? [],
+    entries: listed.map(shape),
+    ...(impact && impact.entries > listed.length ? { truncated: true, more: impact.entries - listed.length } : {}),
+    declarations: impact?.declarations ?? 0,
+    tests: { ...(impact?.tests ?? { files: 0, declarations: 0 }), ...(result.hits.some((hit) => hit.kind === "test") ? { listed: result.hits.filter((hit) => hit.kind === "test").map(shape) } : {}) },
+    unresolved: impact?.unresolved ?? { sites: 0, names: [] },
+    complete: impact?.complete ?? false,
+    rejected: result.rejected,
+    suggestions: result.suggestions,
+    reason: result.reason,
+    fallback: result.fallback,
   };
 }

@@ -224,6 +224,7 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
     handler: registration.handler,
     path,
     line: registration.line,
+    ...(registration.endLine !== undefined ? { endLine: registration.endLine } : {}),
     framework: registration.framework,
     // A router handed to a function on the line that makes it (`Register(v1.Group("/users"))`) is one place, not two.
     mounts: variant.map((part) => part.at).filter((at, i, all) => i === 0 || at.path !== all[i - 1]!.path || at.line !== all[i - 1]!.line),

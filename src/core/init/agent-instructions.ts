@@ -84,6 +84,8 @@ const SECTION_BODY = [
   "  would print (its `rg -w` line); a last line starting `complete` means there is nothing left for a grep to find.",
   "  Unresolved calls it lists last are not proven either way: each may call it. `Caller <fn> --exact` settles",
   "  them with the type checker (seconds); read the lines it leaves.",
+  "- What reaches a function, at any depth (\"what does changing it affect\", \"which routes call it\"): `ctx traverse",
+  "  Impact <fn|path:LINE>` — each route, command or export once, the chain to it, tests counted (`--tests` lists them).",
   "- `TRAVERSE_MISS` means no fresh answer: search narrowly (`rg -n -w <Name> <dir>`), do not read whole trees.",
   "- Config files, prose and exact text are questions for `rg`, not for ctx.",
   "- Before editing, write `.ai/HANDOFF.md` (≤ 30 lines: exact paths and symbols, numbered steps, verification",

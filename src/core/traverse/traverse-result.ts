@@ -1,10 +1,25 @@
 import type { MentionAccount } from "./mention-account.js";
 import type { RepoPath } from "../../model.js";
 
-export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Err", "Brain"] as const;
+export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Impact", "Err", "Brain"] as const;
 export type TraverseKind = (typeof TRAVERSE_KINDS)[number];
 
 export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-match" | "no-data";
+
+/** What `traverse Impact` adds to a result: the targets, what was walked, and why the answer may not be complete. */
+export interface ImpactSummary {
+  targets: { name: string; kind: string; path: RepoPath; line: number | null }[];
+  /** Entry points among them (see impactEntries), listed or past --limit. */
+  entries: number;
+  /** Declarations outside tests that reach a target (the targets not counted). */
+  declarations: number;
+  /** Test files whose code reaches a target, and the declarations in them. */
+  tests: { files: number; declarations: number };
+  /** Calls of a reached declaration's name whose receiver ctx could not type: each may be one more way in. */
+  unresolved: { sites: number; names: { name: string; sites: number }[] };
+  /** No unresolved call of a reached name outside tests, no file changed since indexing. */
+  complete: boolean;
+}
 
 export interface TraverseHit {
   name: string;
@@ -57,6 +72,8 @@ export interface TraverseResult {
   capped?: number;
   /** Caller/Callee deeper than one level: the walk stopped at `capped` sites, so `total` is a lower bound. */
   truncated?: boolean;
+  /** Impact: the targets, how much reaches them, and whether that is all (see ImpactSummary). */
+  impact?: ImpactSummary;
   reason: MissReason | null;
   /** Err/Brain: lines of the memory files that could not be read (each kept in its file), as `file:line: what`. */
   warnings?: string[];

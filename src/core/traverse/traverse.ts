@@ -30,11 +30,11 @@ const LINE_QUERY = /^(.+):(\d+)$/;
  * come here (through src/cli/commands/traverse-command.ts, which adds `--exact`).
  */
 export async function traverse(source: TraverseSource, options: TraverseOptions): Promise<TraverseResult> {
-  if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee") && SOURCE_PATH.test(options.query.trim())) {
+  if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact") && SOURCE_PATH.test(options.query.trim())) {
     const path = options.query.trim();
     throw new UsageError(`"${path}" is a file, not a declaration`, `name one in it, e.g. \`ctx traverse ${options.kind} '${path}:Name'\`; \`ctx outline ${path}\` lists them`);
   }
-  const atLine = options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" ? LINE_QUERY.exec(options.query.trim()) : null;
+  const atLine = options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact" ? LINE_QUERY.exec(options.query.trim()) : null;
   if (atLine) {
     const named = await declarationAt(source, atLine[1]!.replace(/^\.\//, ""), Number(atLine[2]));
     if (named === null) return miss(options.kind, options.query, "no-such-symbol", `no declaration at ${options.query.trim()} in the index`, fallbackCommand(RG_FILES, atLine[1]!));
@@ -51,6 +51,10 @@ export async function traverse(source: TraverseSource, options: TraverseOptions)
     case "Callee": {
       const { traverseCalls } = await import("./traverse-calls.js");
       return traverseCalls(source, { ...options, depth: options.depth ?? 1, tests: options.tests ?? false });
+    }
+    case "Impact": {
+      const { traverseImpact } = await import("./traverse-impact.js");
+      return traverseImpact(source, { query: options.query, limit: options.limit, tests: options.tests ?? false });
     }
     case "Err":
     case "Brain": {

@@ -1,0 +1,107 @@
+import type { ImpactSummary, TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
+import { quotePath } from "../../formats/quoted-path.js";
+import { callersText } from "./call-groups-text.js";
+
+/** Chains spelled out under the entries: enough to see how the target is reached, not every path. */
+const CHAINS_SHOWN = 3;
+
+const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
+
+/**
+ * An Impact answer, compact: the targets, then the entry points that reach them, grouped by the
+ * declaration their shortest chain calls the target through (its direct caller, named once with
+ * where it is), then by file, each entry once with its declaration's line (and route); a few
+ * chains spelled out; tests counted (or listed with --tests); a closing line that says whether
+ * this is everything or which calls of names on the way stayed unresolved.
+ */
+export function renderImpactText(result: TraverseResult): string[] {
+  const impact = result.impact!;
+  const entries = result.hits.filter((hit) => hit.kind !== "test");
+  const tests = result.hits.filter((hit) => hit.kind === "test");
+  const lines = [`TRAVERSE_HIT Impact ${result.query} (${plural(impact.entries, "entry point")}; ${plural(impact.declarations, "declaration")} ${impact.declarations === 1 ? "reaches" : "reach"} ${impact.targets.length === 1 ? "it" : "them"})`, ...targetLines(impact)];
+  const groups = new Map<string, TraverseHit[]>();
+  for (const hit of entries) {
+    const key = typeof hit.via === "string" ? `${String(hit.viaPath)}\0${hit.via}` : "";
+    groups.set(key, [...(groups.get(key) ?? []), hit]);
+  }
+  // Entries that call a target themselves first, then the hubs, the most entries first.
+  const ordered = [...groups].sort(([a, x], [b, y]) => Number(a !== "") - Number(b !== "") || y.length - x.length || (a < b ? -1 : a > b ? 1 : 0));
+  for (const [key, hits] of ordered) {
+    const first = hits[0]!;
+    if (ordered.length > 1 || key !== "") {
+      lines.push(key === "" ? `directly (${hits.length}):` : `via ${String(first.via)} ${quotePath(String(first.viaPath))}${first.viaLine === null ? "" : `:${String(first.viaLine)}`} (${hits.length}):`);
+    }
+    lines.push(...fileLines(hits));
+  }
+  const unlisted = result.total - result.hits.length;
+  if (unlisted > 0) lines.push(`+${unlisted} more (raise --limit to see them)`);
+  lines.push(...chainLines(entries));
+  if (tests.length > 0) {
+    lines.push(`tests (${plural(impact.tests.declarations, "declaration")} in ${plural(impact.tests.files, "file")}):`, ...fileLines(tests));
+  } else if (impact.tests.files > 0) {
+    lines.push(`tests: ${plural(impact.tests.declarations, "declaration")} in ${plural(impact.tests.files, "file")} (--tests lists them)`);
+  }
+  lines.push(closingLine(impact, result.rejected.length));
+  return lines;
+}
+
+/** The targets: one line, or one per file when there are several (a class's members). */
+function targetLines(impact: ImpactSummary): string[] {
+  if (impact.targets.length === 1) {
+    const [target] = impact.targets;
+    return [`→ ${target!.kind} ${target!.name} ${quotePath(target!.path)}${target!.line === null ? "" : `:${target!.line}`}`];
+  }
+  const byFile = new Map<string, Map<string, number[]>>();
+  for (const target of impact.targets) {
+    const names = byFile.get(target.path) ?? new Map<string, number[]>();
+    byFile.set(target.path, names);
+    names.set(target.name, target.line === null ? [] : [target.line]);
+  }
+  return [...byFile].map(([path, names]) => `→ ${quotePath(path)}: ${callersText(names)}`);
+}
+
+/** One line per file: each entry's name and declaration line, with its route when it serves one. */
+function fileLines(hits: readonly TraverseHit[]): string[] {
+  const byFile = new Map<string, Map<string, number[]>>();
+  for (const hit of hits) {
+    const names = byFile.get(hit.path) ?? new Map<string, number[]>();
+    byFile.set(hit.path, names);
+    const route = typeof hit.route === "string" ? `[${String(hit.method)} ${hit.route}] ` : "";
+    const name = `${route}${hit.name}`;
+    names.set(name, [...(names.get(name) ?? []), ...(hit.line === null ? [] : [hit.line])]);
+  }
+  return [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, names]) => `  ${quotePath(path)}: ${callersText(names)}`);
+}
+
+/**
+ * A few chains, from the entry to the target: served routes first, then the longest (what a reader
+ * would least guess), one per hub.
+ */
+function chainLines(entries: readonly TraverseHit[]): string[] {
+  const deep = entries.filter((hit) => typeof hit.depth === "number" && hit.depth > 1);
+  if (deep.length === 0) return [];
+  const ranked = [...deep].sort((a, b) => Number(typeof b.route === "string") - Number(typeof a.route === "string") || Number(b.depth) - Number(a.depth));
+  const hubs = new Set<string>();
+  const chosen: TraverseHit[] = [];
+  for (const hit of ranked) {
+    if (chosen.length === CHAINS_SHOWN) break;
+    const hub = String(hit.via);
+    if (hubs.has(hub)) continue;
+    hubs.add(hub);
+    chosen.push(hit);
+  }
+  return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${(hit.chain as string[]).join(" → ")}`)];
+}
+
+/** Whether a grep is still needed: every way in proven, or the calls on the way that could be more. */
+function closingLine(impact: ImpactSummary, rejected: number): string {
+  if (impact.complete) return "complete";
+  const parts: string[] = [];
+  if (impact.unresolved.sites > 0) {
+    const names = impact.unresolved.names.slice(0, 5).map((item) => `${item.name} ${item.sites}`);
+    const more = impact.unresolved.names.length > 5 ? `, +${impact.unresolved.names.length - 5} more names` : "";
+    parts.push(`${plural(impact.unresolved.sites, "unresolved call")} of names on the way (${names.join(", ")}${more}) may reach it too: \`ctx traverse Caller <name>\` lists them`);
+  }
+  if (rejected > 0) parts.push(`${plural(rejected, "file")} changed since indexing left out; run \`ctx index\``);
+  return `not complete: ${parts.join("; ")}`;
+}
