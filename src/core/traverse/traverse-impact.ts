@@ -7,7 +7,9 @@ import { nodeKey } from "./find-calls.js";
 import { chainOf, hubOf, impactEntries, MODULE_CODE, walkImpact, type ImpactWalk, type Reached } from "./find-impact.js";
 import { memberName, parseSymbolQuery } from "./find-symbols.js";
 import { commonDirectory, miss, type ImpactSummary, type RejectedCandidate, type TraverseHit, type TraverseResult } from "./traverse-result.js";
-import type { TraverseSource } from "./traverse-source.js";
+import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
+import type { CallNode } from "./find-calls.js";
+import type { SymbolRow } from "../../formats/symbol-index.js";
 
 export interface ImpactOptions {
   query: string;
@@ -16,12 +18,22 @@ export interface ImpactOptions {
   tests: boolean;
 }
 
+/** A walk over callers that rests only on files unchanged since indexing, and what it left out. */
+export interface FreshImpactWalk {
+  roots: CallNode[];
+  known: SymbolRow[];
+  walk: ImpactWalk;
+  rejected: RejectedCandidate[];
+  shards: CallShards;
+  files: RecordedFiles;
+}
+
 /**
- * `ctx traverse Impact <symbol>`: everything that reaches the declarations a query names, through any
- * chain of resolved calls, collapsed to its entry points (route handlers, top-level code, what nothing
- * else calls), each once, with the direct caller its shortest chain goes through. Tests apart.
+ * Everything that reaches the declarations a query names, through any chain of resolved calls: walked
+ * once, every file the walk rests on re-hashed, and walked again without the changed ones. A miss
+ * when there is no index, no such declaration, or every one of them changed. (The eval reads it too.)
  */
-export async function traverseImpact(source: TraverseSource, { query, limit, tests }: ImpactOptions): Promise<TraverseResult> {
+export async function freshImpactWalk(source: TraverseSource, query: string): Promise<FreshImpactWalk | TraverseResult> {
   const parsed = parseSymbolQuery(query);
   const search = rgWord(parsed.name);
   const shards = new CallShards(source, "callers");
@@ -30,7 +42,6 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
   const { roots, known } = await callRoots(source, shards, parsed);
   if (roots.length === 0) return miss("Impact", query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, parsed.path ?? "."));
 
-  // Walk once, check every file the walk rests on, and walk again without the changed ones.
   const first = await walkImpact(roots, shards, isTestPath);
   const paths = [...new Set([...roots.map((root) => root.path), ...first.edges.flatMap((edge) => (edge.target ? [edge.path, edge.target.path] : [edge.path]))])];
   const [observed] = await Promise.all([source.hash(paths), files.load(paths)]);
@@ -43,6 +54,18 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
     return miss("Impact", query, "stale", detail, fallbackCommand(search, commonDirectory(staleRoots.map((root) => root.path))), { rejected });
   }
   const walk = changed.size === 0 ? first : await walkImpact(roots.filter((root) => !changed.has(root.path)), shards, isTestPath, (edge) => !changed.has(edge.path) && !(edge.target && changed.has(edge.target.path)));
+  return { roots, known, walk, rejected: rejected as RejectedCandidate[], shards, files };
+}
+
+/**
+ * `ctx traverse Impact <symbol>`: what reaches the declarations a query names (freshImpactWalk),
+ * collapsed to its entry points (route handlers, top-level code, what nothing else calls), each
+ * once, with the direct caller its shortest chain goes through. Tests apart.
+ */
+export async function traverseImpact(source: TraverseSource, { query, limit, tests }: ImpactOptions): Promise<TraverseResult> {
+  const fresh = await freshImpactWalk(source, query);
+  if ("status" in fresh) return fresh;
+  const { roots, known, walk, rejected, shards, files } = fresh;
 
   const endpoints = (await source.endpoints())?.rows ?? [];
   const find = await routeFinder(source, endpoints);
@@ -81,7 +104,7 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
     query,
     hits: all.slice(0, limit),
     total: all.length,
-    rejected: rejected as RejectedCandidate[],
+    rejected,
     suggestions: [],
     impact: summary,
     reason: null,
