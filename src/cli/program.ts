@@ -3,6 +3,7 @@ import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
 import { MCP_CLIENTS, parseMcpClients, type McpClient } from "../core/init/mcp-config.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
+import { HTTP_METHODS } from "../model.js";
 import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
 import { requireDirectory } from "../io/repo-root.js";
@@ -54,6 +55,17 @@ function parseLimit(value: string): number {
   const limit = Number(value);
   if (!Number.isInteger(limit) || limit < 1) throw new InvalidArgumentError("expected a whole number ≥ 1");
   return limit;
+}
+
+/**
+ * Flow's start and end: `--to`, else the words after the start (a route's method and path, unquoted,
+ * are one start: `Flow GET /orders price`).
+ */
+function flowQuery(words: readonly string[], to: string | undefined): { from: string; to: string | null } {
+  if (to !== undefined) return { from: words.join(" "), to };
+  const take = words.length >= 2 && (HTTP_METHODS as readonly string[]).includes(words[0]!.toUpperCase()) && words[1]!.startsWith("/") ? 2 : 1;
+  const rest = words.slice(take).join(" ").trim();
+  return { from: words.slice(0, take).join(" "), to: rest === "" ? null : rest };
 }
 
 function parseBudget(value: string): number {
@@ -161,6 +173,8 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
     .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
     .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level; Impact: list the test declarations that reach the target (by default both are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
+    .option("--to <declaration>", "Flow: the call paths from the start to this declaration, instead of the tree")
+    .addOption(new Option("--budget <tokens>", "Flow: the most tokens the tree may take; it is shown as deep as fits").argParser(parseBudget))
     .option("--exact", "Caller/Callee: settle the unresolved candidate sites with the TypeScript checker, over only their files and what they import (slower; says how long it took)")
     .addHelpText(
       "after",
@@ -179,13 +193,15 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         "  ctx traverse Caller Observer.setOptions --exact     # the candidates settled by the TypeScript checker",
         "  ctx traverse Impact OrderService.applyPromotions    # every entry point (route, command, export) that reaches it, any depth",
         "  ctx traverse Impact src/order.ts:120 --tests        # the declaration holding that line; also the tests to run",
+        "  ctx traverse Flow 'POST /orders'                    # what a route runs: its call tree, as deep as the budget allows",
+        "  ctx traverse Flow OrdersController.create --to price   # the call paths from one to the other",
         "  ctx traverse Err \"TypeError: Cannot read properties of undefined (reading 'id')\"   # a recorded fix for this error",
         "  npm test 2>&1 | tail -n 30 | ctx traverse Err -     # the error text from standard input",
         '  ctx traverse Brain "retry webhooks"                 # lessons and brain entries, ranked',
         "  ctx traverse Symbol Foo || rg -n -w Foo",
       ].join("\n"),
     )
-    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit?: number; depth: number; tests?: boolean; timings?: boolean; exact?: boolean }) => {
+    .action(async (kind: TraverseKind, words: string[], options: { json?: boolean; limit?: number; depth: number; tests?: boolean; timings?: boolean; exact?: boolean; to?: string; budget?: number }) => {
       if (options.exact && kind !== "Caller" && kind !== "Callee") throw new UsageError(`--exact settles call sites: it applies to Caller and Callee, not ${kind}`, `ctx traverse Caller <name> --exact`);
       const { PhaseClock } = await import("./phase-clock.js");
       // From the process's start: node, ctx's modules and commander are the first phase.
@@ -200,7 +216,9 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
       }
       // One level of callers prints a file's sites on one line: a hub's whole answer costs less than a second call for the rest.
       const limit = options.limit ?? (((kind === "Caller" || kind === "Callee") && options.depth === 1) || kind === "Impact" ? GROUPED_LIMIT : DEFAULT_LIMIT);
-      const traversal = await runTraverse({ cwd: cwd(), kind, query, limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true });
+      if ((options.to !== undefined || options.budget !== undefined) && kind !== "Flow") throw new UsageError(`--to and --budget apply to Flow, not ${kind}`, `ctx traverse Flow <from> --to <declaration>`);
+      const flow = kind === "Flow" ? flowQuery(words, options.to) : null;
+      const traversal = await runTraverse({ cwd: cwd(), kind, query: flow?.from ?? query, limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true, to: flow?.to ?? null, ...(options.budget !== undefined ? { budget: options.budget } : {}) });
       clock.mark("look up and check freshness");
       const { exact } = traversal;
       const exactLines = exact ? (await import("./render/exact-text.js")).renderExactLines(kind, exact, traversal.hits) : [];

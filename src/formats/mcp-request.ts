@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** The index lookups, as `ctx traverse` names them (the MCP request uses the lower-case name). */
-export const LOOKUPS = { symbol: "Symbol", caller: "Caller", callee: "Callee", impact: "Impact", endpoint: "Endpoint", module: "Module", err: "Err", brain: "Brain" } as const;
+export const LOOKUPS = { symbol: "Symbol", caller: "Caller", callee: "Callee", impact: "Impact", flow: "Flow", endpoint: "Endpoint", module: "Module", err: "Err", brain: "Brain" } as const;
 export type Lookup = keyof typeof LOOKUPS;
 
 const QUERY_HELP: Record<Lookup, string> = {
@@ -9,6 +9,7 @@ const QUERY_HELP: Record<Lookup, string> = {
   caller: "the function or method whose callers you want: `UsersService.find`",
   callee: "the function or method whose calls you want: `src/users/users.controller.ts:get`",
   impact: "the declaration whose reach you want: every route, command, export or other entry point that calls it through any chain, `OrderService.applyPromotions` or `src/order.ts:120`",
+  flow: 'where to start: a route ("POST /orders") or a declaration (`OrdersController.create`); what it runs comes back as a tree',
   endpoint: 'a route: "GET /users/:id", or a path alone',
   module: "a module name from .ai/domain-manifest.yaml, or a path inside one",
   err: "error text (a message, a stack line): where it is thrown or handled",
@@ -21,6 +22,7 @@ const depth = z.number().int().min(1).max(3).describe("caller/callee: levels to 
 const budget = z.number().int().min(100).max(20000).describe("the most tokens the result may take (default 1500); what does not fit is counted, with a cursor");
 const tests = z.boolean().describe("caller/callee: also list the sites in test files, after the others; impact: list the test declarations that reach it (default false: they are counted under `tests`)");
 const exact = z.boolean().describe("caller/callee: settle the unresolved candidates with the TypeScript checker, over only their files and what they import (slower: `exact.ms` says how long it took)");
+const to = z.string().trim().min(1).describe("flow: a declaration to reach; the answer is then the call paths from the start to it");
 const cursor = z.string().regex(/^\d+$/).describe("from a previous result's `cursor`: where to continue");
 
 const lookup = <K extends Lookup>(request: K) =>
@@ -33,6 +35,7 @@ export const McpRequest = z.discriminatedUnion("request", [
   callLookup("caller"),
   callLookup("callee"),
   z.strictObject({ request: z.literal("impact"), query: query.describe(QUERY_HELP.impact), tests: tests.optional(), budget: budget.optional(), cursor: cursor.optional() }),
+  z.strictObject({ request: z.literal("flow"), query: query.describe(QUERY_HELP.flow), to: to.optional(), budget: budget.optional() }),
   lookup("endpoint"),
   lookup("module"),
   lookup("err"),
@@ -58,12 +61,13 @@ export const REQUEST_KINDS = McpRequest.options.map((option) => option.shape.req
  */
 export const McpRequestShape = z.object({
   request: z.enum(REQUEST_KINDS).describe(
-    "symbol, caller, callee, impact, endpoint, module, err, brain: index lookups (impact: the entry points that reach a declaration through any chain of calls); show: one declaration's source now; outline: a file's or folder's declarations; brief: where to start on a task; validate_handoff: check .ai/HANDOFF.md; escape: a question the index cannot answer (config, prose, exact text)",
+    "symbol, caller, callee, impact, flow, endpoint, module, err, brain: index lookups (impact: the entry points that reach a declaration through any chain of calls; flow: what a route or declaration runs, as a tree within the budget); show: one declaration's source now; outline: a file's or folder's declarations; brief: where to start on a task; validate_handoff: check .ai/HANDOFF.md; escape: a question the index cannot answer (config, prose, exact text)",
   ),
   query: z.string().optional().describe("what to look up (required except for brief and validate_handoff); for brief, the task"),
   depth: depth.optional(),
   tests: tests.optional(),
   exact: exact.optional(),
+  to: to.optional(),
   budget: budget.optional(),
   cursor: cursor.optional(),
   path: z.string().optional().describe("validate_handoff: the handoff to check"),

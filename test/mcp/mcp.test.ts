@@ -58,7 +58,7 @@ describe("ctx mcp", () => {
     expect(tool!.description).toContain("escape");
     expect(tool!.annotations?.readOnlyHint).toBe(true);
     expect(tool!.inputSchema.type).toBe("object");
-    expect((tool!.inputSchema.properties as { request: { enum: string[] } }).request.enum).toEqual(["symbol", "caller", "callee", "impact", "endpoint", "module", "err", "brain", "show", "outline", "brief", "validate_handoff", "escape"]);
+    expect((tool!.inputSchema.properties as { request: { enum: string[] } }).request.enum).toEqual(["symbol", "caller", "callee", "impact", "flow", "endpoint", "module", "err", "brain", "show", "outline", "brief", "validate_handoff", "escape"]);
   });
 
   it("answers impact with the entry points of `ctx traverse Impact --json`, paged by the budget with the summary whole", async () => {
@@ -70,6 +70,18 @@ describe("ctx mcp", () => {
     expect(answer.json).toMatchObject({ status: "hit", kind: "Impact", entries: cli.entries, total: cli.entries.length, more: 0, complete: cli.complete });
     expect(answer.json.entries).toContainEqual(expect.objectContaining({ kind: "endpoint", method: "GET", route: "/users/:id", path: "src/users/users.controller.ts" }));
     expect((await ask(client, { request: "impact", query: "UsersService.findOne", depth: 2 })).text).toMatch(/^invalid request: field `depth` \(request "impact"\)/);
+  });
+
+  it("answers flow with the tree of `ctx traverse Flow --json`, and the paths to a declaration with `to`", async () => {
+    const dir = await indexed();
+    const client = await connect(dir);
+    const cli = JSON.parse((await ctx(dir, "traverse", "Flow", "GET /users/:id", "--json", "--budget", "1500")).stdout) as { nodes: object[] };
+    const answer = await ask(client, { request: "flow", query: "GET /users/:id" });
+    expect(answer.isError, answer.text).toBe(false);
+    expect(answer.json).toMatchObject({ status: "hit", kind: "Flow", nodes: cli.nodes });
+    expect((answer.json.nodes as { name: string }[]).map((node) => node.name)).toContain("UsersService.findOne");
+    const paths = await ask(client, { request: "flow", query: "UsersController.findOne", to: "UsersService.findOne" });
+    expect(paths.json).toMatchObject({ status: "hit", to: "UsersService.findOne", total: 1 });
   });
 
   it("answers every lookup with the data of `ctx traverse --json`, each hit marked fresh, and says when the evidence is complete", async () => {

@@ -234,7 +234,7 @@ describe("kinds without data, and repositories without an index", () => {
     const dir = await indexed();
     const run = await ctx(dir, "traverse", "Function", "Foo");
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain("expected one of Symbol, Endpoint, Module, Caller, Callee, Impact, Err, Brain");
+    expect(run.stderr).toContain("expected one of Symbol, Endpoint, Module, Caller, Callee, Impact, Flow, Err, Brain");
   });
 
   it("answers path:line for the declaration on that line or around it, as an editor or a stack trace gives it", async () => {

@@ -84,6 +84,11 @@ export async function answerRequest(cwd: string, request: McpRequest): Promise<o
       const { page, more, cursor } = pageToBudget(answer.entries, offset, request.budget ?? DEFAULT_BUDGET, { ...answer, entries: [] });
       return { ...answer, entries: page, shown: page.length, total: answer.entries.length, more, cursor, complete: answer.complete && more === 0 };
     }
+    case "flow": {
+      // The tree is cut to the budget by the walk itself (breadth first, `hidden` counts what is under a node).
+      const traversal = await runTraverse({ cwd, kind: "Flow", query: request.query, limit: Number.MAX_SAFE_INTEGER, to: request.to ?? null, budget: request.budget ?? DEFAULT_BUDGET });
+      return traverseJson(traversal);
+    }
     case "escape":
       return {
         status: "escape",

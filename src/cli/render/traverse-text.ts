@@ -2,6 +2,7 @@ import { quotePath } from "../../formats/quoted-path.js";
 import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { aliasLines, candidateLines, renderCallGroups, testsLine } from "./call-groups-text.js";
 import { renderImpactText } from "./impact-text.js";
+import { flowJson, renderFlowText } from "./flow-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -49,8 +50,8 @@ function hitLine(hit: TraverseHit): string {
  */
 export function renderTraverseText(result: TraverseResult, options: { depth?: number } = {}): string {
   const calls = result.kind === "Caller" || result.kind === "Callee";
-  if (result.status === "hit" && ((calls && (options.depth ?? 1) === 1) || result.impact)) {
-    const lines = result.impact ? renderImpactText(result) : renderCallGroups(result);
+  if (result.status === "hit" && ((calls && (options.depth ?? 1) === 1) || result.impact || result.flow)) {
+    const lines = result.impact ? renderImpactText(result) : result.flow ? renderFlowText(result) : renderCallGroups(result);
     for (const rejected of result.rejected) lines.push(`rejected: ${quotePath(rejected.path)} (${rejected.reason} since indexing)`);
     return `${lines.join("\n")}\n`;
   }
@@ -94,6 +95,7 @@ function isComplete(result: TraverseResult): boolean {
 /** The stable JSON shape scripts rely on. */
 export function traverseJson(result: TraverseResult): object {
   if (result.kind === "Impact") return impactJson(result);
+  if (result.kind === "Flow") return flowJson(result);
   return {
     status: result.status,
     kind: result.kind,

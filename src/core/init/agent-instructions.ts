@@ -86,6 +86,8 @@ const SECTION_BODY = [
   "  them with the type checker (seconds); read the lines it leaves.",
   "- What reaches a function, at any depth (\"what does changing it affect\", \"which routes call it\"): `ctx traverse",
   "  Impact <fn|path:LINE>` — each route, command or export once, the chain to it, tests counted (`--tests` lists them).",
+  "- How a route or function works, before reading its files: `ctx traverse Flow <\"POST /route\"|fn> [<to>]` — what it",
+  "  calls, as a tree to the depth that fits, each declaration once with its `path:line`; with `<to>`, the call paths.",
   "- `TRAVERSE_MISS` means no fresh answer: search narrowly (`rg -n -w <Name> <dir>`), do not read whole trees.",
   "- Config files, prose and exact text are questions for `rg`, not for ctx.",
   "- Before editing, write `.ai/HANDOFF.md` (≤ 30 lines: exact paths and symbols, numbered steps, verification",

@@ -1,10 +1,10 @@
 import type { MentionAccount } from "./mention-account.js";
 import type { RepoPath } from "../../model.js";
 
-export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Impact", "Err", "Brain"] as const;
+export const TRAVERSE_KINDS = ["Symbol", "Endpoint", "Module", "Caller", "Callee", "Impact", "Flow", "Err", "Brain"] as const;
 export type TraverseKind = (typeof TRAVERSE_KINDS)[number];
 
-export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-match" | "no-data";
+export type MissReason = "not-indexed" | "stale" | "no-such-symbol" | "no-such-endpoint" | "no-such-module" | "no-calls" | "no-path" | "no-match" | "no-data";
 
 /** What `traverse Impact` adds to a result: the targets, what was walked, and why the answer may not be complete. */
 export interface ImpactSummary {
@@ -18,6 +18,30 @@ export interface ImpactSummary {
   /** Calls of a reached declaration's name whose receiver ctx could not type: each may be one more way in. */
   unresolved: { sites: number; names: { name: string; sites: number }[] };
   /** No unresolved call of a reached name outside tests, no file changed since indexing. */
+  complete: boolean;
+}
+
+/** What `traverse Flow` adds to a result: where it starts, how deep it is shown, and what it leaves out. */
+export interface FlowSummary {
+  from: { name: string; kind: string; path: RepoPath; line: number | null; handler?: string };
+  /** With `to`: the declaration the paths lead to. */
+  to?: string;
+  /** Declarations the walk reached, trivial leaves left out. */
+  declarations: number;
+  /** Of them, shown: those to `depth`, within the budget. */
+  shown: number;
+  depth: number;
+  /** The deepest level the walk reached. */
+  deepest: number;
+  /** Declarations past what is shown. */
+  deeper: number;
+  /** Leaves left out, by why: accessors, error constructors, logging, assertions, utilities called from everywhere. */
+  pruned: { kind: string; count: number; names: string[] }[];
+  /** Calls on the way ctx could not link, by the name called: each may lead further. */
+  unresolved: { sites: number; names: { name: string; sites: number }[] };
+  /** The walk stopped at its cap (MAX_FLOW_NODES). */
+  capped: boolean;
+  /** Nothing unresolved on the way, no file changed since indexing, the walk not capped. */
   complete: boolean;
 }
 
@@ -74,6 +98,8 @@ export interface TraverseResult {
   truncated?: boolean;
   /** Impact: the targets, how much reaches them, and whether that is all (see ImpactSummary). */
   impact?: ImpactSummary;
+  /** Flow: where it starts, its depth and what it leaves out (see FlowSummary). */
+  flow?: FlowSummary;
   reason: MissReason | null;
   /** Err/Brain: lines of the memory files that could not be read (each kept in its file), as `file:line: what`. */
   warnings?: string[];

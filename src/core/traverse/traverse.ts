@@ -16,6 +16,10 @@ export interface TraverseOptions {
   depth?: number;
   /** Caller/Callee: list the sites in test files; by default they are counted, not listed. */
   tests?: boolean;
+  /** Flow: the declaration whose call paths from the start are the answer. */
+  to?: string | null;
+  /** Flow: the most tokens its tree may take. */
+  budget?: number;
 }
 
 /** A source file's path given where a declaration is asked for (`src/a.ts`, not `src/a.ts:run`). */
@@ -30,11 +34,11 @@ const LINE_QUERY = /^(.+):(\d+)$/;
  * come here (through src/cli/commands/traverse-command.ts, which adds `--exact`).
  */
 export async function traverse(source: TraverseSource, options: TraverseOptions): Promise<TraverseResult> {
-  if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact") && SOURCE_PATH.test(options.query.trim())) {
+  if ((options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact" || options.kind === "Flow") && SOURCE_PATH.test(options.query.trim())) {
     const path = options.query.trim();
     throw new UsageError(`"${path}" is a file, not a declaration`, `name one in it, e.g. \`ctx traverse ${options.kind} '${path}:Name'\`; \`ctx outline ${path}\` lists them`);
   }
-  const atLine = options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact" ? LINE_QUERY.exec(options.query.trim()) : null;
+  const atLine = options.kind === "Symbol" || options.kind === "Caller" || options.kind === "Callee" || options.kind === "Impact" || options.kind === "Flow" ? LINE_QUERY.exec(options.query.trim()) : null;
   if (atLine) {
     const named = await declarationAt(source, atLine[1]!.replace(/^\.\//, ""), Number(atLine[2]));
     if (named === null) return miss(options.kind, options.query, "no-such-symbol", `no declaration at ${options.query.trim()} in the index`, fallbackCommand(RG_FILES, atLine[1]!));
@@ -55,6 +59,10 @@ export async function traverse(source: TraverseSource, options: TraverseOptions)
     case "Impact": {
       const { traverseImpact } = await import("./traverse-impact.js");
       return traverseImpact(source, { query: options.query, limit: options.limit, tests: options.tests ?? false });
+    }
+    case "Flow": {
+      const { traverseFlow, DEFAULT_FLOW_BUDGET } = await import("./traverse-flow.js");
+      return traverseFlow(source, { query: options.query, to: options.to ?? null, budget: options.budget ?? DEFAULT_FLOW_BUDGET });
     }
     case "Err":
     case "Brain": {
