@@ -8,7 +8,7 @@ import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
 import { requireDirectory } from "../io/repo-root.js";
 
-/** Hits a traverse answer prints before `+N more`; one level of Caller/Callee is grouped by file, a line per file. */
+/** Hits a traverse answer prints before `+N more`; Caller, Callee and Impact are printed grouped (a line per file or caller), so they show more. */
 const DEFAULT_LIMIT = 20;
 const GROUPED_LIMIT = 200;
 
@@ -169,8 +169,8 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
       "Symbol, Caller, Callee, Impact: Foo | Class.member | path/file.ts:Foo | path/file.ts:LINE; Endpoint: 'GET /users/:id' | fragment | handler; Module: name | path; Err: the error text; Brain: words",
     )
     .option("--json", "print one JSON object")
-    .addOption(new Option("--limit <n>", `hits to print before \`+N more\` (default ${DEFAULT_LIMIT}; ${GROUPED_LIMIT} for one level of Caller/Callee and for Impact, printed grouped by file)`).argParser(parseLimit))
-    .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, keeping the tree (1-3)").default(1).argParser(parseDepth))
+    .addOption(new Option("--limit <n>", `hits to print before \`+N more\` (default ${DEFAULT_LIMIT}; ${GROUPED_LIMIT} for Caller, Callee and Impact, printed grouped)`).argParser(parseLimit))
+    .addOption(new Option("--depth <n>", "Caller/Callee: levels to walk, printed as a tree (1-3); Impact walks them all").default(1).argParser(parseDepth))
     .option("--tests", "Caller/Callee: list the call sites in test files too, after the others of their level; Impact: list the test declarations that reach the target (by default both are counted)")
     .option("--timings", "also print where the time went, phase by phase, as one JSON line on stderr")
     .option("--to <declaration>", "Flow: the call paths from the start to this declaration, instead of the tree")
@@ -215,7 +215,7 @@ export function createProgram(terminal: Terminal, result: CliResult): Command {
         if (query === "") throw new UsageError(`\`ctx traverse ${kind} -\` read nothing from standard input`, `pipe the ${kind === "Err" ? "error output" : "words"} in, e.g. \`npm test 2>&1 | ctx traverse ${kind} -\``);
       }
       // One level of callers prints a file's sites on one line: a hub's whole answer costs less than a second call for the rest.
-      const limit = options.limit ?? (((kind === "Caller" || kind === "Callee") && options.depth === 1) || kind === "Impact" ? GROUPED_LIMIT : DEFAULT_LIMIT);
+      const limit = options.limit ?? (kind === "Caller" || kind === "Callee" || kind === "Impact" ? GROUPED_LIMIT : DEFAULT_LIMIT);
       if ((options.to !== undefined || options.budget !== undefined) && kind !== "Flow") throw new UsageError(`--to and --budget apply to Flow, not ${kind}`, `ctx traverse Flow <from> --to <declaration>`);
       const flow = kind === "Flow" ? flowQuery(words, options.to) : null;
       const traversal = await runTraverse({ cwd: cwd(), kind, query: flow?.from ?? query, limit, depth: options.depth, tests: options.tests === true, exact: options.exact === true, to: flow?.to ?? null, ...(options.budget !== undefined ? { budget: options.budget } : {}) });

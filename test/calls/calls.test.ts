@@ -146,9 +146,13 @@ describe("call sites are linked through classes", () => {
       [2, 0, "src/users.controller.ts:12", "UsersController.list"],
     ]);
     const text = await ctx(dir, "traverse", "Caller", "BaseService.log", "--depth", "2");
-    expect(text.stdout.split("\n").slice(1, 3)).toEqual([
-      "src/users.service.ts:11 method UsersService.find → BaseService.log · method @ src/users.service.ts:2",
-      "  src/users.controller.ts:7 method UsersController.get → UsersService.find · method @ src/users.service.ts:10",
+    // A tree: each caller once under what it calls, with the lines of its sites; a path said once for a run of lines.
+    expect(text.stdout.split("\n").slice(0, 5)).toEqual([
+      "TRAVERSE_HIT Caller BaseService.log (3 sites, depth 2)",
+      "→ method BaseService.log src/users.service.ts:2",
+      "  UsersService.find src/users.service.ts:11",
+      "    UsersController.get src/users.controller.ts:7",
+      "    UsersController.list :12",
     ]);
   });
 

@@ -5,10 +5,11 @@ import { ctx, indexedFixture } from "../helpers/fixture.js";
 // src/report.ts) call format and report.
 const indexed = (): Promise<string> => indexedFixture("traverse/test-callers");
 
-const REPORT = "src/report.ts:4 function report → format · function @ src/format.ts:1";
-const MAIN = "  src/main.ts:4 function main → report · function @ src/report.ts:3";
-const CHECK_REPORT = "  src/__tests__/report.test.ts:4 function checkReport → report · function @ src/report.ts:3";
-const CHECK_FORMAT = "src/__tests__/format.test.ts:4 function checkFormat → format · function @ src/format.ts:1";
+const HEADER = ["TRAVERSE_HIT Caller format (4 sites, depth 2)", "→ function format src/format.ts:1"];
+const REPORT = "  report src/report.ts:4";
+const MAIN = "    main src/main.ts:4";
+const CHECK_REPORT = "    checkReport src/__tests__/report.test.ts:4";
+const CHECK_FORMAT = "  checkFormat src/__tests__/format.test.ts:4";
 
 interface CallAnswer {
   hits: { name: string; parent: number | null }[];
@@ -20,11 +21,11 @@ describe("call sites in test files", () => {
   it("are counted, not listed, at depth 2 as at depth 1; --tests lists them after the other sites of their level", async () => {
     const dir = await indexed();
     const deep = await ctx(dir, "traverse", "Caller", "format", "--depth", "2");
-    expect(deep.stdout.trimEnd().split("\n")).toEqual(["TRAVERSE_HIT Caller format (4)", REPORT, MAIN, "tests: 2 sites in 2 files (--tests lists them)"]);
+    expect(deep.stdout.trimEnd().split("\n")).toEqual([...HEADER, REPORT, MAIN, "tests: 2 sites in 2 files (--tests lists them)"]);
     const listed = await ctx(dir, "traverse", "Caller", "format", "--depth", "2", "--tests");
-    expect(listed.stdout.trimEnd().split("\n")).toEqual(["TRAVERSE_HIT Caller format (4)", REPORT, MAIN, CHECK_REPORT, CHECK_FORMAT]);
+    expect(listed.stdout.trimEnd().split("\n")).toEqual([...HEADER, REPORT, MAIN, CHECK_REPORT, CHECK_FORMAT]);
     const page = await ctx(dir, "traverse", "Caller", "format", "--depth", "2", "--limit", "1");
-    expect(page.stdout.trimEnd().split("\n")).toEqual(["TRAVERSE_HIT Caller format (4)", REPORT, "+1 more (raise --limit to see them)", "tests: 2 sites in 2 files (--tests lists them)"]);
+    expect(page.stdout.trimEnd().split("\n")).toEqual([...HEADER, REPORT, "+1 more (raise --limit to see them)", "tests: 2 sites in 2 files (--tests lists them)"]);
   });
 
   it("are left out of --json as out of the text, counted under tests, unless --tests", async () => {

@@ -3,6 +3,7 @@ import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-r
 import { aliasLines, candidateLines, renderCallGroups, testsLine } from "./call-groups-text.js";
 import { renderImpactText } from "./impact-text.js";
 import { flowJson, renderFlowText } from "./flow-text.js";
+import { renderCallTree } from "./call-tree-text.js";
 
 function location(hit: TraverseHit): string {
   // A path is quoted as in the index files when it holds a newline, a tab or another control character.
@@ -59,13 +60,14 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
   // A pasted error runs over several lines; the status line stays one line.
   const query = result.query.includes("\n") ? `${result.query.split("\n")[0]!.trim()} …` : result.query;
   if (result.status === "hit") {
-    // Sites in test files are counted in the first line, as one level's are, though not listed.
-    lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total + (result.tests?.sites ?? 0)})`, ...aliasLines(result));
-    for (const hit of result.hits) lines.push(hitLine(hit));
+    if (calls) lines.push(...renderCallTree(result, options.depth ?? 1), ...aliasLines(result));
+    else {
+      lines.push(`TRAVERSE_HIT ${result.kind} ${query} (${result.total})`, ...aliasLines(result));
+      for (const hit of result.hits) lines.push(hitLine(hit));
+    }
     if (result.total > result.hits.length) {
       // Call sites are all verified before the tree is cut to --limit; other kinds stop verifying at --limit.
-      const isCalls = result.kind === "Caller" || result.kind === "Callee";
-      lines.push(`+${result.total - result.hits.length} more (${isCalls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
+      lines.push(`+${result.total - result.hits.length} more (${calls ? "" : "not yet checked for freshness; "}raise --limit to see them)`);
     }
     if (result.tests || result.candidatesInTests) lines.push(testsLine(result.tests ?? { sites: 0, files: 0 }, result.candidatesInTests ?? 0));
     if (result.truncated) lines.push(`truncated: the walk stopped at ${result.capped} call sites (≥ ${result.total} in all); name the declaration with its path (path/file.ts:Name) or lower --depth`);
@@ -74,8 +76,8 @@ export function renderTraverseText(result: TraverseResult, options: { depth?: nu
     if (result.suggestions.length > 0) lines.push(`did you mean: ${result.suggestions.join(", ")}`);
   }
   if (result.candidates && result.candidates.length > 0) {
-    // Grouped by file as a one-level answer's are; a deeper walk's tree keeps a line per site.
-    if (calls && (options.depth ?? 1) === 1) lines.push(...candidateLines(result.candidates, result.candidatesMore ?? 0, String(result.candidates[0]!.callee)));
+    // Grouped by file: the unresolved calls of the name asked about (a deeper Callee walk keeps a line per call).
+    if (result.kind === "Caller" || (calls && (options.depth ?? 1) === 1)) lines.push(...candidateLines(result.candidates, result.candidatesMore ?? 0, String(result.candidates[0]!.callee)));
     else {
       lines.push("unresolved, matched by name only (not verified as calls of this declaration):");
       for (const candidate of result.candidates) lines.push(`  ${callLine({ ...candidate, depth: 1 })}`);
