@@ -97,6 +97,10 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const fn = unwrapExpression(node as TS.Expression | undefined);
     return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type) ? fn : undefined;
   };
+  const functionValue = (node: TS.Node | undefined): TS.ArrowFunction | TS.FunctionExpression | undefined => {
+    const fn = unwrapExpression(node as TS.Expression | undefined);
+    return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ? fn : undefined;
+  };
   /** A call passed as an argument (its callee expression), with the callee it is passed to and where. */
   const passedTo = new Map<TS.Node, { callee: string; index: number }>();
   /** Member reads passed as arguments (CallSite.passed). */
@@ -816,14 +820,22 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       for (const property of initializer.properties) {
         if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
           const name = nameText(property.name);
-          const caller = name !== undefined && kinds.has(`${qualified}.${name}`) ? callerOf(`${qualified}.${name}`) : ctx.caller;
+          // A method of an object declared with a type implements that type's member: its calls are its own, so
+          // that what reaches it through the type (`process.onTransitionEnd()`) reaches what it calls.
+          const caller =
+            name !== undefined && kinds.has(`${qualified}.${name}`)
+              ? callerOf(`${qualified}.${name}`)
+              : name !== undefined && declared !== undefined && ts.isMethodDeclaration(property)
+                ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) })
+                : ctx.caller;
           visitDecorators(property, ctx);
           if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
           visitFunction(property, { ...ctx, caller, owner: thisType }, undefined, ts.isMethodDeclaration(property) ? typedAs(name, property) : undefined);
-        } else if (ts.isPropertyAssignment(property) && declared !== undefined && untypedFunction(unwrapExpression(property.initializer))) {
+        } else if (ts.isPropertyAssignment(property) && declared !== undefined && functionValue(property.initializer)) {
           const name = nameText(property.name);
-          const fn = untypedFunction(unwrapExpression(property.initializer))!;
-          visitFunction(fn, ctx, undefined, typedAs(name, fn));
+          const fn = functionValue(property.initializer)!;
+          const caller = name !== undefined ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) }) : ctx.caller;
+          visitFunction(fn, { ...ctx, caller }, undefined, untypedFunction(fn) ? typedAs(name, fn) : undefined);
         } else {
           visit(property, ctx);
         }

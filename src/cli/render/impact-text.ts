@@ -90,7 +90,13 @@ function chainLines(entries: readonly TraverseHit[]): string[] {
     hubs.add(hub);
     chosen.push(hit);
   }
-  return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${(hit.chain as string[]).join(" → ")}`)];
+  return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${chainText(hit)}`)];
+}
+
+/** A chain's names, each reached through an interface (or another's override) marked with the member the call names. */
+function chainText(hit: TraverseHit): string {
+  const dispatch = new Map(((hit.dispatch as { name: string; through: string }[] | undefined) ?? []).map((step) => [step.name, step.through]));
+  return (hit.chain as string[]).map((name) => (dispatch.has(name) ? `${name} (called as ${dispatch.get(name)!})` : name)).join(" → ");
 }
 
 /** Whether a grep is still needed: every way in proven, or the calls on the way that could be more. */

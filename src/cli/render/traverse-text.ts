@@ -136,6 +136,8 @@ function impactJson(result: TraverseResult): object {
     depth: hit.depth,
     ...(typeof hit.via === "string" ? { via: { name: hit.via, path: hit.viaPath, line: hit.viaLine } } : {}),
     chain: hit.chain,
+    // Steps that are not calls of the declaration as written: a call through an interface member reaching an implementation.
+    ...(Array.isArray(hit.dispatch) ? { dispatch: hit.dispatch } : {}),
   });
   const listed = result.hits.filter((hit) => hit.kind !== "test");
   return {

@@ -1265,23 +1265,25 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const overrides: Override[] = [];
     for (const decl of scope.decls.values()) {
       // A class declared in a body (`User@1234`) is reached through, never named in a row.
-      if ((decl.kind !== "class" && decl.kind !== "interface") || !decl.bases?.length || decl.name.includes("@")) continue;
+      if (decl.name.includes("@")) continue;
+      const bases = ownBases(decl);
+      if (bases.length === 0) continue;
       const ancestors: { scope: FileScope; decl: CallableDeclaration }[] = [];
       const seen = new Set<string>();
-      const climb = (from: { scope: FileScope; decl: CallableDeclaration }, depth: number): void => {
+      const climb = (from: FileScope, written: readonly string[], depth: number): void => {
         if (depth > MAX_DEPTH) return;
-        for (const base of from.decl.bases ?? []) {
-          const found = resolveType(from.scope, base, 0);
+        for (const base of written) {
+          const found = resolveType(from, base, 0);
           const resolved = found?.type === "instance" ? implemented(found) : undefined;
           if (resolved === undefined || resolved.scope.outside) continue;
           const key = `${resolved.scope.path}\0${resolved.decl.name}`;
-          if (seen.has(key)) continue;
+          if (seen.has(key) || resolved.decl === decl) continue;
           seen.add(key);
           ancestors.push({ scope: resolved.scope, decl: resolved.decl });
-          climb(resolved, depth + 1);
+          climb(resolved.scope, resolved.decl.bases ?? [], depth + 1);
         }
       };
-      climb({ scope, decl }, 0);
+      climb(scope, bases, 0);
       if (ancestors.length === 0) continue;
       const prefix = `${decl.name}.`;
       for (const own of scope.decls.values()) {
@@ -1297,6 +1299,18 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       }
     }
     return overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
+  }
+
+  /**
+   * What a declaration's members implement: a class's or interface's bases; for an object literal
+   * declared with a type (`const process: OrderProcess = { onTransitionEnd() { … } }`), that type —
+   * a call through `OrderProcess.onTransitionEnd` may run the literal's method, and the compiler's
+   * call hierarchy counts it so.
+   */
+  function ownBases(decl: CallableDeclaration): readonly string[] {
+    if (decl.kind === "class" || decl.kind === "interface") return decl.bases ?? [];
+    if ((decl.kind === "constant" || decl.kind === "variable") && decl.type !== undefined && DECLARED_TYPE.test(decl.type)) return [decl.type];
+    return [];
   }
 
   /**
@@ -1435,6 +1449,9 @@ function sameShape(method: CallableDeclaration, required: CallableDeclaration): 
 }
 
 /** `member` (declared in `memberPath`) with the declaration whose calls count as its own, `base`. */
+/** A type written in a declaration (`Repo`, `db.Pool`, `gen:[…]`), not one inferred from its value (`ret:`, `obj:`, …). */
+const DECLARED_TYPE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|gen:.*)$/s;
+
 function overrideOf(memberPath: RepoPath, member: CallableDeclaration, basePath: RepoPath, base: CallableDeclaration): Override {
   return {
     member: { name: member.name, path: memberPath, line: member.line, kind: member.kind },

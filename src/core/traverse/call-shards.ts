@@ -1,5 +1,5 @@
 import type { CallEdge, Override } from "../../model.js";
-import { edgesOf, matchCallNodes, nodeKey, type CallDirection, type CallNode } from "./find-calls.js";
+import { edgesOf, matchCallNodes, matchesQuery, nodeKey, type CallDirection, type CallNode } from "./find-calls.js";
 import { findSymbols, memberName, type SymbolQuery } from "./find-symbols.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
@@ -64,6 +64,8 @@ export async function callRoots(source: TraverseSource, shards: CallShards, pars
   await shards.load(members.map((node) => memberName(node.name)));
   const roots = uniqueNodes([
     ...matchCallNodes(shards.shard(parsed.name), parsed, shards.direction),
+    // A member the symbol index does not list but that implements another (a typed object literal's method).
+    ...shards.overrides(parsed.name).flatMap((o) => (matchesQuery(o.member.name, o.member.path, parsed) ? [{ path: o.member.path, name: o.member.name }] : [])),
     ...known.filter((s) => shards.direction === "callers" || s.kind !== "class").map((s) => ({ path: s.path, name: s.container ? `${s.container}.${s.name}` : s.name })),
     ...members,
   ]);

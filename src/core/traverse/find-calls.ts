@@ -14,7 +14,7 @@ export function nodeKey(node: CallNode): string {
 }
 
 
-function matchesQuery(qualified: string, path: RepoPath, query: SymbolQuery): boolean {
+export function matchesQuery(qualified: string, path: RepoPath, query: SymbolQuery): boolean {
   if (memberName(qualified) !== query.name) return false;
   if (query.container !== null) {
     const container = qualified.slice(0, Math.max(0, qualified.length - query.name.length - 1));

@@ -90,15 +90,22 @@ export function impactEntries(walk: ImpactWalk, isEntry: (reached: Reached) => b
   return entries.sort((a, b) => (a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0) || (a.site?.line ?? 0) - (b.site?.line ?? 0) || (a.node.name < b.node.name ? -1 : a.node.name > b.node.name ? 1 : 0));
 }
 
-/** The names along a reached declaration's shortest chain, from it to the target. */
-export function chainOf(walk: ImpactWalk, from: Reached): string[] {
-  const names: string[] = [];
+/**
+ * The declarations along a reached declaration's shortest chain, from it to the target; `through`
+ * names the member a call was written against when it is not the declaration it reaches (a call
+ * through an interface reaching an implementation, or through an override reaching its base).
+ */
+export function chainOf(walk: ImpactWalk, from: Reached): { name: string; through: string | null }[] {
+  const steps: { name: string; through: string | null }[] = [];
+  let through: string | null = null;
   let current: Reached | undefined = from;
   while (current) {
-    names.push(current.node.name);
+    steps.push({ name: current.node.name, through });
+    const site = current.site;
+    through = site?.target && current.toward !== null && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward ? site.callee : null;
     current = current.toward === null ? undefined : walk.reached.get(current.toward);
   }
-  return names;
+  return steps;
 }
 
 /** The declaration its shortest chain calls the target from (the target's direct caller), or null for one that calls it directly or is it. */

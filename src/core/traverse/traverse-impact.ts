@@ -82,7 +82,7 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
   );
   const testNodes = [...walk.reached.values()].filter((r) => r.test);
   const listed = [...entries, ...(tests ? testNodes.sort(byPlace) : [])];
-  const lineOf = await declarationLines(source, listed.flatMap((entry) => [entry, ...[hubOf(walk, entry) ?? []].flat()]));
+  const lineOf = await declarationLines(source, shards, listed.flatMap((entry) => [entry, ...[hubOf(walk, entry) ?? []].flat()]));
   const hits = entries.map((entry) => entryHit(walk, entry, lineOf, routeOf(entry), files.get(entry.node.path)?.module || null));
   const listedTests = tests ? testNodes.map((entry) => ({ ...entryHit(walk, entry, lineOf, undefined, files.get(entry.node.path)?.module || null), kind: "test" })) : [];
   const unresolved = unresolvedOf(walk, shards);
@@ -180,7 +180,7 @@ const CALLABLE = new Set(["function", "method", "constant", "variable"]);
  * The line each reached declaration is declared on, by nodeKey, from the symbol index (top-level
  * code has none: its line is its call's).
  */
-async function declarationLines(source: TraverseSource, reached: readonly Reached[]): Promise<Map<string, number>> {
+async function declarationLines(source: TraverseSource, shards: CallShards, reached: readonly Reached[]): Promise<Map<string, number>> {
   const lines = new Map<string, number>();
   const byName = new Map<string, Reached[]>();
   for (const r of reached) {
@@ -192,7 +192,10 @@ async function declarationLines(source: TraverseSource, reached: readonly Reache
     const rows = (await source.symbols(name))?.rows ?? [];
     for (const r of group) {
       const row = rows.find((s) => s.path === r.node.path && (s.container ? `${s.container}.${s.name}` : s.name) === r.node.name);
-      if (row) lines.set(nodeKey(r.node), row.line);
+      // A typed object literal's method is not a symbol; the Overrides rows place it.
+      const implementing = shards.overrides(name).find((o) => o.member.path === r.node.path && o.member.name === r.node.name);
+      const line = row?.line ?? implementing?.member.line;
+      if (line !== undefined) lines.set(nodeKey(r.node), line);
     }
   }
   return lines;
@@ -204,7 +207,10 @@ function entryHit(walk: ImpactWalk, entry: Reached, lineOf: ReadonlyMap<string, 
   const inline = route !== undefined && entry.node.name === MODULE_CODE;
   const line = inline ? route.line : entry.node.name === MODULE_CODE ? (entry.site?.line ?? null) : (lineOf.get(nodeKey(entry.node)) ?? null);
   const name = inline ? route.handler : entry.node.name;
-  const chain = [name, ...chainOf(walk, entry).slice(1)];
+  const steps = chainOf(walk, entry);
+  const chain = [name, ...steps.slice(1).map((step) => step.name)];
+  // Steps a reader follows and the compiler's call graph spells differently: a call written against an interface member.
+  const dispatch = steps.flatMap((step) => (step.through === null ? [] : [{ name: step.name, through: step.through }]));
   return {
     name,
     kind: route ? "endpoint" : entry.node.name === MODULE_CODE ? "module" : entry.depth === 0 ? "target" : (entry.site?.callerKind ?? "function"),
@@ -217,6 +223,7 @@ function entryHit(walk: ImpactWalk, entry: Reached, lineOf: ReadonlyMap<string, 
     module,
     depth: entry.depth,
     chain,
+    ...(dispatch.length > 0 ? { dispatch } : {}),
     ...(hub ? { via: hub.node.name, viaPath: hub.node.path, viaLine: lineOf.get(nodeKey(hub.node)) ?? null } : {}),
     ...(route ? { method: route.method, route: route.route } : {}),
   };
