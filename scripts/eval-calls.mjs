@@ -261,13 +261,15 @@ function relatedTo(callIndex) {
 
 /**
  * The oracle's call sites of a declaration (`{ path, line }`, one per `fromSpans` entry, in indexed
- * files), or undefined when the language service cannot place or answer for it.
+ * files, with `from`, the call hierarchy item the call is written in, when the service gives one),
+ * or undefined when the language service cannot place or answer for it.
  */
 export function oracleCallSites(service, dir, indexed, symbol) {
   const program = service.getProgram();
   const file = join(dir, symbol.path);
   const sourceFile = program.getSourceFile(file);
-  const position = sourceFile && namePosition(sourceFile, symbol.name, symbol.line);
+  // `symbol.position` (the Impact eval's walk, which starts from a call hierarchy item) names the declaration's name directly.
+  const position = sourceFile && (symbol.position ?? namePosition(sourceFile, symbol.name, symbol.line));
   if (position === undefined) return undefined;
   let incoming;
   try {
@@ -310,11 +312,31 @@ export function oracleCallSites(service, dir, indexed, symbol) {
       if (seen.has(`${path}:${line}:${span.start}`)) continue;
       seen.add(`${path}:${line}:${span.start}`);
       const site = { path, line };
+      // The declaration the call is written in, for the Impact eval to walk on from (not read here).
+      if (call.from.selectionSpan) site.from = callerItem(from, path, call.from);
       if (ownAncestors && anotherMember(checker, dir, owns, ownAncestors, nameAt(from, span.start))) site.another = true;
       sites.push(site);
     }
   }
   return sites;
+}
+
+/**
+ * A call hierarchy item as `{ path, line, spanLine, endLine, name, kind, container, position }`: `line` is
+ * its name's, `spanLine` and `endLine` its span's first (a decorator's, when it has one) and last, `position` its name's offset.
+ */
+function callerItem(sourceFile, path, item) {
+  const lineAt = (offset) => sourceFile.getLineAndCharacterOfPosition(offset).line + 1;
+  return {
+    path,
+    line: lineAt(item.selectionSpan.start),
+    spanLine: lineAt(item.span.start),
+    endLine: lineAt(item.span.start + item.span.length),
+    name: item.name,
+    kind: item.kind,
+    container: item.containerName,
+    position: item.selectionSpan.start,
+  };
 }
 
 /** The references of the declaration at `position` that are called (`f()`, `new F()`, `o.f()`, a tag, a JSX tag), as incoming calls. */

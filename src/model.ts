@@ -195,8 +195,12 @@ export interface Index {
 
 export const INDEX_SCHEMA = 1;
 
-/** How a call site reaches its callee, as the compiler's call hierarchy counts it. */
-export const CALL_VIAS = ["call", "new", "tag", "decorator", "jsx", "ref"] as const;
+/**
+ * How a call site reaches its callee, as the compiler's call hierarchy counts it; and `value`, which it
+ * does not count: a function handed on by name (`app.post("/orders", createOrder)`, `withProfiler(Page)`,
+ * `onClick={save}`), which whoever receives it may call. Caller and Callee leave those out; Impact and Flow follow them.
+ */
+export const CALL_VIAS = ["call", "new", "tag", "decorator", "jsx", "ref", "value"] as const;
 export type CallVia = (typeof CALL_VIAS)[number];
 
 /**

@@ -117,6 +117,17 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     used.add(ctx.caller);
   };
 
+  /**
+   * A declaration handed on by name (`register(createOrder)`, `onClick={save}`): not a call, but what
+   * receives it may call it. Locals are left out: their calls are the function's own.
+   */
+  const recordValue = (identifier: TS.Identifier, ctx: Context): void => {
+    const binding = ctx.scope.lookup(identifier.text);
+    if (binding !== undefined && binding.kind !== "required") return;
+    const callee = calleeOf(identifier, ctx);
+    if (callee) record(callee.nameNode, "value", callee.ref, ctx);
+  };
+
   /** Records the callee of a call-like node; its receiver is visited for member references of its own. */
   const visitCallee = (expression: TS.Expression, via: CallVia, ctx: Context): void => {
     const callee = calleeOf(expression, ctx);
@@ -166,6 +177,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         return;
       }
       if (fn && (ts.isPropertyAccessExpression(fn) || ts.isElementAccessExpression(fn))) passedReads.add(fn);
+      if (fn && ts.isIdentifier(fn)) recordValue(fn, ctx);
       if (fn && ts.isCallExpression(fn) && fn.arguments.some((inner) => ts.isArrowFunction(inner) || ts.isFunctionExpression(inner))) {
         const outer = calleeRef();
         if (outer !== null) passedTo.set(fn.expression, { callee: outer, index: i });
@@ -557,6 +569,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         for (const attribute of element.attributes.properties) {
           const value = ts.isJsxAttribute(attribute) && attribute.initializer && ts.isJsxExpression(attribute.initializer) && attribute.initializer.expression ? unwrapExpression(attribute.initializer.expression) : undefined;
           if (value && (ts.isPropertyAccessExpression(value) || ts.isElementAccessExpression(value))) passedReads.add(value);
+          if (value && ts.isIdentifier(value)) recordValue(value, ctx);
         }
         visit(element.attributes, ctx);
         return;
@@ -983,7 +996,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       return name === caller.name ? caller : { ...caller, name };
     }),
     declarations,
-    imports,
+    imports: [...imports, ...table.typeImports],
     exports,
     sites: sites.map((site) => encodeCallSite({ ...site, caller: renumbered.get(site.caller)!, callee: { ...site.callee, owner: embedOwner(site.callee, table) } })),
     types: table.entries,

@@ -162,6 +162,12 @@ export const typeName = (type: TS.TypeNode | undefined, scope: Scope): string | 
     const args = (type.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
     return named !== undefined && args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}` : named;
   }
+  // `import("../service/order.service").OrderService`: a type of another module, named without an import statement.
+  if (ts.isImportTypeNode(type) && !type.isTypeOf && type.qualifier && ts.isLiteralTypeNode(type.argument) && ts.isStringLiteral(type.argument.literal)) {
+    const named = `${scope.table.importType(type.argument.literal.text)}.${qualifiedNameText(type.qualifier)}`;
+    const args = (type.typeArguments ?? []).map((node) => typeName(node, scope) ?? null);
+    return args.some((arg) => arg !== null) ? `gen:${JSON.stringify([named, args.map((arg) => (arg === null ? null : scope.table.embed(arg)))])}` : named;
+  }
   if (type.kind === ts.SyntaxKind.ThisType) return THIS_TYPE;
   // `Options['logger']`: the declared type of that member.
   if (ts.isIndexedAccessTypeNode(type)) {

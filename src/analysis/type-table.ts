@@ -21,6 +21,20 @@ export class TypeTable {
   readonly callTypes = new Map<object, { scope: object; owner: string | null; type: string | undefined }>();
   /** The specifier by which the file reaches itself (`./name.js`): what CommonJS `exports.x` and `module.exports.x` read. */
   self = "";
+  /**
+   * Modules named by `import("./x").Name` types, each bound to a name no source can write, as
+   * `import * as` would bind it (CallSummary.imports): `$import0.Name` then resolves as `ns.Name` does.
+   */
+  readonly typeImports: { local: string; specifier: string; imported: "*" }[] = [];
+
+  /** The name a module named in an `import("…")` type is bound to in this file. */
+  importType(specifier: string): string {
+    const known = this.typeImports.find((binding) => binding.specifier === specifier);
+    if (known) return known.local;
+    const local = `$import${this.typeImports.length}`;
+    this.typeImports.push({ local, specifier, imported: "*" });
+    return local;
+  }
 
   /** `text` as another type string or a call site embeds it: itself when short, else `#n`. */
   embed(text: string): string {

@@ -161,7 +161,9 @@ function sourceHints(dir: string, targets: readonly string[]): RepoPath[] {
     const built = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`);
     // `dist/esm/index.js` is built from `src/index.ts` as often as from `src/esm/index.ts`: a format folder is a build's.
     const formatFolder = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/(esm|cjs|es|mjs|umd|types|source)/`);
-    const stems = [...new Set([stem.replace(built, under(dir, "src/")), stem.replace(formatFolder, under(dir, "src/"))])];
+    // Then any folder a build names (`build/main/index.js` from `src/index.ts`), then sources kept at the package's root (`lib/index.js` from `index.ts`).
+    const anyFolder = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/[^/]+/`);
+    const stems = [...new Set([stem.replace(built, under(dir, "src/")), stem.replace(formatFolder, under(dir, "src/")), stem.replace(anyFolder, under(dir, "src/")), stem.replace(built, under(dir, ""))])].filter((candidate) => candidate !== stem || !built.test(stem));
     for (const asSource of stems) {
       // `./lib/*`: the star carries the extension, if any, resolved like an import's.
       if (path.endsWith("*")) sources.push(asSource);

@@ -30,7 +30,7 @@ describe("an object literal declared with an interface type implements its membe
     ]);
     const answer = JSON.parse((await ctx(dir, "traverse", "Impact", "notify", "--json")).stdout) as { entries: { dispatch?: unknown }[] };
     // Kept apart from proven calls: the step the compiler spells as a call of the interface member.
-    expect(answer.entries[0]!.dispatch).toEqual([{ name: "defaultOrderProcess.onTransitionEnd", through: "OrderProcess.onTransitionEnd" }]);
+    expect(answer.entries[0]!.dispatch).toEqual([{ name: "defaultOrderProcess.onTransitionEnd", kind: "member", through: "OrderProcess.onTransitionEnd" }]);
   });
 
   it("follows the interface call to the literal's method in Flow", async () => {

@@ -99,6 +99,24 @@ describe("a workspace package's entry", () => {
   });
 });
 
+describe("a workspace package built to a folder of its build's own naming", () => {
+  it("maps `build/main/index.js` to src/index.ts, and `lib/index.js` to sources kept at the package's root", async () => {
+    const dir = await indexedFiles({
+      ...WORKSPACE,
+      "packages/generic/package.json": JSON.stringify({ name: "@acme/generic", main: "build/main/index.js", typings: "build/main/index.d.ts" }),
+      "packages/generic/src/index.ts": 'export { digestType } from "./digest";\n',
+      "packages/generic/src/digest.ts": "export function digestType(kind: string): string {\n  return kind;\n}\n",
+      "packages/email/package.json": JSON.stringify({ name: "@acme/email", main: "lib/index.js" }),
+      "packages/email/index.ts": 'export { sendEmail } from "./src/send";\n',
+      "packages/email/src/send.ts": "export function sendEmail(to: string): string {\n  return to;\n}\n",
+      "packages/app/package.json": JSON.stringify({ name: "app", private: true }),
+      "packages/app/src/job.ts": 'import { digestType } from "@acme/generic";\nimport { sendEmail } from "@acme/email";\n\nexport const job = sendEmail(digestType("daily"));\n',
+    });
+    expect((await hitLines(dir, "traverse", "Caller", "digestType")).slice(1, 3)).toEqual(["→ function digestType packages/generic/src/digest.ts:1", "  packages/app/src/job.ts: job 4"]);
+    expect((await hitLines(dir, "traverse", "Caller", "sendEmail")).slice(1, 3)).toEqual(["→ function sendEmail packages/email/src/send.ts:1", "  packages/app/src/job.ts: job 4"]);
+  });
+});
+
 describe("a package's own `imports` (`#internal/x`)", () => {
   it("links a call through a `#` specifier to the file the nearest package.json maps it to", async () => {
     const dir = await indexedFiles({

@@ -126,7 +126,8 @@ export function callersText(byCaller: ReadonlyMap<string, number[]>): string {
   const dot = entries[0]![0].lastIndexOf(".");
   const prefix = dot > 0 ? entries[0]![0].slice(0, dot + 1) : "";
   const shared = entries.length > 1 && prefix !== "" && entries.every(([caller]) => caller.startsWith(prefix) && !caller.includes(".", prefix.length));
-  const text = entries.map(([caller, at]) => `${shared ? caller.slice(prefix.length) : caller} ${at.join(", ")}`).join("; ");
+  // A declaration the index places on no line (a method of an object typed outside the repository) is named alone.
+  const text = entries.map(([caller, at]) => `${shared ? caller.slice(prefix.length) : caller}${at.length === 0 ? "" : ` ${at.join(", ")}`}`).join("; ");
   return shared ? `${prefix}{${text}}` : text;
 }
 

@@ -25,7 +25,7 @@ export function renderFlowText(result: TraverseResult): string[] {
   for (const hit of result.hits) {
     const depth = Number(hit.depth);
     const route = typeof hit.route === "string" ? `[${String(hit.method)} ${hit.route}] ` : "";
-    const impl = hit.via === "impl" ? " (implementation)" : "";
+    const impl = hit.via === "impl" ? " (implementation)" : hit.via === "value" ? " (handed on)" : "";
     const hidden = typeof hit.hidden === "number" ? ` (+${hit.hidden})` : "";
     lines.push(`${"  ".repeat(depth)}${route}${place(hit.name, hit.path, hit.line, previous)}${impl}${hidden}`);
     previous = hit.path;

@@ -93,10 +93,14 @@ function chainLines(entries: readonly TraverseHit[]): string[] {
   return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${chainText(hit)}`)];
 }
 
-/** A chain's names, each reached through an interface (or another's override) marked with the member the call names. */
+/** A chain's names, marked where a step is not a call as written: through an interface's member, or handed on by name. */
 function chainText(hit: TraverseHit): string {
-  const dispatch = new Map(((hit.dispatch as { name: string; through: string }[] | undefined) ?? []).map((step) => [step.name, step.through]));
-  return (hit.chain as string[]).map((name) => (dispatch.has(name) ? `${name} (called as ${dispatch.get(name)!})` : name)).join(" → ");
+  const dispatch = new Map(((hit.dispatch as { name: string; kind: string; through?: string }[] | undefined) ?? []).map((step) => [step.name, step]));
+  const marked = (name: string): string => {
+    const step = dispatch.get(name);
+    return step === undefined ? name : step.kind === "value" ? `${name} (handed on, not called there)` : `${name} (called as ${String(step.through)})`;
+  };
+  return (hit.chain as string[]).map(marked).join(" → ");
 }
 
 /** Whether a grep is still needed: every way in proven, or the calls on the way that could be more. */

@@ -1180,7 +1180,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const site = decodeCallSite(encoded);
       const caller = calls.callers[site.caller]!;
       const entity = resolveCallee(scope, site.callee);
-      const isRef = site.via === "ref";
+      // A reference is an edge only where it lands on a callable; unlinked, it is no candidate unless passed on from a member read.
+      const isRef = site.via === "ref" || site.via === "value";
       const edgeTo = (callee: string, target: CallEdge["target"]): CallEdge => ({
         path,
         line: site.line,

@@ -87,25 +87,43 @@ export async function walkImpact(
  */
 export function impactEntries(walk: ImpactWalk, isEntry: (reached: Reached) => boolean): Reached[] {
   const entries = [...walk.reached.values()].filter((r) => !r.test && (r.node.name === MODULE_CODE || (walk.callers.get(nodeKey(r.node)) ?? 0) === 0 || isEntry(r)));
-  return entries.sort((a, b) => (a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0) || (a.site?.line ?? 0) - (b.site?.line ?? 0) || (a.node.name < b.node.name ? -1 : a.node.name > b.node.name ? 1 : 0));
+  return entries.sort(byEntryPlace);
+}
+
+/** Entries in path order, then by the line of their shortest chain's site, then by name. */
+export function byEntryPlace(a: Reached, b: Reached): number {
+  return (a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0) || (a.site?.line ?? 0) - (b.site?.line ?? 0) || (a.node.name < b.node.name ? -1 : a.node.name > b.node.name ? 1 : 0);
 }
 
 /**
- * The declarations along a reached declaration's shortest chain, from it to the target; `through`
- * names the member a call was written against when it is not the declaration it reaches (a call
- * through an interface reaching an implementation, or through an override reaching its base).
+ * The declarations along a reached declaration's shortest chain, from it to the target, each with
+ * how it was reached (ChainStep).
  */
-export function chainOf(walk: ImpactWalk, from: Reached): { name: string; through: string | null }[] {
-  const steps: { name: string; through: string | null }[] = [];
-  let through: string | null = null;
+export function chainOf(walk: ImpactWalk, from: Reached): ChainStep[] {
+  const steps: ChainStep[] = [];
+  let dispatch: ChainStep["dispatch"] = null;
   let current: Reached | undefined = from;
   while (current) {
-    steps.push({ name: current.node.name, through });
+    steps.push({ name: current.node.name, dispatch });
     const site = current.site;
-    through = site?.target && current.toward !== null && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward ? site.callee : null;
+    dispatch =
+      site?.via === "value"
+        ? { kind: "value" }
+        : site?.target && current.toward !== null && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward
+          ? { kind: "member", through: site.callee }
+          : null;
     current = current.toward === null ? undefined : walk.reached.get(current.toward);
   }
   return steps;
+}
+
+/**
+ * A declaration on a chain, and how the one before reached it when not by a call of it as written:
+ * handed on by name (`value`), or through the member a call names (`member`: an interface's or a base's).
+ */
+export interface ChainStep {
+  name: string;
+  dispatch: null | { kind: "value" } | { kind: "member"; through: string };
 }
 
 /** The declaration its shortest chain calls the target from (the target's direct caller), or null for one that calls it directly or is it. */

@@ -81,7 +81,8 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
   const candidates = candidateEdges([...shard, ...aliases.flatMap((alias) => shards.shard(alias))], parsed, direction, aliases);
 
   // Load level by level what the walk will ask for, then walk synchronously.
-  const edgesFrom = (node: CallNode): CallEdge[] => shards.edgesFrom(node);
+  // A function handed on by name is not a call of it (CALL_VIAS `value`): Impact and Flow follow those, Caller and Callee do not.
+  const edgesFrom = (node: CallNode): CallEdge[] => shards.edgesFrom(node).filter((edge) => edge.via !== "value");
   let frontier = roots;
   for (let level = 1; level < depth && frontier.length > 0; level += 1) {
     const next = frontier.flatMap((node) => edgesFrom(node).flatMap((edge) => nextNode(edge, direction) ?? []));
@@ -128,7 +129,10 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? " matches" : "s match"} by name` : "";
-    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}`, fallbackCommand(search, scope), missCandidateHits());
+    // Handed on by name (`withProfiler(Page)`, `app.post("/x", handler)`): whoever receives it calls it; Impact follows those.
+    const handedOn = direction === "callers" ? uniqueSites(roots.flatMap((node) => shards.edgesFrom(node).filter((edge) => edge.via === "value"))) : [];
+    const values = handedOn.length > 0 ? `; handed on by name at ${handedOn.slice(0, 3).join(", ")}${handedOn.length > 3 ? `, +${handedOn.length - 3} more` : ""} (\`ctx traverse Impact ${query}\` follows those)` : "";
+    return miss(kind, query, "no-calls", `"${query}" is indexed but ${what}${unresolved}${values}`, fallbackCommand(search, scope), missCandidateHits());
   }
   // One level of callers: every line a grep for the name would print, accounted for, so that the
   // answer can be seen to leave nothing out.
@@ -179,7 +183,7 @@ async function answerThroughAlias(source: TraverseSource, options: CallTraverseO
 /** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
 async function accountMentions(source: TraverseSource, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
   const sites = new Set([...hits, ...candidates].map((site) => `${site.path}:${String(site.line)}`));
-  const otherCalls = new Set(named.filter((edge) => edge.target !== null).map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
+  const otherCalls = new Set(named.filter((edge) => edge.target !== null && edge.via !== "value").map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
   return source.mentions(name, sites, otherCalls);
 }
 
@@ -214,6 +218,8 @@ async function throughLabels(source: TraverseSource, entries: readonly CallTreeE
   }
   return labels;
 }
+
+const uniqueSites = (edges: readonly CallEdge[]): string[] => [...new Set(edges.map((edge) => `${edge.path}:${edge.line}`))];
 
 /** Fresh entries whose whole chain up to the root is fresh, with parents renumbered. */
 function keepTree(entries: readonly CallTreeEntry[], fresh: ReadonlySet<CallTreeEntry>): { entry: CallTreeEntry; parent: number | null }[] {

@@ -4,7 +4,7 @@ import { partitionFresh } from "./check-freshness.js";
 import { fallbackCommand, NOT_INDEXED, rgWord } from "./conclude-traverse.js";
 import { CallShards, callRoots } from "./call-shards.js";
 import { nodeKey } from "./find-calls.js";
-import { chainOf, hubOf, impactEntries, MODULE_CODE, walkImpact, type ImpactWalk, type Reached } from "./find-impact.js";
+import { byEntryPlace, chainOf, hubOf, impactEntries, MODULE_CODE, walkImpact, type ImpactWalk, type Reached } from "./find-impact.js";
 import { memberName, parseSymbolQuery } from "./find-symbols.js";
 import { commonDirectory, miss, type ImpactSummary, type RejectedCandidate, type TraverseHit, type TraverseResult } from "./traverse-result.js";
 import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
@@ -114,14 +114,17 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
 }
 
 /**
- * Top-level code reached on several lines of one inline route handler is that one route: kept once,
- * by its shortest chain (the entries come sorted by path and line, not depth).
+ * One entry per route: top-level code reached on several lines of one inline handler is that route
+ * once, and a handler registered by name (`app.post("/orders", createOrder)`, handed on from the
+ * registration's line) is the route, not the registration. The named handler is kept, else the
+ * shortest chain (the entries come sorted by path and line, not depth).
  */
 function oncePerRoute(entries: readonly Reached[], routeOf: (reached: Reached) => EndpointRecord | undefined): Reached[] {
   const kept = new Map<string, Reached>();
   const out: Reached[] = [];
+  const better = (a: Reached, b: Reached): boolean => (a.node.name === MODULE_CODE) !== (b.node.name === MODULE_CODE) ? b.node.name === MODULE_CODE : a.depth < b.depth;
   for (const entry of entries) {
-    const route = entry.node.name === MODULE_CODE ? routeOf(entry) : undefined;
+    const route = routeOf(entry);
     if (!route) {
       out.push(entry);
       continue;
@@ -131,12 +134,12 @@ function oncePerRoute(entries: readonly Reached[], routeOf: (reached: Reached) =
     if (known === undefined) {
       kept.set(key, entry);
       out.push(entry);
-    } else if (entry.depth < known.depth) {
+    } else if (better(entry, known)) {
       out[out.indexOf(known)] = entry;
       kept.set(key, entry);
     }
   }
-  return out;
+  return out.sort(byEntryPlace);
 }
 
 const byPlace = (a: Reached, b: Reached): number => (a.node.path < b.node.path ? -1 : a.node.path > b.node.path ? 1 : 0) || (a.site?.line ?? 0) - (b.site?.line ?? 0);
@@ -209,8 +212,8 @@ function entryHit(walk: ImpactWalk, entry: Reached, lineOf: ReadonlyMap<string, 
   const name = inline ? route.handler : entry.node.name;
   const steps = chainOf(walk, entry);
   const chain = [name, ...steps.slice(1).map((step) => step.name)];
-  // Steps a reader follows and the compiler's call graph spells differently: a call written against an interface member.
-  const dispatch = steps.flatMap((step) => (step.through === null ? [] : [{ name: step.name, through: step.through }]));
+  // Steps a reader follows that are not calls of the declaration as written: kept apart from proven calls.
+  const dispatch = steps.flatMap((step) => (step.dispatch === null ? [] : [{ name: step.name, ...step.dispatch }]));
   return {
     name,
     kind: route ? "endpoint" : entry.node.name === MODULE_CODE ? "module" : entry.depth === 0 ? "target" : (entry.site?.callerKind ?? "function"),
