@@ -67,28 +67,24 @@ function prepareApps() {
 }
 
 /**
- * Functions and methods outside tests that ctx's call index shows a resolved caller outside tests
- * for (a closure of tests alone scores nothing), half from services (`*.service.ts` or a `…Service`
- * class: the layer under the handlers) and half from the rest, sampled with a fixed seed.
+ * Functions and methods outside tests from ctx's symbol index (exact against the compiler: see the
+ * symbols eval), in a seeded random order, services apart (`*.service.ts` or a `…Service` class: the
+ * layer under the handlers). Which of them are scored is the oracle's to say (evaluateApp): those
+ * the call hierarchy finds a caller of outside tests — never what ctx happens to link.
  */
-function chooseTargets(dir, count) {
-  const called = new Set();
-  for (const [site, , , , callee, calleeKind, target] of tableRows(dir, "call_index.md")) {
-    if (calleeKind === "unresolved" || !/:\d+$/.test(target ?? "") || isTestPath(site.replace(/:\d+$/, ""))) continue;
-    called.add(`${target}\0${callee}`);
-  }
+function candidateTargets(dir) {
   const symbols = tableRows(dir, "symbol_index.md")
     .filter((r) => (r[1] === "function" || r[1] === "method") && r[5] === "no")
     .map((r) => {
       const [, path, line] = /^(.+):(\d+)(?:-\d+)?$/.exec(r[4]);
       return { name: r[0], kind: r[1], container: r[2], path, line: Number(line), qualified: r[2] ? `${r[2]}.${r[0]}` : r[0] };
     })
-    .filter((s) => !isTestPath(s.path) && called.has(`${s.path}:${s.line}\0${s.qualified}`));
+    .filter((s) => !isTestPath(s.path));
   const service = (s) => /\.service\.[cm]?[jt]s$/.test(s.path) || /Service$/.test(s.container);
   const next = random(SEED);
-  const half = Math.ceil(count / 2);
-  const services = sample(symbols.filter(service), half, next);
-  return [...services, ...sample(symbols.filter((s) => !service(s)), count - services.length, next)];
+  const services = symbols.filter(service);
+  const others = symbols.filter((s) => !service(s));
+  return { services: sample(services, services.length, next), others: sample(others, others.length, next) };
 }
 
 /**
@@ -282,16 +278,28 @@ async function evaluateApp(app, count) {
   const { dir } = app;
   const files = tableRows(dir, "file_index.md").filter((r) => /^[0-9a-f]{64}$/.test(r[1] ?? "")).map((r) => r[0]);
   const indexed = new Set(files);
-  const targets = chooseTargets(dir, count);
+  const candidates = candidateTargets(dir);
   const spans = declarationSpans(dir);
   const built = Date.now();
   const service = languageService(dir, files);
   service.getProgram();
   const answers = new Map();
   const rows = [];
-  for (const target of targets) {
+  // Half services, half the rest, each the first in seeded order that the oracle finds called outside tests.
+  const quota = { services: Math.ceil(count / 2), others: count - Math.ceil(count / 2) };
+  const chosen = [];
+  for (const group of /** @type {const} */ (["services", "others"])) {
+    let taken = 0;
+    for (const target of candidates[group]) {
+      if (taken === quota[group]) break;
+      const closure = oracleClosure(service, dir, indexed, target, answers);
+      if (!closure.capped && ![...closure.nodes.values()].some((n) => n.depth > 0 && !n.test)) continue;
+      chosen.push({ target, closure });
+      taken += 1;
+    }
+  }
+  for (const { target, closure } of chosen) {
     const query = `${target.path}:${target.qualified}`;
-    const closure = oracleClosure(service, dir, indexed, target, answers);
     const tokens = await impactTokens(dir, query);
     const row = { query, kind: target.kind, tokens, skipped: closure.capped ?? null, tally: closure.tally, ms: closure.ms ?? null };
     rows.push(row);
@@ -466,7 +474,7 @@ function report(results, { commit, command, seconds }) {
     "",
     `ctx at ${commit}, TypeScript ${ts.version} language service as the oracle, ${new Date().toISOString().slice(0, 10)}. Command: \`${command}\` (${Math.round(seconds)} s).`,
     "",
-    `Per app, ${TARGETS} functions and methods outside tests that ctx's call index shows a resolved caller outside tests for (half from services), seed ${SEED}.`,
+    `Per app, ${TARGETS} functions and methods outside tests, in seeded order (seed ${SEED}; half from services), the first the oracle finds a caller of outside tests.`,
     "Oracle: `provideCallHierarchyIncomingCalls` walked breadth first from the declaration, each call's caller item the next node; top-level code",
     "and test files reached but not walked through; calls the checker takes to another implementation of a shared base left out. A closure over",
     `${MAX_NODES} nodes or ${MAX_MS / 1000} s is skipped. ctx: \`freshImpactWalk\`'s reached declarations. A node matches when the path is the same and ctx's line`,

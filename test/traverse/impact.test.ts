@@ -109,3 +109,30 @@ describe("traverse Impact: everything that reaches a declaration, collapsed to i
     expect(miss.stdout).toContain("fallback: rg -n -w -e noSuchThing -- .");
   });
 });
+
+describe("traverse Impact through a class being made", () => {
+  it("reaches what a property initializer or constructor calls from each `new` of the class, and says so", async () => {
+    const { indexedFiles } = await import("../helpers/fixture.js");
+    const dir = await indexedFiles({
+      "src/nodes.ts": "export function tableNodes(): string[] {\n  return [\"table\"];\n}\n",
+      "src/editor.ts": [
+        'import { tableNodes } from "./nodes";',
+        "",
+        "export class EditorService {",
+        "  private schema = tableNodes();",
+        "}",
+        "",
+      ].join("\n"),
+      "src/hook.ts": 'import { EditorService } from "./editor";\n\nexport function useEditor(): EditorService {\n  return new EditorService();\n}\n',
+    });
+    expect(await hitLines(dir, "traverse", "Impact", "tableNodes")).toEqual([
+      "TRAVERSE_HIT Impact tableNodes (1 entry point; 2 declarations reach it)",
+      "→ function tableNodes src/nodes.ts:1",
+      "via EditorService.schema src/editor.ts:4 (1):",
+      "  src/hook.ts: useEditor 3",
+      "shortest chain:",
+      "  useEditor → EditorService.schema (run by new EditorService) → tableNodes",
+      "complete",
+    ]);
+  });
+});

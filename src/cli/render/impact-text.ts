@@ -4,6 +4,8 @@ import { callersText } from "./call-groups-text.js";
 
 /** Chains spelled out under the entries: enough to see how the target is reached, not every path. */
 const CHAINS_SHOWN = 3;
+/** Steps of one chain spelled out; a longer one keeps its ends. */
+const CHAIN_STEPS_SHOWN = 6;
 
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
 
@@ -74,22 +76,18 @@ function fileLines(hits: readonly TraverseHit[]): string[] {
 }
 
 /**
- * A few chains, from the entry to the target: served routes first, then the longest (what a reader
- * would least guess), one per hub.
+ * A few chains, from the entry to the target, one per hub, the hubs most entries go through first
+ * (served routes first within each): how the target is usually reached, not every path.
  */
 function chainLines(entries: readonly TraverseHit[]): string[] {
   const deep = entries.filter((hit) => typeof hit.depth === "number" && hit.depth > 1);
   if (deep.length === 0) return [];
-  const ranked = [...deep].sort((a, b) => Number(typeof b.route === "string") - Number(typeof a.route === "string") || Number(b.depth) - Number(a.depth));
-  const hubs = new Set<string>();
-  const chosen: TraverseHit[] = [];
-  for (const hit of ranked) {
-    if (chosen.length === CHAINS_SHOWN) break;
-    const hub = String(hit.via);
-    if (hubs.has(hub)) continue;
-    hubs.add(hub);
-    chosen.push(hit);
-  }
+  const perHub = new Map<string, TraverseHit[]>();
+  for (const hit of deep) perHub.set(String(hit.via), [...(perHub.get(String(hit.via)) ?? []), hit]);
+  const chosen = [...perHub.values()]
+    .sort((a, b) => b.length - a.length)
+    .slice(0, CHAINS_SHOWN)
+    .map((hits) => [...hits].sort((a, b) => Number(typeof b.route === "string") - Number(typeof a.route === "string") || Number(a.depth) - Number(b.depth))[0]!);
   return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${chainText(hit)}`)];
 }
 
@@ -98,9 +96,13 @@ function chainText(hit: TraverseHit): string {
   const dispatch = new Map(((hit.dispatch as { name: string; kind: string; through?: string }[] | undefined) ?? []).map((step) => [step.name, step]));
   const marked = (name: string): string => {
     const step = dispatch.get(name);
-    return step === undefined ? name : step.kind === "value" ? `${name} (handed on, not called there)` : `${name} (called as ${String(step.through)})`;
+    if (step === undefined) return name;
+    if (step.kind === "value") return `${name} (handed on, not called there)`;
+    return step.kind === "constructed" ? `${name} (run by new ${String(step.through)})` : `${name} (called as ${String(step.through)})`;
   };
-  return (hit.chain as string[]).map(marked).join(" → ");
+  const names = (hit.chain as string[]).map(marked);
+  // A long chain keeps its ends: the entry and the calls nearest the target; the middle is counted (`ctx traverse Flow <entry> <target>` spells it out).
+  return names.length > CHAIN_STEPS_SHOWN ? [...names.slice(0, 2), `… ${names.length - CHAIN_STEPS_SHOWN + 1} more …`, ...names.slice(-(CHAIN_STEPS_SHOWN - 3))].join(" → ") : names.join(" → ");
 }
 
 /** Whether a grep is still needed: every way in proven, or the calls on the way that could be more. */

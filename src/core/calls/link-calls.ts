@@ -691,7 +691,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("elem:")) {
       const array = resolveType(scope, text.slice(5), depth + 1, subst);
       // An element of a type outside the repository (a tuple a package returns) may be a repository type: not known.
-      return array?.type === "array" ? resolveType(array.scope, array.element, depth + 1, array.subst) : undefined;
+      if (array?.type === "array") return resolveType(array.scope, array.element, depth + 1, array.subst);
+      // `checkers[code]` of `{ [code: string]: Checker }` (or a Record, a mapped type): any key holds the value's type.
+      return array?.type === "mapped" ? resolveType(array.scope, array.value, depth + 1, array.subst) : undefined;
     }
     if (text.startsWith("union:") || text.startsWith("inter:")) {
       const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));

@@ -53,11 +53,12 @@ export async function walkImpact(
   for (const root of roots) reached.set(nodeKey(root), { node: root, depth: 0, toward: null, site: null, test: isTest(root.path) });
   let frontier = roots.filter((root) => !isTest(root.path));
   for (let depth = 1; frontier.length > 0; depth += 1) {
-    await graph.load(frontier.map((node) => node.name.slice(node.name.lastIndexOf(".") + 1)));
+    const made = frontier.map((node) => [node, ...constructed(node, reached.get(nodeKey(node))?.site?.callerKind)] as const);
+    await graph.load(made.flat().map((node) => node.name.slice(node.name.lastIndexOf(".") + 1)));
     const next: CallNode[] = [];
-    for (const node of frontier) {
+    for (const [node, ...classes] of made) {
       const key = nodeKey(node);
-      for (const edge of graph.edgesFrom(node)) {
+      for (const edge of [node, ...classes].flatMap((reachedAs) => graph.edgesFrom(reachedAs))) {
         if (!usable(edge)) continue;
         edges.push(edge);
         const caller = nextNode(edge, "callers") ?? { path: edge.path, name: MODULE_CODE };
@@ -77,6 +78,17 @@ export async function walkImpact(
     frontier = next;
   }
   return { reached, callers: new Map([...callers].map(([key, set]) => [key, set.size])), edges };
+}
+
+/**
+ * A class's constructor and its property initializers run when it is made: `new C()` (or a subclass's
+ * `super()`) reaches them as a call of the class. Static ones run once, when the class is defined;
+ * they are counted the same (what makes them run is loading the module that declares it).
+ */
+function constructed(node: CallNode, kind: string | undefined): CallNode[] {
+  const dot = node.name.lastIndexOf(".");
+  if (dot <= 0 || (kind !== "property" && !node.name.endsWith(".constructor"))) return [];
+  return [{ path: node.path, name: node.name.slice(0, dot) }];
 }
 
 /**
@@ -106,11 +118,14 @@ export function chainOf(walk: ImpactWalk, from: Reached): ChainStep[] {
   while (current) {
     steps.push({ name: current.node.name, dispatch });
     const site = current.site;
+    const toward = current.toward === null ? undefined : walk.reached.get(current.toward);
     dispatch =
       site?.via === "value"
         ? { kind: "value" }
-        : site?.target && current.toward !== null && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward
-          ? { kind: "member", through: site.callee }
+        : site?.target && toward && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward
+          ? toward.node.name.startsWith(`${site.callee}.`) && site.target.path === toward.node.path
+            ? { kind: "constructed", through: site.callee }
+            : { kind: "member", through: site.callee }
           : null;
     current = current.toward === null ? undefined : walk.reached.get(current.toward);
   }
@@ -119,11 +134,12 @@ export function chainOf(walk: ImpactWalk, from: Reached): ChainStep[] {
 
 /**
  * A declaration on a chain, and how the one before reached it when not by a call of it as written:
- * handed on by name (`value`), or through the member a call names (`member`: an interface's or a base's).
+ * handed on by name (`value`), through the member a call names (`member`: an interface's or a base's),
+ * or run by making its class (`constructed`: a constructor or property initializer, by `new C()`).
  */
 export interface ChainStep {
   name: string;
-  dispatch: null | { kind: "value" } | { kind: "member"; through: string };
+  dispatch: null | { kind: "value" } | { kind: "member" | "constructed"; through: string };
 }
 
 /** The declaration its shortest chain calls the target from (the target's direct caller), or null for one that calls it directly or is it. */
