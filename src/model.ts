@@ -35,6 +35,8 @@ export interface SymbolRecord {
 }
 
 export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS", "ALL"] as const;
+/** GraphQL operations, as the endpoint index writes a resolver's (`MUTATION addItemToOrder`). */
+export const GRAPHQL_OPERATIONS = ["QUERY", "MUTATION", "SUBSCRIPTION"] as const;
 
 /** Where something is written: a file and a 1-based line. */
 export interface SourceLine {

@@ -22,10 +22,31 @@ const NEST_DECORATORS = new Map<string, string>([
   ["All", "ALL"],
 ]);
 
+/** GraphQL operations a `@Resolver` class serves, by the decorator on the method. */
+const GRAPHQL_DECORATORS = new Map<string, string>([
+  ["Query", "QUERY"],
+  ["Mutation", "MUTATION"],
+  ["Subscription", "SUBSCRIPTION"],
+]);
+
 interface DecoratorCall {
   name: string;
   args: readonly TS.Expression[];
   line: number;
+}
+
+/**
+ * The field a GraphQL operation is served as: `@Query("users")`, `@Query(() => [User], { name: "users" })`,
+ * else the method's name (code first and schema first alike).
+ */
+function operationName(args: readonly TS.Expression[], methodName: string): string {
+  for (const arg of args) {
+    const value = unwrapExpression(arg);
+    if (value && ts.isStringLiteralLike(value)) return value.text;
+    const name = value && ts.isObjectLiteralExpression(value) ? unwrapExpression(propertyValue(value, "name")) : undefined;
+    if (name && ts.isStringLiteralLike(name)) return name.text;
+  }
+  return methodName;
 }
 
 export function nestRoutes(sourceFile: TS.SourceFile, strings: StaticStrings): FileRoutes {
@@ -121,6 +142,16 @@ export function nestRoutes(sourceFile: TS.SourceFile, strings: StaticStrings): F
                 ...(versions ? { versions: { values: versions, line: own?.line ?? controller.line } } : {}),
               });
             }
+          }
+        }
+      }
+      if (decorators.some((d) => d.name === "Resolver")) {
+        for (const member of node.members) {
+          const methodName = ts.isMethodDeclaration(member) ? nameText(member.name) : undefined;
+          if (!methodName) continue;
+          for (const call of decoratorsOf(member)) {
+            const method = GRAPHQL_DECORATORS.get(call.name);
+            if (method) routes.registrations.push({ method, written: operationName(call.args, methodName), handler: `${name}.${methodName}`, line: line(member), framework: "graphql" });
           }
         }
       }

@@ -28,6 +28,8 @@ const FRAMEWORK_BY_PACKAGE: Record<string, string> = {
   "@hono/zod-openapi": "hono",
   "@nestjs/common": "nestjs",
   "@nestjs/core": "nestjs",
+  // A resolver class imports its decorators from here alone.
+  "@nestjs/graphql": "nestjs",
 };
 
 /** A framework's plugin packages (`fastify-plugin`, `@fastify/cors`, `@hono/zod-openapi`, `@koa/cors`): a file importing one is that framework's. */

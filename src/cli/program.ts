@@ -3,7 +3,7 @@ import { Command, InvalidArgumentError, Option } from "./commander.js";
 import { KINDS, type Kind } from "../core/compress/compress-kinds.js";
 import { MCP_CLIENTS, parseMcpClients, type McpClient } from "../core/init/mcp-config.js";
 import { TRAVERSE_KINDS, type TraverseKind } from "../core/traverse/traverse-result.js";
-import { HTTP_METHODS } from "../model.js";
+import { GRAPHQL_OPERATIONS, HTTP_METHODS } from "../model.js";
 import { UsageError } from "../errors.js";
 import { ctxVersion } from "../io/ctx-version.js";
 import { requireDirectory } from "../io/repo-root.js";
@@ -59,11 +59,12 @@ function parseLimit(value: string): number {
 
 /**
  * Flow's start and end: `--to`, else the words after the start (a route's method and path, unquoted,
- * are one start: `Flow GET /orders price`).
+ * are one start: `Flow GET /orders price`, `Flow mutation addItemToOrder price`).
  */
 function flowQuery(words: readonly string[], to: string | undefined): { from: string; to: string | null } {
   if (to !== undefined) return { from: words.join(" "), to };
-  const take = words.length >= 2 && (HTTP_METHODS as readonly string[]).includes(words[0]!.toUpperCase()) && words[1]!.startsWith("/") ? 2 : 1;
+  const operation = words[0]!.toUpperCase();
+  const take = words.length >= 2 && (((HTTP_METHODS as readonly string[]).includes(operation) && words[1]!.startsWith("/")) || (GRAPHQL_OPERATIONS as readonly string[]).includes(operation)) ? 2 : 1;
   const rest = words.slice(take).join(" ").trim();
   return { from: words.slice(0, take).join(" "), to: rest === "" ? null : rest };
 }

@@ -17,7 +17,7 @@ const TREE = [
   "    Cart.total src/cart.ts:8",
   "      sum :17",
 ];
-const LEFT_OUT = "left out: 1 accessor (Cart.count); 1 error constructor (CheckoutError); 1 logging (Logger.info); 1 utility called from 20+ places (money)";
+const LEFT_OUT = "left out: 1 accessor (Cart.count); 1 error constructor (CheckoutError); 1 logging call (Logger.info); 1 utility called from 20+ places (money)";
 const NOT_COMPLETE = "not complete: 1 call on the way not linked (applyCoupon 1): each may lead further";
 
 interface FlowJson {

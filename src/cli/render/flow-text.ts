@@ -46,9 +46,10 @@ function pathLines(result: TraverseResult, flow: FlowSummary): string[] {
   return lines;
 }
 
-/** `2 utilities called from 20+ places`, `1 error constructor`. */
+/** `2 utilities called from 20+ places`, `1 error constructor`, `3 logging calls`. */
 function trivialCount(kind: string, count: number): string {
-  return kind === "utility" ? `${count} ${count === 1 ? "utility" : "utilities"} called from 20+ places` : plural(count, kind);
+  if (kind === "utility") return `${count} ${count === 1 ? "utility" : "utilities"} called from 20+ places`;
+  return plural(count, kind === "logging" ? "logging call" : kind);
 }
 
 function namesText(names: readonly string[]): string {

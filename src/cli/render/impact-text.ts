@@ -68,7 +68,8 @@ function fileLines(hits: readonly TraverseHit[]): string[] {
   for (const hit of hits) {
     const names = byFile.get(hit.path) ?? new Map<string, number[]>();
     byFile.set(hit.path, names);
-    const route = typeof hit.route === "string" ? `[${String(hit.method)} ${hit.route}] ` : "";
+    // A GraphQL field named as its resolver method (`[MUTATION] ShopOrderResolver.addItemToOrder`) is said once.
+    const route = typeof hit.route === "string" ? `[${String(hit.method)}${hit.route === hit.name.slice(hit.name.lastIndexOf(".") + 1) ? "" : ` ${hit.route}`}] ` : "";
     const name = `${route}${hit.name}`;
     names.set(name, [...(names.get(name) ?? []), ...(hit.line === null ? [] : [hit.line])]);
   }

@@ -164,7 +164,7 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
   for (const file of files) {
     for (const registration of file.routes.registrations) {
       const router = registration.router ? (nodeOf(file.path, registration.router) ?? `${file.path}#?`) : undefined;
-      const reached = router === undefined ? [nextChain(file.path, configs)] : chainsOf(router, new Set());
+      const reached = router === undefined ? [registration.framework === "graphql" ? { parts: [] } : nextChain(file.path, configs)] : chainsOf(router, new Set());
       // A router reached only round a cycle is served as written, under its own prefixes.
       const chains = reached.length > 0 ? reached : [{ parts: own.get(router!) ?? [] }];
       for (const chain of chains) {
@@ -219,7 +219,7 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
         });
   return variants.map((variant) => ({
     method: registration.method,
-    route: normaliseRoute(variant.reduceRight(prefixed, registration.written)),
+    route: registration.framework === "graphql" ? registration.written : normaliseRoute(variant.reduceRight(prefixed, registration.written)),
     written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written),
     handler: registration.handler,
     path,
@@ -240,6 +240,8 @@ function prefixed(route: string, part: Part): string {
 /** A koa-router path written without its slash (`users.list`): kept as written, as the route it stands for is the prefix's. */
 function isRpcName(registration: RouteRegistration): boolean {
   const written = registration.written;
+  // A GraphQL operation is served by its field name, under no prefix.
+  if (registration.framework === "graphql") return true;
   return registration.framework === "koa" && written !== "" && !written.startsWith("/") && !written.startsWith("{");
 }
 

@@ -1,11 +1,11 @@
-import { HTTP_METHODS, type EndpointRecord } from "../../model.js";
+import { GRAPHQL_OPERATIONS, HTTP_METHODS, type EndpointRecord } from "../../model.js";
 
 export interface EndpointQuery {
   method: string | null;
   text: string;
 }
 
-const isMethod = (word: string): boolean => (HTTP_METHODS as readonly string[]).includes(word.toUpperCase());
+const isMethod = (word: string): boolean => (HTTP_METHODS as readonly string[]).includes(word.toUpperCase()) || (GRAPHQL_OPERATIONS as readonly string[]).includes(word.toUpperCase());
 
 /** A word that names a path: `/users/42`, or a URL whose path it is. */
 const isPathLike = (word: string): boolean => word.startsWith("/") || /^[a-z][a-z0-9+.-]*:\/\//i.test(word);
@@ -136,6 +136,9 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
     if (mounted.length > 0 || exact.length > 0) return [...bySpecificity(mounted), ...bySpecificity(exact)];
   }
   const lower = query.text.toLowerCase();
+  // A route named exactly (a GraphQL field, an RPC name) before those that only contain it.
+  const named = byMethod.filter((e) => e.route.toLowerCase() === lower);
+  if (named.length > 0) return named;
   const fragment = byMethod.filter((e) => e.route.toLowerCase().includes(lower));
   if (fragment.length > 0) return fragment;
   return byMethod.filter((e) => e.handler === query.text || e.handler.endsWith(`.${query.text}`));

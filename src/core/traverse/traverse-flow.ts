@@ -116,7 +116,8 @@ interface FlowStart {
 /** Where a flow starts: a route's handler (or its inline code), else the declarations a symbol query names. */
 async function flowStart(source: TraverseSource, shards: CallShards, query: string): Promise<FlowStart | TraverseResult> {
   const endpointQuery = parseEndpointQuery(query);
-  const routeLike = endpointQuery.method !== null || endpointQuery.text.startsWith("/");
+  // `GET /orders`, `mutation addItemToOrder`, `/orders`; not a lone word that is also a method (`get`).
+  const routeLike = (endpointQuery.method !== null && endpointQuery.text !== "") || endpointQuery.text.startsWith("/");
   if (routeLike) {
     const search = rgFixed(endpointQuery.text || query);
     const lookup = await source.endpoints();
