@@ -48,6 +48,8 @@ const DEFAULT_IMPACT_REPOS = [
   mirrored("vendure-ecommerce/vendure", "tuning"),
   // In immich-app/immich's place: its snapshot is over the fetch tool's size limit (534 MB > 500 MiB).
   mirrored("novuhq/novu", "tuning"),
+  // Tuning from its first run (issue 38): a NestJS API with an Angular client, its misses read to close gaps.
+  mirrored("ghostfolio/ghostfolio", "tuning"),
   mirrored("hoppscotch/hoppscotch", "held-out"),
 ];
 

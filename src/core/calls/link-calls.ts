@@ -103,6 +103,8 @@ const ARRAY_METHODS = new Set([...RETURNS_ELEMENT, ...RETURNS_ARRAY, ...CALLBACK
 interface Memo {
   value: Entity | undefined;
   deps: FileScope[] | undefined;
+  /** Being computed: a lookup that reaches it again is in a cycle, and gets nothing. */
+  pending?: true;
 }
 
 interface FileScope {
@@ -410,21 +412,30 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return distinct;
   };
 
+  /** Lookups that met an entry still being computed (a cycle): what they gave is partial. */
+  let cycles = 0;
   const memoized = (memo: Map<string, Memo>, key: string, compute: () => Entity | undefined): Entity | undefined => {
     const hit = memo.get(key);
     if (hit) {
+      if (hit.pending) cycles += 1;
       if (hit.deps) for (const dep of hit.deps) read.push(dep);
       return hit.value;
     }
     // Entered before computing: a cycle resolves to nothing rather than looping.
-    const entry: Memo = { value: undefined, deps: undefined };
+    const entry: Memo = { value: undefined, deps: undefined, pending: true };
     memo.set(key, entry);
     const start = read.length;
+    const cyclesBefore = cycles;
     try {
       entry.value = compute();
     } finally {
       if (read.length > start) entry.deps = distinctSince(start);
+      delete entry.pending;
     }
+    // Nothing found only because a lookup it made was in a cycle through something still being
+    // computed: kept, it would answer the same lookup from elsewhere with nothing, and which file
+    // links first would decide. It is computed again when next asked.
+    if (entry.value === undefined && cycles > cyclesBefore) memo.delete(key);
     return entry.value;
   };
 
