@@ -372,6 +372,45 @@ export const declaredType = (node: { type?: TS.TypeNode; initializer?: TS.Expres
  * local, and what is linked later — `ret:<callee>` (what a call declares it returns) and
  * `val:<ref>` (the declared type of what a name or member chain refers to).
  */
+/**
+ * What a callback returns, when that is one expression (its body, or a block's only `return`) whose
+ * type does not hang on the callback's own parameters or locals: it is then typed where the call is.
+ */
+const returnedExpression = (argument: TS.Expression): TS.Expression | undefined => {
+  const fn = skipOuter(argument);
+  if (!ts.isArrowFunction(fn) && !ts.isFunctionExpression(fn)) return undefined;
+  let returned: TS.Expression | undefined;
+  if (!ts.isBlock(fn.body)) returned = fn.body;
+  else {
+    const returns: TS.ReturnStatement[] = [];
+    const visit = (node: TS.Node): void => {
+      if (ts.isReturnStatement(node)) returns.push(node);
+      else if (!ts.isFunctionLike(node)) ts.forEachChild(node, visit);
+    };
+    ts.forEachChild(fn.body, visit);
+    returned = returns.length === 1 ? returns[0]!.expression : undefined;
+  }
+  if (returned === undefined) return undefined;
+  const own = new Set<string>();
+  const declare = (node: TS.Node): void => {
+    if ((ts.isParameter(node) || ts.isVariableDeclaration(node) || ts.isBindingElement(node)) && ts.isIdentifier(node.name)) own.add(node.name.text);
+    ts.forEachChild(node, declare);
+  };
+  fn.parameters.forEach(declare);
+  if (ts.isBlock(fn.body)) declare(fn.body);
+  // Parsed files carry no parent pointers: a member name (`x.item`) is told apart from above.
+  let namesOwn = false;
+  // A call's arguments do not make its type (`this.providerFor(source)` is a Provider whatever `source` is).
+  const check = (node: TS.Node): void => {
+    if (ts.isIdentifier(node) && own.has(node.text)) namesOwn = true;
+    else if (ts.isPropertyAccessExpression(node)) check(node.expression);
+    else if (ts.isCallExpression(node)) check(node.expression);
+    else ts.forEachChild(node, check);
+  };
+  check(returned);
+  return namesOwn ? undefined : returned;
+};
+
 export const valueType = (expression: TS.Expression, scope: Scope, owner: string | null): string | undefined => {
   // `x as T` and `<T>x` are what they assert (`as const` asserts nothing new).
   const asserted = ts.isParenthesizedExpression(expression) ? expression.expression : expression;
@@ -399,6 +438,12 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
     if ((method === "reduce" || method === "reduceRight") && value.arguments.length === 1) {
       const array = valueType((value.expression as TS.PropertyAccessExpression).expression, scope, owner);
       return array === undefined ? undefined : `elem:${array}`;
+    }
+    // `providers.map((p) => this.lookUp(p))`: an array of what the callback returns, when its result is plain.
+    if ((method === "map" || method === "flatMap") && value.arguments.length >= 1) {
+      const returned = returnedExpression(value.arguments[0]!);
+      const element = returned && valueType(returned, scope, owner);
+      if (element !== undefined) return method === "map" ? `arr:${element}` : element;
     }
     const known = scope.table.callTypes.get(value);
     if (known && known.scope === scope && known.owner === owner) return known.type;
