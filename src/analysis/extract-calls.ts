@@ -708,9 +708,17 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         // A generic alias (`type OmitConstructors<T> = Pick<T, …>`) is bound where it is used (`gen:`).
         const aliasScope = new Scope(scope);
         declareTypeParameters(aliasScope, statement.typeParameters);
-        const aliased = typeName(statement.type, aliasScope);
         const typeParams = (statement.typeParameters ?? []).map((parameter) => parameter.name.text);
-        if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased, ...(typeParams.length > 0 ? { typeParams } : {}) });
+        const literal = unparenthesizedType(statement.type);
+        // `type Interceptor = { execute(…): R }` is an interface by another name: its members are declarations that
+        // calls land on and a class `implements`; one with an index signature alone stays a record (`map:`).
+        if (ts.isTypeLiteralNode(literal) && literal.members.some((member) => (ts.isPropertySignature(member) || ts.isMethodSignature(member)) && nameText(member.name) !== undefined)) {
+          declareTypeMembers(literal.members, qualify(container, statement.name.text), aliasScope);
+          if (typeParams.length > 0) extras.set(qualify(container, statement.name.text), { typeParams });
+        } else {
+          const aliased = typeName(statement.type, aliasScope);
+          if (aliased !== undefined) extras.set(qualify(container, statement.name.text), { type: aliased, ...(typeParams.length > 0 ? { typeParams } : {}) });
+        }
         // `type H = Handler | Middleware`, `type Handler = (c: Context) => R`: what a function of this type is passed.
         const functions = (ts.isUnionTypeNode(statement.type) ? statement.type.types : [statement.type]).map(unparenthesizedType).filter((type) => ts.isFunctionTypeNode(type));
         if (functions.length > 0) {
@@ -897,7 +905,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const scope = new Scope(outer);
     declareTypeParameters(scope, node.typeParameters);
     recordHeritage(node, qualified, outer, scope);
-    for (const member of node.members) {
+    declareTypeMembers(node.members, qualified, scope);
+  };
+
+  /** An interface's members, or an object type alias's (`type Interceptor = { execute: (r: Req) => Res }`). */
+  const declareTypeMembers = (typeMembers: readonly TS.TypeElement[], qualified: string, scope: Scope): void => {
+    for (const member of typeMembers) {
       // `interface HandlerInterface { (path: string, ...handlers: H[]): App }`: calling a value of this type.
       if (ts.isCallSignatureDeclaration(member)) recordSignature(qualified, signatureOf(member, scope), true);
       // `[K: string]: Column`: what any key (`shape[key]`, `shape.id`) holds.

@@ -1014,6 +1014,17 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const typeIn = (scope: FileScope, type: string | null | undefined, subst: Subst | undefined, receiver: () => Entity | undefined, depth: number): Entity | undefined =>
     typeof type !== "string" ? undefined : type === THIS_TYPE ? receiver() : resolveType(scope, type, depth + 1, subst);
 
+  /** The names of a file's declarations that have members (`Interceptor` of `Interceptor.execute`), read once per file. */
+  const containers = new WeakMap<FileScope, Set<string>>();
+  const hasMembers = (scope: FileScope, decl: CallableDeclaration): boolean => {
+    let names = containers.get(scope);
+    if (names === undefined) {
+      names = new Set([...scope.decls.keys()].flatMap((name) => (name.includes(".") ? [name.slice(0, name.lastIndexOf("."))] : [])));
+      containers.set(scope, names);
+    }
+    return names.has(decl.name);
+  };
+
   const namedType = (scope: FileScope, dotted: string, depth: number): Entity | undefined => {
     const parts = dotted.split(".");
     let entity = lookupName(scope, parts[0]!, depth + 1);
@@ -1025,6 +1036,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
     // A function type: what its signatures say a function of it takes and returns.
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.signatures !== undefined) return { type: "instance", scope: entity.scope, decl: entity.decl };
+    // An object type alias (`type Interceptor = { … }`): its members are declared as an interface's are.
+    if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type === undefined && hasMembers(entity.scope, entity.decl)) return { type: "instance", scope: entity.scope, decl: entity.decl };
     return undefined;
   };
 
@@ -1322,7 +1335,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * call hierarchy counts it so.
    */
   function ownBases(decl: CallableDeclaration): readonly string[] {
-    if (decl.kind === "class" || decl.kind === "interface") return decl.bases ?? [];
+    if (decl.kind === "class" || decl.kind === "interface" || decl.kind === "type") return decl.bases ?? [];
     if ((decl.kind === "constant" || decl.kind === "variable") && decl.type !== undefined && DECLARED_TYPE.test(decl.type)) return [decl.type];
     return [];
   }
