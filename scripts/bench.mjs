@@ -294,10 +294,15 @@ function benchReads(dir, sample) {
   const outline = [];
   const parsed = [];
   const caller = [];
+  const impact = [];
+  const flow = [];
   for (const [i, name] of sample.entries()) {
     node.push(wall("node", ["-e", "0"], dir).ms);
     // One level of callers, with every line naming it accounted for (the whole tree read for the name).
     caller.push(wall("node", [CTX, "traverse", "Caller", name], dir).ms);
+    // Transitive: everything that reaches it, at any depth; and what it runs, to the default budget.
+    impact.push(wall("node", [CTX, "traverse", "Impact", name], dir).ms);
+    flow.push(wall("node", [CTX, "traverse", "Flow", name], dir).ms);
     const shown = wall("node", [CTX, "show", name, "--json"], dir);
     show.push(shown.ms);
     const path = JSON.parse(shown.stdout).matches?.[0]?.path;
@@ -308,7 +313,7 @@ function benchReads(dir, sample) {
     parsed.push(wall("node", [CTX, "show", `${path}:${name}`], dir).ms);
     execFileSync("git", ["checkout", "--", path], { cwd: dir });
   }
-  return { readsNodeMs: median(node), showMs: median(show), outlineMs: median(outline), showParsedMs: median(parsed), callerMs: median(caller) };
+  return { readsNodeMs: median(node), showMs: median(show), outlineMs: median(outline), showParsedMs: median(parsed), callerMs: median(caller), impactMs: median(impact), flowMs: median(flow) };
 }
 
 /**
@@ -452,6 +457,12 @@ function main() {
     "| corpus | Caller | rg -n -w | node -e 0 | Caller / rg | Caller / node |",
     "| --- | ---: | ---: | ---: | ---: | ---: |",
     ...results.map((r) => `| ${r.name} | ${fmt(r.callerMs, 0)} ms | ${fmt(r.rgMs, 0)} ms | ${fmt(r.readsNodeMs, 0)} ms | ${fmt(r.callerMs / r.rgMs)}× | ${fmt(r.callerMs / r.readsNodeMs)}× |`),
+    "",
+    "Transitive: `ctx traverse Impact <name>` (every caller at any depth, collapsed to entry points, each file the walk rests on re-hashed) and `ctx traverse Flow <name>` (its call tree to the default budget) of the same names, against `node -e 0` in the same loop; medians (goal ≤ 2× `node -e 0` on the 7k corpus):",
+    "",
+    "| corpus | Impact | Flow | node -e 0 | Impact / node | Flow / node |",
+    "| --- | ---: | ---: | ---: | ---: | ---: |",
+    ...results.map((r) => `| ${r.name} | ${fmt(r.impactMs, 0)} ms | ${fmt(r.flowMs, 0)} ms | ${fmt(r.readsNodeMs, 0)} ms | ${fmt(r.impactMs / r.readsNodeMs)}× | ${fmt(r.flowMs / r.readsNodeMs)}× |`),
     "",
   );
   const mib = (bytes) => `${fmt(bytes / 2 ** 20)} MiB`;

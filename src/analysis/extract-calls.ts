@@ -97,6 +97,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const fn = unwrapExpression(node as TS.Expression | undefined);
     return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) && fn.parameters.some((parameter) => !parameter.type) ? fn : undefined;
   };
+  /** A type written in a declaration (`Repo`, `gen:[…]`), not one the extractor inferred. */
+  const DECLARED_TYPE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|gen:.*|#\d+)$/s;
   const functionValue = (node: TS.Node | undefined): TS.ArrowFunction | TS.FunctionExpression | undefined => {
     const fn = unwrapExpression(node as TS.Expression | undefined);
     return fn && (ts.isArrowFunction(fn) || ts.isFunctionExpression(fn)) ? fn : undefined;
@@ -591,8 +593,20 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         if ((node as TS.ReturnStatement).expression) visitReturned((node as TS.ReturnStatement).expression!, ctx);
         return;
       case K.VariableDeclaration: {
-        // `const handler: Handler = (c) => …`: the declared function type types its parameters.
         const declaration = node as TS.VariableDeclaration;
+        // `const process: OrderProcess = { onTransitionEnd() { … } }` in a function: declared as the function's
+        // member (`configure.process`), so that its methods implement the type's, as a file-level object's do.
+        const object = declaration.type && ts.isIdentifier(declaration.name) ? unwrapExpression(declaration.initializer) : undefined;
+        const objectType = object && ts.isObjectLiteralExpression(object) ? typeName(declaration.type, ctx.scope) : undefined;
+        const enclosing = nameOfKey(callers[ctx.caller]!.name);
+        if (object && ts.isObjectLiteralExpression(object) && objectType !== undefined && enclosing !== MODULE_CALLER && DECLARED_TYPE.test(objectType)) {
+          const qualified = `${enclosing}.${(declaration.name as TS.Identifier).text}`;
+          members.push({ name: qualified, kind: "constant", line: line(declaration), type: objectType });
+          declareObjectMembers(object, qualified, ctx.scope);
+          visitObjectMethods(object, qualified, objectType, ctx);
+          return;
+        }
+        // `const handler: Handler = (c) => …`: the declared function type types its parameters.
         const fn = declaration.type ? untypedFunction(declaration.initializer) : undefined;
         const type = fn && typeName(declaration.type, ctx.scope);
         if (!fn || type === undefined) break;
@@ -830,42 +844,47 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       visitClass(initializer, qualified, ctx);
     } else if (initializer && ts.isObjectLiteralExpression(initializer)) {
       declareObjectMembers(initializer, qualified, scope);
-      // Inside the object's own methods, `this` is the object, or the type it is declared as:
-      // `this.toJSON()` lands on that member.
-      const declared = declaration.type ? typeName(declaration.type, scope) : undefined;
-      const thisType = declared ?? qualified;
-      // `const encoders: { [K in Kind]: (ast: …) => Code } = { table(ast) { … } }`: an untyped
-      // parameter takes its type from the member's type in the declared one.
-      const typedAs = (name: string | undefined, fn: TS.SignatureDeclaration) =>
-        declared !== undefined && name !== undefined && fn.parameters.some((parameter) => !parameter.type) ? typedBy(`mem:${JSON.stringify([name, scope.table.embed(declared)])}`, ctx) : undefined;
-      for (const property of initializer.properties) {
-        if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
-          const name = nameText(property.name);
-          // A method of an object declared with a type implements that type's member: its calls are its own, so
-          // that what reaches it through the type (`process.onTransitionEnd()`) reaches what it calls.
-          const caller =
-            name !== undefined && kinds.has(`${qualified}.${name}`)
-              ? callerOf(`${qualified}.${name}`)
-              : name !== undefined && declared !== undefined && ts.isMethodDeclaration(property)
-                ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) })
-                : ctx.caller;
-          visitDecorators(property, ctx);
-          if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
-          visitFunction(property, { ...ctx, caller, owner: thisType }, undefined, ts.isMethodDeclaration(property) ? typedAs(name, property) : undefined);
-        } else if (ts.isPropertyAssignment(property) && declared !== undefined && functionValue(property.initializer)) {
-          const name = nameText(property.name);
-          const fn = functionValue(property.initializer)!;
-          const caller = name !== undefined ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) }) : ctx.caller;
-          visitFunction(fn, { ...ctx, caller }, undefined, untypedFunction(fn) ? typedAs(name, fn) : undefined);
-        } else {
-          visit(property, ctx);
-        }
-      }
+      visitObjectMethods(initializer, qualified, declaration.type ? typeName(declaration.type, scope) : undefined, ctx);
     } else if (initializer && (ts.isArrowFunction(initializer) || ts.isFunctionExpression(initializer))) {
       const declared = declaration.type && untypedFunction(initializer) ? typeName(declaration.type, scope) : undefined;
       visitFunction(initializer, ctx, qualified, declared === undefined ? undefined : typedBy(declared, ctx));
     } else if (declaration.initializer) {
       visit(declaration.initializer, ctx);
+    }
+  };
+
+  /**
+   * The methods of an object literal held by `qualified`. Inside them `this` is the object, or the
+   * type it is declared as (`this.toJSON()` lands on that member). A method of an object declared
+   * with a type implements that type's member: its calls are its own, so that what reaches it
+   * through the type (`process.onTransitionEnd()`) reaches what it calls.
+   */
+  const visitObjectMethods = (object: TS.ObjectLiteralExpression, qualified: string, declared: string | undefined, ctx: Context): void => {
+    const thisType = declared ?? qualified;
+    // `const encoders: { [K in Kind]: (ast: …) => Code } = { table(ast) { … } }`: an untyped
+    // parameter takes its type from the member's type in the declared one.
+    const typedAs = (name: string | undefined, fn: TS.SignatureDeclaration) =>
+      declared !== undefined && name !== undefined && fn.parameters.some((parameter) => !parameter.type) ? typedBy(`mem:${JSON.stringify([name, ctx.scope.table.embed(declared)])}`, ctx) : undefined;
+    for (const property of object.properties) {
+      if (ts.isMethodDeclaration(property) || ts.isGetAccessorDeclaration(property) || ts.isSetAccessorDeclaration(property)) {
+        const name = nameText(property.name);
+        const caller =
+          name !== undefined && kinds.has(`${qualified}.${name}`)
+            ? callerOf(`${qualified}.${name}`)
+            : name !== undefined && declared !== undefined && ts.isMethodDeclaration(property)
+              ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) })
+              : ctx.caller;
+        visitDecorators(property, ctx);
+        if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
+        visitFunction(property, { ...ctx, caller, owner: thisType }, undefined, ts.isMethodDeclaration(property) ? typedAs(name, property) : undefined);
+      } else if (ts.isPropertyAssignment(property) && declared !== undefined && functionValue(property.initializer)) {
+        const name = nameText(property.name);
+        const fn = functionValue(property.initializer)!;
+        const caller = name !== undefined ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) }) : ctx.caller;
+        visitFunction(fn, { ...ctx, caller }, undefined, untypedFunction(fn) ? typedAs(name, fn) : undefined);
+      } else {
+        visit(property, ctx);
+      }
     }
   };
 

@@ -1477,7 +1477,7 @@ function sameShape(method: CallableDeclaration, required: CallableDeclaration): 
 
 /** `member` (declared in `memberPath`) with the declaration whose calls count as its own, `base`. */
 /** A type written in a declaration (`Repo`, `db.Pool`, `gen:[…]`), not one inferred from its value (`ret:`, `obj:`, …). */
-const DECLARED_TYPE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|gen:.*)$/s;
+const DECLARED_TYPE = /^(?:[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*|gen:.*|#\d+)$/s;
 
 function overrideOf(memberPath: RepoPath, member: CallableDeclaration, basePath: RepoPath, base: CallableDeclaration): Override {
   return {
