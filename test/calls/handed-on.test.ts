@@ -40,3 +40,19 @@ describe("a function handed on by name", () => {
     ]);
   });
 });
+
+describe("a line that hands a function on and calls it", () => {
+  it("keeps the call: a Caller answer lists it, the hand-off beside it does not hide it", async () => {
+    const { indexedFiles } = await import("../helpers/fixture.js");
+    const dir = await indexedFiles({
+      "src/literal.ts": "export function literal(node: string): string {\n  return node;\n}\n",
+      "src/use.ts": 'import { literal } from "./literal";\n\nexport function values(nodes: string[] | null, node: string): string[] {\n  return nodes ? nodes.map(literal) : [literal(node)];\n}\n',
+    });
+    expect(await hitLines(dir, "traverse", "Caller", "literal")).toEqual([
+      "TRAVERSE_HIT Caller literal (1 site in 1 file)",
+      "→ function literal src/literal.ts:1",
+      "  src/use.ts: values 4",
+      "complete; rg -w adds 1 import",
+    ]);
+  });
+});

@@ -82,7 +82,8 @@ export function candidateEdges(edges: readonly CallEdge[], query: SymbolQuery, d
 function uniqueSorted(edges: CallEdge[]): CallEdge[] {
   const seen = new Set<string>();
   const unique = edges.filter((edge) => {
-    const key = `${edge.path}:${edge.line}\0${edge.caller}\0${edge.callee}\0${edge.target?.path ?? ""}:${edge.target?.line ?? ""}`;
+    // A line that hands a function on and calls it (`xs.map(f) ?? f(x)`) has both rows: the call is kept apart from the value.
+    const key = `${edge.path}:${edge.line}\0${edge.caller}\0${edge.callee}\0${edge.target?.path ?? ""}:${edge.target?.line ?? ""}\0${edge.via === "value" ? "value" : "call"}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;
