@@ -439,16 +439,19 @@ export const valueType = (expression: TS.Expression, scope: Scope, owner: string
       const array = valueType((value.expression as TS.PropertyAccessExpression).expression, scope, owner);
       return array === undefined ? undefined : `elem:${array}`;
     }
+    const known = scope.table.callTypes.get(value);
+    if (known && known.scope === scope && known.owner === owner) return known.type;
     // `providers.map((p) => this.lookUp(p))`: an array of what the callback returns, when its result is plain.
+    let type: string | undefined;
     if ((method === "map" || method === "flatMap") && value.arguments.length >= 1) {
       const returned = returnedExpression(value.arguments[0]!);
       const element = returned && valueType(returned, scope, owner);
-      if (element !== undefined) return method === "map" ? `arr:${element}` : element;
+      if (element !== undefined) type = method === "map" ? `arr:${element}` : element;
     }
-    const known = scope.table.callTypes.get(value);
-    if (known && known.scope === scope && known.owner === owner) return known.type;
-    const ref = calledRef(value.expression, { scope, caller: 0, owner });
-    const type = ref && ref.head !== "unknown" ? callType(value, encodeRef(ref, scope.table), scope, owner) : undefined;
+    if (type === undefined) {
+      const ref = calledRef(value.expression, { scope, caller: 0, owner });
+      type = ref && ref.head !== "unknown" ? callType(value, encodeRef(ref, scope.table), scope, owner) : undefined;
+    }
     scope.table.callTypes.set(value, { scope, owner, type });
     return type;
   }
