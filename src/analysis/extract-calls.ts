@@ -855,9 +855,9 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
 
   /**
    * The methods of an object literal held by `qualified`. Inside them `this` is the object, or the
-   * type it is declared as (`this.toJSON()` lands on that member). A method of an object declared
-   * with a type implements that type's member: its calls are its own, so that what reaches it
-   * through the type (`process.onTransitionEnd()`) reaches what it calls.
+   * type it is declared as (`this.toJSON()` lands on that member). Each method's calls are its own
+   * (`RESTRequest.toRequest`, not `RESTRequest`): what calls it reaches what it calls, and a method
+   * of an object declared with a type implements that type's member (`process.onTransitionEnd()`).
    */
   const visitObjectMethods = (object: TS.ObjectLiteralExpression, qualified: string, declared: string | undefined, ctx: Context): void => {
     const thisType = declared ?? qualified;
@@ -871,13 +871,13 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         const caller =
           name !== undefined && kinds.has(`${qualified}.${name}`)
             ? callerOf(`${qualified}.${name}`)
-            : name !== undefined && declared !== undefined && ts.isMethodDeclaration(property)
+            : name !== undefined && ts.isMethodDeclaration(property)
               ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) })
               : ctx.caller;
         visitDecorators(property, ctx);
         if (property.name && ts.isComputedPropertyName(property.name)) visit(property.name.expression, ctx);
         visitFunction(property, { ...ctx, caller, owner: thisType }, undefined, ts.isMethodDeclaration(property) ? typedAs(name, property) : undefined);
-      } else if (ts.isPropertyAssignment(property) && declared !== undefined && functionValue(property.initializer)) {
+      } else if (ts.isPropertyAssignment(property) && functionValue(property.initializer)) {
         const name = nameText(property.name);
         const fn = functionValue(property.initializer)!;
         const caller = name !== undefined ? callerOf(`${qualified}.${name}`, { kind: "method", line: line(property) }) : ctx.caller;

@@ -136,3 +136,23 @@ describe("traverse Impact through a class being made", () => {
     ]);
   });
 });
+
+describe("traverse Impact through an object's methods", () => {
+  it("walks from a method of a file-level object to the calls of that method, not stopping at the object", async () => {
+    const { indexedFiles } = await import("../helpers/fixture.js");
+    const dir = await indexedFiles({
+      "src/auth.ts": "export function transformAuth(auth: string): string {\n  return auth.trim();\n}\n",
+      "src/request.ts": 'import { transformAuth } from "./auth";\n\nexport const RESTRequest = {\n  async toRequest(auth: string): Promise<string> {\n    return transformAuth(auth);\n  },\n};\n',
+      "src/network.ts": 'import { RESTRequest } from "./request";\n\nexport function send(auth: string): Promise<string> {\n  return RESTRequest.toRequest(auth);\n}\n',
+    });
+    expect(await hitLines(dir, "traverse", "Impact", "transformAuth")).toEqual([
+      "TRAVERSE_HIT Impact transformAuth (1 entry point; 2 declarations reach it)",
+      "→ function transformAuth src/auth.ts:1",
+      "via RESTRequest.toRequest src/request.ts:4 (1):",
+      "  src/network.ts: send 3",
+      "shortest chain:",
+      "  send → RESTRequest.toRequest → transformAuth",
+      "complete",
+    ]);
+  });
+});

@@ -82,7 +82,7 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
   );
   const testNodes = [...walk.reached.values()].filter((r) => r.test);
   const listed = [...entries, ...(tests ? testNodes.sort(byPlace) : [])];
-  const lineOf = await declarationLines(source, shards, listed.flatMap((entry) => [entry, ...[hubOf(walk, entry) ?? []].flat()]));
+  const lineOf = await declarationLines(source, shards, walk, listed.flatMap((entry) => [entry, ...[hubOf(walk, entry) ?? []].flat()]));
   const hits = entries.map((entry) => entryHit(walk, entry, lineOf, routeOf(entry), files.get(entry.node.path)?.module || null));
   const listedTests = tests ? testNodes.map((entry) => ({ ...entryHit(walk, entry, lineOf, undefined, files.get(entry.node.path)?.module || null), kind: "test" })) : [];
   const unresolved = unresolvedOf(walk, shards);
@@ -183,8 +183,10 @@ const CALLABLE = new Set(["function", "method", "constant", "variable"]);
  * The line each reached declaration is declared on, by nodeKey, from the symbol index (top-level
  * code has none: its line is its call's).
  */
-async function declarationLines(source: TraverseSource, shards: CallShards, reached: readonly Reached[]): Promise<Map<string, number>> {
+async function declarationLines(source: TraverseSource, shards: CallShards, walk: ImpactWalk, reached: readonly Reached[]): Promise<Map<string, number>> {
   const lines = new Map<string, number>();
+  // Where the call index says a declaration is, as the target of a call walked: an object literal's method has no symbol row.
+  const targeted = new Map(walk.edges.flatMap((edge) => (edge.target ? [[nodeKey({ path: edge.target.path, name: edge.callee }), edge.target.line] as const] : [])));
   const byName = new Map<string, Reached[]>();
   for (const r of reached) {
     if (r.node.name === MODULE_CODE) continue;
@@ -197,7 +199,7 @@ async function declarationLines(source: TraverseSource, shards: CallShards, reac
       const row = rows.find((s) => s.path === r.node.path && (s.container ? `${s.container}.${s.name}` : s.name) === r.node.name);
       // A typed object literal's method is not a symbol; the Overrides rows place it.
       const implementing = shards.overrides(name).find((o) => o.member.path === r.node.path && o.member.name === r.node.name);
-      const line = row?.line ?? implementing?.member.line;
+      const line = row?.line ?? implementing?.member.line ?? targeted.get(nodeKey(r.node));
       if (line !== undefined) lines.set(nodeKey(r.node), line);
     }
   }
