@@ -27,7 +27,7 @@ describe("an object literal declared with an interface type implements its membe
       "via configureAuditProcess.auditProcess.onTransitionEnd src/configure.ts:7 (1):",
       "  src/state-machine.ts: OrderStateMachine.transition 6",
       "shortest chain:",
-      "  OrderStateMachine.transition → configureAuditProcess.auditProcess.onTransitionEnd (called as OrderProcess.onTransitionEnd) → notify",
+      "  OrderStateMachine.transition → configureAuditProcess.auditProcess.onTransitionEnd (as OrderProcess.onTransitionEnd) → notify",
       "complete",
     ]);
     const answer = JSON.parse((await ctx(dir, "traverse", "Impact", "notify", "--json")).stdout) as { entries: { dispatch?: unknown }[] };

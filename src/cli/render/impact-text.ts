@@ -3,9 +3,9 @@ import { quotePath } from "../../formats/quoted-path.js";
 import { callersText } from "./call-groups-text.js";
 
 /** Chains spelled out under the entries: enough to see how the target is reached, not every path. */
-const CHAINS_SHOWN = 3;
+const CHAINS_SHOWN = 2;
 /** Steps of one chain spelled out; a longer one keeps its ends. */
-const CHAIN_STEPS_SHOWN = 6;
+const CHAIN_STEPS_SHOWN = 5;
 
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
 
@@ -73,7 +73,23 @@ function fileLines(hits: readonly TraverseHit[]): string[] {
     const name = `${route}${hit.name}`;
     names.set(name, [...(names.get(name) ?? []), ...(hit.line === null ? [] : [hit.line])]);
   }
-  return [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([path, names]) => `  ${quotePath(path)}: ${callersText(names)}`);
+  const files = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  // Files of one folder under it, the folder said once (`packages/core/src/api/resolvers/admin/`): a deep tree's paths are most of a long answer.
+  const folderOf = (path: string): string => (quotePath(path) === path ? path.slice(0, path.lastIndexOf("/") + 1) : "");
+  const lines: string[] = [];
+  for (let i = 0; i < files.length; ) {
+    const folder = folderOf(files[i]![0]);
+    let end = i + 1;
+    while (folder !== "" && end < files.length && folderOf(files[end]![0]) === folder) end += 1;
+    if (end - i >= 2) {
+      lines.push(`  ${folder}`);
+      for (const [path, names] of files.slice(i, end)) lines.push(`    ${path.slice(folder.length)}: ${callersText(names)}`);
+    } else {
+      lines.push(`  ${quotePath(files[i]![0])}: ${callersText(files[i]![1])}`);
+    }
+    i = end;
+  }
+  return lines;
 }
 
 /**
@@ -99,7 +115,7 @@ function chainText(hit: TraverseHit): string {
     const step = dispatch.get(name);
     if (step === undefined) return name;
     if (step.kind === "value") return `${name} (handed on, not called there)`;
-    return step.kind === "constructed" ? `${name} (run by new ${String(step.through)})` : `${name} (called as ${String(step.through)})`;
+    return step.kind === "constructed" ? `${name} (run by new ${String(step.through)})` : `${name} (as ${String(step.through)})`;
   };
   const names = (hit.chain as string[]).map(marked);
   // A long chain keeps its ends: the entry and the calls nearest the target; the middle is counted (`ctx traverse Flow <entry> <target>` spells it out).
