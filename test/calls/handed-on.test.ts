@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CTX_HERE, ctx, hitLines, indexedFixture } from "../helpers/fixture.js";
+import { CTX_HERE, ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 // `export default withProfiler(Providers)`: Providers is handed to a wrapper, not called; App renders the default export.
 const indexed = (): Promise<string> => indexedFixture("calls/handed-on");
@@ -43,7 +43,6 @@ describe("a function handed on by name", () => {
 
 describe("a line that hands a function on and calls it", () => {
   it("keeps the call: a Caller answer lists it, the hand-off beside it does not hide it", async () => {
-    const { indexedFiles } = await import("../helpers/fixture.js");
     const dir = await indexedFiles({
       "src/literal.ts": "export function literal(node: string): string {\n  return node;\n}\n",
       "src/use.ts": 'import { literal } from "./literal";\n\nexport function values(nodes: string[] | null, node: string): string[] {\n  return nodes ? nodes.map(literal) : [literal(node)];\n}\n',

@@ -1,7 +1,7 @@
 import { appendFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, hitLines, indexedFixture } from "../helpers/fixture.js";
+import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 // src/pricing.ts:price ← OrderService.total ← showOrder ← three inline express handlers' and top-level code in src/app.ts;
 // price ← OrderService.applyPromotions ← OrderService.place ← createOrder, registered as POST /orders in src/app.ts.
@@ -112,7 +112,6 @@ describe("traverse Impact: everything that reaches a declaration, collapsed to i
 
 describe("traverse Impact through a class being made", () => {
   it("reaches what a property initializer or constructor calls from each `new` of the class, and says so", async () => {
-    const { indexedFiles } = await import("../helpers/fixture.js");
     const dir = await indexedFiles({
       "src/nodes.ts": "export function tableNodes(): string[] {\n  return [\"table\"];\n}\n",
       "src/editor.ts": [
@@ -139,7 +138,6 @@ describe("traverse Impact through a class being made", () => {
 
 describe("traverse Impact through an object's methods", () => {
   it("walks from a method of a file-level object to the calls of that method, not stopping at the object", async () => {
-    const { indexedFiles } = await import("../helpers/fixture.js");
     const dir = await indexedFiles({
       "src/auth.ts": "export function transformAuth(auth: string): string {\n  return auth.trim();\n}\n",
       "src/request.ts": 'import { transformAuth } from "./auth";\n\nexport const RESTRequest = {\n  async toRequest(auth: string): Promise<string> {\n    return transformAuth(auth);\n  },\n};\n',

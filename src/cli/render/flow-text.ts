@@ -1,5 +1,6 @@
 import type { FlowSummary, TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { quotePath } from "../../formats/quoted-path.js";
+import { answerHead, answerTail } from "./answer-json.js";
 
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
 
@@ -85,16 +86,10 @@ export function flowJson(result: TraverseResult): object {
     ...(typeof hit.hidden === "number" ? { hidden: hit.hidden } : {}),
   });
   return {
-    status: result.status,
-    kind: result.kind,
-    query: result.query,
+    ...answerHead(result),
     ...(flow ? { from: flow.from } : {}),
     ...(flow?.to !== undefined ? { to: flow.to, paths: result.hits.map((hit) => hit.steps), total: result.total } : { nodes: result.hits.map(node) }),
     ...(flow ? { declarations: flow.declarations, depth: flow.depth, deepest: flow.deepest, deeper: flow.deeper, pruned: flow.pruned, unresolved: flow.unresolved, complete: flow.complete, ...(flow.capped ? { capped: true } : {}) } : { complete: false }),
-    rejected: result.rejected,
-    suggestions: result.suggestions,
-    reason: result.reason,
-    detail: result.detail,
-    fallback: result.fallback,
+    ...answerTail(result),
   };
 }

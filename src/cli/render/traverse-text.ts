@@ -3,6 +3,7 @@ import type { TraverseHit, TraverseResult } from "../../core/traverse/traverse-r
 import { aliasLines, candidateLines, renderCallGroups, testsLine } from "./call-groups-text.js";
 import { renderImpactText } from "./impact-text.js";
 import { flowJson, renderFlowText } from "./flow-text.js";
+import { answerHead, answerTail } from "./answer-json.js";
 import { renderCallTree } from "./call-tree-text.js";
 
 function location(hit: TraverseHit): string {
@@ -99,9 +100,7 @@ export function traverseJson(result: TraverseResult): object {
   if (result.kind === "Impact") return impactJson(result);
   if (result.kind === "Flow") return flowJson(result);
   return {
-    status: result.status,
-    kind: result.kind,
-    query: result.query,
+    ...answerHead(result),
     hits: result.hits,
     total: result.total,
     rejected: result.rejected,
@@ -141,9 +140,7 @@ function impactJson(result: TraverseResult): object {
   });
   const listed = result.hits.filter((hit) => hit.kind !== "test");
   return {
-    status: result.status,
-    kind: result.kind,
-    query: result.query,
+    ...answerHead(result),
     targets: impact?.targets ?? [],
     entries: listed.map(shape),
     ...(impact && impact.entries > listed.length ? { truncated: true, more: impact.entries - listed.length } : {}),
@@ -151,9 +148,6 @@ function impactJson(result: TraverseResult): object {
     tests: { ...(impact?.tests ?? { files: 0, declarations: 0 }), ...(result.hits.some((hit) => hit.kind === "test") ? { listed: result.hits.filter((hit) => hit.kind === "test").map(shape) } : {}) },
     unresolved: impact?.unresolved ?? { sites: 0, names: [] },
     complete: impact?.complete ?? false,
-    rejected: result.rejected,
-    suggestions: result.suggestions,
-    reason: result.reason,
-    fallback: result.fallback,
+    ...answerTail(result),
   };
 }
