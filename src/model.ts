@@ -201,9 +201,19 @@ export const INDEX_SCHEMA = 1;
  * How a call site reaches its callee, as the compiler's call hierarchy counts it; and `value`, which it
  * does not count: a function handed on by name (`app.post("/orders", createOrder)`, `withProfiler(Page)`,
  * `onClick={save}`), which whoever receives it may call. Caller and Callee leave those out; Impact and Flow follow them.
+ * `listen` and `emit` are no calls either: where a declaration listens on a channel (`bus.ofType(E)`,
+ * `@OnEvent("order.placed")`, a queue's process function) and where one publishes on it (`emit("order.placed")`,
+ * `queue.add(JOB, …)`; `new E()` publishes an event class). The callee is the channel: a declaration, or a
+ * quoted string (CHANNEL_QUOTE) that no declaration's name can be. Impact and Flow join the two (core/traverse/channels.ts).
  */
-export const CALL_VIAS = ["call", "new", "tag", "decorator", "jsx", "ref", "value"] as const;
+export const CALL_VIAS = ["call", "new", "tag", "decorator", "jsx", "ref", "value", "listen", "emit"] as const;
 export type CallVia = (typeof CALL_VIAS)[number];
+
+/** How a string channel is spelled as a callee: `'order.placed'`. */
+export const CHANNEL_QUOTE = "'";
+
+/** A row that says where a channel is listened on or published to, not a call. */
+export const isChannelVia = (via: CallVia): boolean => via === "listen" || via === "emit";
 
 /**
  * The callee of a call site as written, before it is linked to a declaration: a head and a chain

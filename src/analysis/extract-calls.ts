@@ -1,4 +1,5 @@
 import { callerTable, MODULE_CALLER } from "./caller-table.js";
+import { channelText, decoratorListens, emittedKeys, listenedKeys, storedQueue, type ChannelKey } from "./channel-sites.js";
 import { commonjsExport, requiredImports } from "./commonjs.js";
 import {
   MODULE_EXPORTS,
@@ -128,6 +129,16 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     if (binding !== undefined && binding.kind !== "required") return;
     const callee = calleeOf(identifier, ctx);
     if (callee) record(callee.nameNode, "value", callee.ref, ctx);
+  };
+
+  /** Where `ctx`'s declaration listens on (`listen`) or publishes to (`emit`) a channel; a local names none. */
+  const recordChannel = (key: ChannelKey, via: "listen" | "emit", ctx: Context): void => {
+    if ("text" in key) {
+      record(key.node, via, { head: "unknown", owner: "", names: [channelText(key.text)] }, ctx);
+      return;
+    }
+    const callee = calleeOf(key.expression, ctx);
+    if (callee && callee.ref.head !== "unknown") record(callee.nameNode, via, callee.ref, ctx);
   };
 
   /** Records the callee of a call-like node; its receiver is visited for member references of its own. */
@@ -303,6 +314,7 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const visitDecorators = (node: TS.Node, ctx: Context): void => {
     for (const decorator of (ts.canHaveDecorators(node) ? ts.getDecorators(node) : undefined) ?? []) {
       const expression = skipOuter(decorator.expression);
+      if (ts.isMethodDeclaration(node)) for (const key of decoratorListens(decorator, false)?.keys ?? []) recordChannel(key, "listen", ctx);
       if (ts.isCallExpression(expression)) {
         visitCallee(expression.expression, "decorator", ctx);
         expression.arguments.forEach((argument) => visit(argument, ctx));
@@ -376,6 +388,12 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
     const classCaller = qualified === null || qualified.includes(LOCAL_CLASS) ? ctx.caller : callerOf(qualified);
     const classCtx: Context = { ...ctx, caller: classCaller };
     visitDecorators(node, classCtx);
+    // `@EventsHandler(E) class H { handle(e) {} }`: the method the framework runs for each channel.
+    for (const decorator of (qualified === null ? undefined : ts.getDecorators(node)) ?? []) {
+      const listens = decoratorListens(decorator, true);
+      const handler = listens && `${qualified}.${listens.method}`;
+      if (handler !== undefined && kinds.has(handler)) for (const key of listens!.keys) recordChannel(key, "listen", { ...classCtx, caller: callerOf(handler) });
+    }
     const scope = new Scope(ctx.scope);
     if (node.name && ts.isClassExpression(node)) scope.names.set(node.name.text, { kind: "local", type: undefined });
     declareTypeParameters(scope, node.typeParameters);
@@ -540,11 +558,14 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       case K.CallExpression: {
         const callee = (node as TS.CallExpression).expression;
         if (callee.kind !== K.SuperKeyword && callee.kind !== K.ImportKeyword) visitCallee(callee, "call", ctx);
+        for (const key of listenedKeys(node as TS.CallExpression)) recordChannel(key, "listen", ctx);
+        for (const key of emittedKeys(node as TS.CallExpression)) recordChannel(key, "emit", ctx);
         visitArguments(callee, (node as TS.CallExpression).arguments, ctx);
         return;
       }
       case K.NewExpression:
         visitCallee((node as TS.NewExpression).expression, "new", ctx);
+        for (const key of listenedKeys(node as TS.NewExpression)) recordChannel(key, "listen", ctx);
         visitArguments((node as TS.NewExpression).expression, (node as TS.NewExpression).arguments, ctx);
         return;
       case K.TaggedTemplateExpression:
@@ -606,6 +627,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
           visitObjectMethods(object, qualified, objectType, ctx);
           return;
         }
+        // `const queue = createQueue({ process })` at file level: whoever reads it to add a job publishes to that process function.
+        if (ts.isIdentifier(declaration.name) && storedQueue(declaration.initializer)) recordChannel({ expression: declaration.name }, "listen", ctx);
         // `const handler: Handler = (c) => …`: the declared function type types its parameters.
         const fn = declaration.type ? untypedFunction(declaration.initializer) : undefined;
         const type = fn && typeName(declaration.type, ctx.scope);
@@ -664,6 +687,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         const binary = node as TS.BinaryExpression;
         // `model.findOne = sinon.stub()` replaces the method: listed, as a read passed on is, if it cannot be linked.
         if (binary.operatorToken.kind === K.EqualsToken && replacesMember(binary.left)) passedReads.add(binary.left);
+        // `this.queue = await jobs.createQueue({ process })`: whoever reads `this.queue` to add a job publishes to that process function.
+        if (binary.operatorToken.kind === K.EqualsToken && storedQueue(binary.right)) recordChannel({ expression: binary.left }, "listen", ctx);
         // `db.$cache.invalidate = cache?.onMutate` hands the method on, as an argument does.
         const assigned = binary.operatorToken.kind === K.EqualsToken && (ts.isPropertyAccessExpression(binary.left) || ts.isElementAccessExpression(binary.left)) ? unwrapExpression(binary.right) : undefined;
         if (assigned && (ts.isPropertyAccessExpression(assigned) || ts.isElementAccessExpression(assigned))) passedReads.add(assigned);

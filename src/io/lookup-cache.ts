@@ -22,7 +22,7 @@ import { memberName } from "../core/traverse/find-symbols.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 16;
+const LOOKUP_VERSION = 17;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -84,16 +84,21 @@ const CALL_SHARDS = 64;
  * callees-<k>.md those whose caller's name does (for `Callee`): the committed rows as they are,
  * so writing the cache renders nothing twice. `rows[i]` is the rendered row of `calls[i]`.
  */
-function callShards(calls: readonly CallEdge[], rows: readonly string[]): { callers: string[][]; callees: string[][] } {
+function callShards(calls: readonly CallEdge[], rows: readonly string[]): { callers: string[][]; callees: string[][]; listens: string[] } {
   const callers: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
   const callees: string[][] = Array.from({ length: CALL_SHARDS }, () => []);
+  const listens: string[] = [];
   calls.forEach((edge, i) => {
     const row = rows[i]!;
     callers[callerShardOf(edge)]!.push(row);
     callees[calleeShardOf(edge)]!.push(row);
+    if (edge.via === "listen") listens.push(row);
   });
-  return { callers, callees };
+  return { callers, callees, listens };
 }
+
+/** listens.md: every `listen` row, few, read whole by Impact and Flow to join publishers to listeners. */
+const LISTENS_FILE = "listens.md";
 
 /** The callers-<k>.md shard of an edge: by its callee's name (a Caller query names the callee). */
 const callerShardOf = (edge: Pick<CallEdge, "callee">): number => shardOf(memberName(edge.callee)) % CALL_SHARDS;
@@ -139,6 +144,7 @@ async function writeCalls(directory: string, calls: readonly CallEdge[], rows: r
   await Promise.all([
     ...shards.callers.map((list, i) => writeFile(join(directory, `callers-${i}.md`), list.join(""))),
     ...shards.callees.map((list, i) => writeFile(join(directory, `callees-${i}.md`), list.join(""))),
+    writeFile(join(directory, LISTENS_FILE), shards.listens.join("")),
   ]);
 }
 
@@ -341,6 +347,7 @@ async function patchCalls(directory: string, calls: LookupPatch["calls"]): Promi
     Array.from({ length: CALL_SHARDS }, (_, i) => i).filter((i) => direction.some((shards) => shards[key][i]!.length > 0));
   await inTurn(touched([going, coming], "callers"), (i) => patchShard(`callers-${i}.md`, going.callers[i]!, coming.callers[i]!));
   await inTurn(touched([going, coming], "callees"), (i) => patchShard(`callees-${i}.md`, going.callees[i]!, coming.callees[i]!));
+  if (going.listens.length > 0 || coming.listens.length > 0) await patchShard(LISTENS_FILE, going.listens, coming.listens);
 }
 
 /**
@@ -580,6 +587,12 @@ export async function loadSymbolNames(root: string): Promise<string[]> {
 export async function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
   const file = `${direction}-${shardOf(name) % CALL_SHARDS}.md`;
   const result = await readCached(root, file, (tables) => tables.calls, (text) => parseCallRows(text, `${LOOKUP_DIR}/${file}`));
+  return result && { rows: result.value, files: result.files };
+}
+
+/** Every `listen` row: where declarations listen on channels (see CALL_VIAS). */
+export async function loadListenLookup(root: string): Promise<Lookup<CallEdge> | null> {
+  const result = await readCached(root, LISTENS_FILE, (tables) => tables.calls.filter((edge) => edge.via === "listen"), (text) => parseCallRows(text, `${LOOKUP_DIR}/${LISTENS_FILE}`));
   return result && { rows: result.value, files: result.files };
 }
 

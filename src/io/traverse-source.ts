@@ -6,6 +6,7 @@ import {
   loadAliasLookup,
   loadCallLookup,
   loadEndpointLookup,
+  loadListenLookup,
   loadExportedNames,
   loadMemberCalls,
   loadModuleLookup,
@@ -30,6 +31,7 @@ export function openTraverseSource(root: string): TraverseSource {
     modules: () => loadModuleLookup(root),
     calls: (direction, name) => loadCallLookup(root, direction, name),
     memberCalls: (direction, container) => loadMemberCalls(root, direction, container),
+    listens: () => loadListenLookup(root),
     overrides: (name) => loadOverrideLookup(root, name),
     exportedNames: (nodes) => loadExportedNames(root, nodes),
     declarationsIn: async (path: RepoPath) => {

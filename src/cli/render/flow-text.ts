@@ -26,7 +26,7 @@ export function renderFlowText(result: TraverseResult): string[] {
   for (const hit of result.hits) {
     const depth = Number(hit.depth);
     const route = typeof hit.route === "string" ? `[${String(hit.method)} ${hit.route}] ` : "";
-    const impl = hit.via === "impl" ? " (implementation)" : hit.via === "value" ? " (handed on)" : "";
+    const impl = hit.via === "impl" ? " (implementation)" : hit.via === "value" ? " (handed on)" : hit.via === "middleware" ? " (middleware, runs before the handler)" : typeof hit.channel === "string" ? ` (${String(hit.via)} ${hit.channel})` : "";
     const hidden = typeof hit.hidden === "number" ? ` (+${hit.hidden})` : "";
     lines.push(`${"  ".repeat(depth)}${route}${place(hit.name, hit.path, hit.line, previous)}${impl}${hidden}`);
     previous = hit.path;
@@ -40,8 +40,8 @@ export function renderFlowText(result: TraverseResult): string[] {
 function pathLines(result: TraverseResult, flow: FlowSummary): string[] {
   const lines = [`TRAVERSE_HIT Flow ${result.query} → ${String(flow.to)} (${plural(result.total, "path")}${result.total > result.hits.length ? `, ${result.hits.length} shortest shown` : ""})`];
   for (const hit of result.hits) {
-    const steps = hit.steps as { name: string; path: string; line: number | null }[];
-    lines.push(steps.map((step, i) => place(step.name, step.path, step.line, i > 0 ? steps[i - 1]!.path : undefined)).join(" → "));
+    const steps = hit.steps as { name: string; path: string; line: number | null; via: string; channel?: string }[];
+    lines.push(steps.map((step, i) => place(step.name, step.path, step.line, i > 0 ? steps[i - 1]!.path : undefined) + (step.channel === undefined ? "" : ` (${step.via} ${step.channel})`)).join(" → "));
   }
   lines.push(closingLine(flow, result.rejected.length));
   return lines;
@@ -80,6 +80,7 @@ export function flowJson(result: TraverseResult): object {
     line: hit.line,
     depth: hit.depth,
     via: hit.via,
+    ...(typeof hit.channel === "string" ? { channel: hit.channel } : {}),
     ...(typeof hit.parent === "string" ? { parent: hit.parent } : {}),
     ...(typeof hit.route === "string" ? { method: hit.method, route: hit.route } : {}),
     ...(typeof hit.unresolved === "number" ? { unresolved: hit.unresolved } : {}),

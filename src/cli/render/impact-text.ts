@@ -115,6 +115,8 @@ function chainText(hit: TraverseHit): string {
     const step = dispatch.get(name);
     if (step === undefined) return name;
     if (step.kind === "value") return `${name} (handed on, not called there)`;
+    if (step.kind === "middleware") return `${name} (middleware)`;
+    if (step.kind === "event" || step.kind === "queue" || step.kind === "channel") return `${name} (on ${step.kind} ${String(step.through)})`;
     return step.kind === "constructed" ? `${name} (run by new ${String(step.through)})` : `${name} (as ${String(step.through)})`;
   };
   const names = (hit.chain as string[]).map(marked);

@@ -1,4 +1,4 @@
-import { CALL_VIAS, type CallSite, type CalleeRef } from "../../model.js";
+import { CALL_VIAS, CHANNEL_QUOTE, type CallSite, type CalleeRef } from "../../model.js";
 
 /*
  * A call site as one tab-separated string: caller, line, column, via, head, owner, then the names.
@@ -42,5 +42,7 @@ export function unknownCalleeName(text: string): string | null {
   if (Number(text.slice(tab + 1, text.indexOf("\t", tab + 1))) >= PASSED) return null;
   tab = text.indexOf("\t", tab + 1);
   if (text.slice(tab + 1, text.indexOf("\t", tab + 1)) !== UNKNOWN) return null;
-  return text.slice(text.lastIndexOf("\t") + 1);
+  const name = text.slice(text.lastIndexOf("\t") + 1);
+  // A string channel (`'order.placed'`) is kept whatever is callable: it names no declaration.
+  return name.startsWith(CHANNEL_QUOTE) ? null : name;
 }

@@ -1,4 +1,4 @@
-import { MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
+import { CHANNEL_QUOTE, isChannelVia, MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { namesRepositoryPackage, resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
@@ -1218,6 +1218,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         callee,
         target,
       });
+      // A channel is named by a declaration of any kind (an event class, a constant, the property holding a queue) or by a string.
+      if (isChannelVia(site.via)) {
+        const name = site.callee.names[site.callee.names.length - 1]!;
+        if (site.callee.head === "unknown" && name.startsWith(CHANNEL_QUOTE)) edges.push(edgeTo(name, null));
+        else for (const target of declarationsOf(entity).map(implemented)) {
+          if (target && !target.scope.outside && !target.decl.name.includes("@")) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
+        }
+        continue;
+      }
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);

@@ -1,4 +1,4 @@
-import type { CallEdge, Override, RepoPath } from "../../model.js";
+import { isChannelVia, type CallEdge, type Override, type RepoPath } from "../../model.js";
 import { memberName, type SymbolQuery } from "./find-symbols.js";
 
 export type CallDirection = "callers" | "callees";
@@ -60,9 +60,10 @@ export function relatedNodes(node: CallNode, overrides: readonly Override[]): Ca
  * file order. Callers include calls of the members related by `overrides`.
  */
 export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: CallDirection, overrides: readonly Override[] = []): CallEdge[] {
-  if (direction === "callees") return uniqueSorted(edges.filter((edge) => edge.path === node.path && edge.caller === node.name && edge.target !== null));
+  // Where a channel is listened on or published to is no call (CALL_VIAS): Impact and Flow join those apart (channels.ts).
+  if (direction === "callees") return uniqueSorted(edges.filter((edge) => edge.path === node.path && edge.caller === node.name && edge.target !== null && !isChannelVia(edge.via)));
   const targets = new Set(relatedNodes(node, overrides).map(nodeKey));
-  return uniqueSorted(edges.filter((edge) => edge.target !== null && targets.has(nodeKey({ path: edge.target.path, name: edge.callee }))));
+  return uniqueSorted(edges.filter((edge) => edge.target !== null && !isChannelVia(edge.via) && targets.has(nodeKey({ path: edge.target.path, name: edge.callee }))));
 }
 
 /**
@@ -72,6 +73,7 @@ export function edgesOf(edges: readonly CallEdge[], node: CallNode, direction: C
 export function candidateEdges(edges: readonly CallEdge[], query: SymbolQuery, direction: CallDirection, aliases: readonly string[] = []): CallEdge[] {
   const picked = edges.filter((edge) =>
     edge.target === null &&
+    !isChannelVia(edge.via) &&
     (direction === "callers"
       ? edge.callee === query.name || aliases.includes(edge.callee)
       : edge.caller !== "(module)" && matchesQuery(edge.caller, edge.path, query)),

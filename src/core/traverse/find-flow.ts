@@ -1,4 +1,5 @@
-import type { CallEdge, Override, RepoPath } from "../../model.js";
+import { isChannelVia, type CallEdge, type Override, type RepoPath } from "../../model.js";
+import { Channels } from "./channels.js";
 import { memberName } from "./find-symbols.js";
 import { nodeKey, type CallNode } from "./find-calls.js";
 
@@ -12,8 +13,13 @@ export interface FlowNode {
   depth: number;
   /** Key of the declaration whose call reached it first; null for a root. */
   parent: string | null;
-  /** How it was reached: a call (`call`, `new`, …), or `impl` for an implementation of the member called. */
+  /**
+   * How it was reached: a call (`call`, `new`, …), `impl` for an implementation of the member called, or
+   * `event`/`queue`/`channel` for a listener on a channel its parent publishes on.
+   */
   via: string;
+  /** For a listener: the channel it was reached through. */
+  channel?: string;
   /** Keys of the declarations it reached first, in call order. */
   children: string[];
   /** Calls it makes that ctx could not link, by the name called. */
@@ -49,30 +55,31 @@ export const MAX_FLOW_NODES = 3000;
  * `usable` leaves out edges (those in files changed since indexing).
  */
 export async function walkFlow(
-  roots: readonly (CallNode & { kind: string; line: number | null })[],
+  roots: readonly (CallNode & { kind: string; line: number | null; via?: string })[],
   graph: CalleeGraph,
   isTest: (path: RepoPath) => boolean,
   usable: (edge: CallEdge) => boolean = () => true,
+  channels: Channels = new Channels([]),
 ): Promise<FlowWalk> {
   const nodes = new Map<string, FlowNode>();
   const edges: CallEdge[] = [];
   for (const root of roots) {
     const key = nodeKey(root);
-    if (!nodes.has(key)) nodes.set(key, { node: { path: root.path, name: root.name }, key, kind: root.kind, line: root.line, depth: 0, parent: null, via: "root", children: [], unresolved: [] });
+    if (!nodes.has(key)) nodes.set(key, { node: { path: root.path, name: root.name }, key, kind: root.kind, line: root.line, depth: 0, parent: null, via: root.via ?? "root", children: [], unresolved: [] });
   }
   let frontier = [...nodes.values()];
   let capped = false;
   while (frontier.length > 0 && !capped) {
     await graph.load(frontier.map((flow) => memberName(flow.node.name)));
     const next: FlowNode[] = [];
-    const reach = (from: FlowNode, node: CallNode, kind: string, line: number | null, via: string): FlowNode | undefined => {
+    const reach = (from: FlowNode, node: CallNode, kind: string, line: number | null, via: string, channel?: string): FlowNode | undefined => {
       const key = nodeKey(node);
       if (nodes.has(key) || isTest(node.path)) return undefined;
       if (nodes.size >= MAX_FLOW_NODES) {
         capped = true;
         return undefined;
       }
-      const flow: FlowNode = { node, key, kind, line, depth: from.depth + 1, parent: from.key, via, children: [], unresolved: [] };
+      const flow: FlowNode = { node, key, kind, line, depth: from.depth + 1, parent: from.key, via, children: [], unresolved: [], ...(channel === undefined ? {} : { channel }) };
       nodes.set(key, flow);
       from.children.push(key);
       next.push(flow);
@@ -80,15 +87,21 @@ export async function walkFlow(
     };
     for (const flow of frontier) {
       for (const edge of graph.callsOf(flow.node)) {
-        if (!usable(edge)) continue;
+        if (!usable(edge) || edge.via === "listen") continue;
         edges.push(edge);
-        if (edge.target === null) {
-          flow.unresolved.push(edge.callee);
-          continue;
+        if (!isChannelVia(edge.via) && edge.target === null) flow.unresolved.push(edge.callee);
+        if (!isChannelVia(edge.via) && edge.target !== null) {
+          const called = reach(flow, { path: edge.target.path, name: edge.callee }, edge.target.kind, edge.target.line, edge.via);
+          // A member others override runs one of them: they hang under it, as a reader follows an interface call.
+          if (called) for (const implementation of await graph.implementations(called.node)) reach(called, { path: implementation.path, name: implementation.name }, implementation.kind, implementation.line, "impl");
         }
-        const called = reach(flow, { path: edge.target.path, name: edge.callee }, edge.target.kind, edge.target.line, edge.via);
-        // A member others override runs one of them: they hang under it, as a reader follows an interface call.
-        if (called) for (const implementation of await graph.implementations(called.node)) reach(called, { path: implementation.path, name: implementation.name }, implementation.kind, implementation.line, "impl");
+        // Publishing runs what listens on the channel: each listener hangs under the publisher, as a reader follows an event to its handlers.
+        for (const listen of channels.listenersOf(edge)) {
+          const step = Channels.step(listen);
+          if (!usable(listen)) continue;
+          edges.push(listen);
+          reach(flow, { path: listen.path, name: listen.caller }, listen.callerKind, null, step.kind, step.through);
+        }
       }
     }
     frontier = next;

@@ -1,5 +1,7 @@
 import type { CallEdge, RepoPath } from "../../model.js";
+import { Channels, type ChannelStep } from "./channels.js";
 import { nodeKey, nextNode, type CallNode } from "./find-calls.js";
+import { memberName } from "./find-symbols.js";
 
 /** Top-level code of a file: where a chain of calls starts when no declaration encloses the call. */
 export const MODULE_CODE = "(module)";
@@ -18,6 +20,8 @@ export interface Reached {
   site: CallEdge | null;
   /** In a test file: counted among the tests to run, never walked through. */
   test: boolean;
+  /** Reached by publishing on a channel the next declaration listens on, not by a call: which. */
+  channel?: ChannelStep;
 }
 
 /** What a walk over callers gives: everything that reaches the roots, and how many callers each has outside tests. */
@@ -33,6 +37,8 @@ export interface ImpactWalk {
 export interface CallerGraph {
   load(names: Iterable<string>): Promise<unknown>;
   edgesFrom(node: CallNode): readonly CallEdge[];
+  /** Every row of a loaded shard (callers: by the callee's member name). */
+  shard(name: string): readonly CallEdge[];
 }
 
 /**
@@ -46,6 +52,7 @@ export async function walkImpact(
   graph: CallerGraph,
   isTest: (path: RepoPath) => boolean,
   usable: (edge: CallEdge) => boolean = () => true,
+  channels: Channels = new Channels([]),
 ): Promise<ImpactWalk> {
   const reached = new Map<string, Reached>();
   const callers = new Map<string, Set<string>>();
@@ -54,11 +61,15 @@ export async function walkImpact(
   let frontier = roots.filter((root) => !isTest(root.path));
   for (let depth = 1; frontier.length > 0; depth += 1) {
     const made = frontier.map((node) => [node, ...constructed(node, reached.get(nodeKey(node))?.site?.callerKind)] as const);
-    await graph.load(made.flat().map((node) => node.name.slice(node.name.lastIndexOf(".") + 1)));
+    // A listener is reached from whatever publishes on its channel: those rows are in the channel's shard.
+    const heard = new Map(frontier.map((node) => [node, channels.heardBy(node)] as const));
+    await graph.load([...made.flat().map((node) => memberName(node.name)), ...[...heard.values()].flat().map((listen) => memberName(listen.callee))]);
     const next: CallNode[] = [];
     for (const [node, ...classes] of made) {
       const key = nodeKey(node);
-      for (const edge of [node, ...classes].flatMap((reachedAs) => graph.edgesFrom(reachedAs))) {
+      const steps = new Map<CallEdge, ChannelStep>();
+      const published = heard.get(node)!.flatMap((listen) => graph.shard(memberName(listen.callee)).filter((edge) => channels.publishes(edge, listen) && !steps.has(edge) && steps.set(edge, Channels.step(listen))));
+      for (const edge of [...[node, ...classes].flatMap((reachedAs) => graph.edgesFrom(reachedAs)), ...published]) {
         if (!usable(edge)) continue;
         edges.push(edge);
         const caller = nextNode(edge, "callers") ?? { path: edge.path, name: MODULE_CODE };
@@ -71,7 +82,8 @@ export async function walkImpact(
           callers.set(key, set);
         }
         if (reached.has(callerKey)) continue;
-        reached.set(callerKey, { node: caller, depth, toward: key, site: edge, test });
+        const channel = steps.get(edge);
+        reached.set(callerKey, { node: caller, depth, toward: key, site: edge, test, ...(channel ? { channel } : {}) });
         if (!test && caller.name !== MODULE_CODE) next.push(caller);
       }
     }
@@ -119,8 +131,9 @@ export function chainOf(walk: ImpactWalk, from: Reached): ChainStep[] {
     steps.push({ name: current.node.name, dispatch });
     const site = current.site;
     const toward = current.toward === null ? undefined : walk.reached.get(current.toward);
-    dispatch =
-      site?.via === "value"
+    dispatch = current.channel
+      ? current.channel
+      : site?.via === "value"
         ? { kind: "value" }
         : site?.target && toward && nodeKey({ path: site.target.path, name: site.callee }) !== current.toward
           ? toward.node.name.startsWith(`${site.callee}.`) && site.target.path === toward.node.path
@@ -135,11 +148,13 @@ export function chainOf(walk: ImpactWalk, from: Reached): ChainStep[] {
 /**
  * A declaration on a chain, and how the one before reached it when not by a call of it as written:
  * handed on by name (`value`), through the member a call names (`member`: an interface's or a base's),
- * or run by making its class (`constructed`: a constructor or property initializer, by `new C()`).
+ * or run by making its class (`constructed`: a constructor or property initializer, by `new C()`), or
+ * by publishing on a channel the next one listens on (`event`, `queue`, `channel`: see Channels.step), or
+ * as middleware a route runs before its handler (`middleware`, set by traverse-impact.ts).
  */
 export interface ChainStep {
   name: string;
-  dispatch: null | { kind: "value" } | { kind: "member" | "constructed"; through: string };
+  dispatch: null | { kind: "value" } | { kind: "member" | "constructed" | "middleware"; through: string } | ChannelStep;
 }
 
 /** The declaration its shortest chain calls the target from (the target's direct caller), or null for one that calls it directly or is it. */

@@ -17,7 +17,7 @@ import { isTestPath } from "../index/is-test-path.js";
 import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
 import { CallShards, callRoots } from "./call-shards.js";
 import type { MentionAccount } from "./mention-account.js";
-import type { CallEdge, RepoPath } from "../../model.js";
+import { isChannelVia, type CallEdge, type RepoPath } from "../../model.js";
 
 export interface CallTraverseOptions {
   kind: TraverseKind;
@@ -183,7 +183,7 @@ async function answerThroughAlias(source: TraverseSource, options: CallTraverseO
 /** The lines naming `name` in every indexed file, against the answer's sites and other declarations' calls. */
 async function accountMentions(source: TraverseSource, name: string, hits: readonly { path: RepoPath; line: number | null }[], candidates: readonly CallEdge[], named: readonly CallEdge[]): Promise<MentionAccount | undefined> {
   const sites = new Set([...hits, ...candidates].map((site) => `${site.path}:${String(site.line)}`));
-  const otherCalls = new Set(named.filter((edge) => edge.target !== null && edge.via !== "value").map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
+  const otherCalls = new Set(named.filter((edge) => edge.target !== null && edge.via !== "value" && !isChannelVia(edge.via)).map((edge) => `${edge.path}:${edge.line}`).filter((key) => !sites.has(key)));
   return source.mentions(name, sites, otherCalls);
 }
 

@@ -4,6 +4,7 @@ import { isTestPath } from "../index/is-test-path.js";
 import { partitionFresh } from "./check-freshness.js";
 import { fallbackCommand, NOT_INDEXED, rgFixed, rgWord, type FallbackSearch } from "./conclude-traverse.js";
 import { CallShards, callRoots } from "./call-shards.js";
+import { Channels } from "./channels.js";
 import { nodeKey, type CallNode } from "./find-calls.js";
 import { findEndpoints, parseEndpointQuery } from "./find-endpoints.js";
 import { flowChain, implementationsOf, walkFlow, type FlowNode, type FlowWalk } from "./find-flow.js";
@@ -57,8 +58,9 @@ export async function traverseFlow(source: TraverseSource, { query, to, budget }
     },
   };
 
-  const first = await walkFlow(start.roots, graph, isTestPath);
-  const paths = [...new Set([...start.roots.map((root) => root.path), ...first.edges.flatMap((edge) => (edge.target ? [edge.path, edge.target.path] : [edge.path]))])];
+  const channels = new Channels((await source.listens())?.rows ?? []);
+  const first = await walkFlow(start.roots, graph, isTestPath, undefined, channels);
+  const paths = [...new Set([...start.roots.map((root) => root.path), ...(start.registration ? [start.registration] : []), ...first.edges.flatMap((edge) => (edge.target ? [edge.path, edge.target.path] : [edge.path]))])];
   const [observed] = await Promise.all([source.hash(paths), files.load(paths)]);
   const { rejected } = partitionFresh(paths, (path) => [path], (path: RepoPath) => files.get(path)?.sha256, observed);
   const changed = new Set(rejected.map((r) => r.path));
@@ -70,8 +72,9 @@ export async function traverseFlow(source: TraverseSource, { query, to, budget }
   const walk =
     changed.size === 0
       ? first
-      : await walkFlow(start.roots.filter((root) => !changed.has(root.path)), graph, isTestPath, (edge) => !changed.has(edge.path) && !(edge.target && changed.has(edge.target.path)));
+      : await walkFlow(start.roots.filter((root) => !changed.has(root.path)), graph, isTestPath, (edge) => !changed.has(edge.path) && !(edge.target && changed.has(edge.target.path)), channels);
 
+  await placeListeners(source, walk);
   if (to !== null) return flowPaths(walk, query, to, start, rejected);
 
   const trivial = await trivialLeaves(source, walk);
@@ -111,6 +114,8 @@ interface FlowStart {
   lines: [number, number] | null;
   route: EndpointRecord | null;
   search: FallbackSearch;
+  /** The file a route's middleware is read from (its registration), checked with the others. */
+  registration?: RepoPath;
 }
 
 /** Where a flow starts: a route's handler (or its inline code), else the declarations a symbol query names. */
@@ -131,7 +136,12 @@ async function flowStart(source: TraverseSource, shards: CallShards, query: stri
     const handler = await handlerDeclaration(source, route);
     if (!handler) return miss("Flow", query, "no-such-symbol", `${route.method} ${route.route} is handled by ${route.handler}, which the index does not declare`, fallbackCommand(rgWord(memberName(route.handler)), "."));
     await shards.load([memberName(handler.name)]);
-    return { roots: [handler], from, lines: null, route, search: rgWord(memberName(handler.name)) };
+    // `router.get("/orders", requireAuth, listOrders)`: the middleware handed on with the handler runs first.
+    const middleware = shards
+      .shard(MODULE_CODE)
+      .filter((edge) => edge.path === route.path && edge.caller === MODULE_CODE && edge.via === "value" && edge.line === route.line && edge.target !== null && !(edge.target.path === handler.path && edge.callee === handler.name))
+      .map((edge) => ({ path: edge.target!.path, name: edge.callee, kind: edge.target!.kind, line: edge.target!.line, via: "middleware" }));
+    return { roots: [handler, ...middleware], from, lines: null, route, search: rgWord(memberName(handler.name)), registration: route.path };
   }
   const parsed: SymbolQuery = parseSymbolQuery(query);
   const search = rgWord(parsed.name);
@@ -153,6 +163,16 @@ async function handlerDeclaration(source: TraverseSource, route: EndpointRecord)
   const qualified = (row: (typeof rows)[number]): string => (row.container ? `${row.container}.${row.name}` : row.name);
   const match = rows.find((row) => row.path === route.path && (qualified(row) === route.handler || route.handler.endsWith(`.${qualified(row)}`) || qualified(row).endsWith(`.${route.handler}`) || qualified(row) === name)) ?? rows.find((row) => qualified(row) === route.handler) ?? (rows.length === 1 ? rows[0] : undefined);
   return match ? { path: match.path, name: qualified(match), kind: match.kind, line: match.line } : null;
+}
+
+/** A listener is reached by a `listen` row, which says where it listens, not where it is declared: the symbol index does. */
+async function placeListeners(source: TraverseSource, walk: FlowWalk): Promise<void> {
+  for (const flow of walk.nodes.values()) {
+    if (flow.line !== null || flow.channel === undefined) continue;
+    const name = memberName(flow.node.name);
+    const row = ((await source.symbols(name))?.rows ?? []).find((s) => s.path === flow.node.path && (s.container ? `${s.container}.${s.name}` : s.name) === flow.node.name);
+    if (row) flow.line = row.line;
+  }
 }
 
 /**
@@ -237,8 +257,9 @@ function flowHit(walk: FlowWalk, flow: FlowNode, module: string | null, route: E
     module,
     depth: flow.depth,
     via: flow.via,
+    ...(flow.channel === undefined ? {} : { channel: flow.channel }),
     ...(parent ? { parent: parent.node.name } : {}),
-    ...(flow.depth === 0 && route ? { method: route.method, route: route.route } : {}),
+    ...(flow.depth === 0 && route && flow.via === "root" ? { method: route.method, route: route.route } : {}),
     ...(flow.unresolved.length > 0 ? { unresolved: flow.unresolved.length } : {}),
   };
 }
@@ -294,7 +315,7 @@ function flowPaths(walk: FlowWalk, query: string, to: string, start: FlowStart, 
     module: null,
     depth: chain.length - 1,
     index: i,
-    steps: chain.map((flow) => ({ name: flow.depth === 0 && start.route && flow.node.name === MODULE_CODE ? start.route.handler : flow.node.name, kind: flow.kind, path: flow.node.path, line: flow.line, via: flow.via })),
+    steps: chain.map((flow) => ({ name: flow.depth === 0 && start.route && flow.node.name === MODULE_CODE ? start.route.handler : flow.node.name, kind: flow.kind, path: flow.node.path, line: flow.line, via: flow.via, ...(flow.channel === undefined ? {} : { channel: flow.channel }) })),
   }));
   return { status: "hit", kind: "Flow", query, hits, total: chains.length, rejected: [...rejected], suggestions: [], flow: { ...emptySummary(start, walk, unresolved, rejected), to }, reason: null, detail: null, fallback: null };
 }

@@ -3,6 +3,7 @@ import { isTestPath } from "../index/is-test-path.js";
 import { partitionFresh } from "./check-freshness.js";
 import { fallbackCommand, NOT_INDEXED, rgWord } from "./conclude-traverse.js";
 import { CallShards, callRoots } from "./call-shards.js";
+import { Channels } from "./channels.js";
 import { nodeKey } from "./find-calls.js";
 import { byEntryPlace, chainOf, hubOf, impactEntries, MODULE_CODE, walkImpact, type ImpactWalk, type Reached } from "./find-impact.js";
 import { memberName, parseSymbolQuery } from "./find-symbols.js";
@@ -26,6 +27,7 @@ export interface FreshImpactWalk {
   rejected: RejectedCandidate[];
   shards: CallShards;
   files: RecordedFiles;
+  channels: Channels;
 }
 
 /**
@@ -42,7 +44,8 @@ export async function freshImpactWalk(source: TraverseSource, query: string): Pr
   const { roots, known } = await callRoots(source, shards, parsed);
   if (roots.length === 0) return miss("Impact", query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, parsed.path ?? "."));
 
-  const first = await walkImpact(roots, shards, isTestPath);
+  const channels = new Channels((await source.listens())?.rows ?? []);
+  const first = await walkImpact(roots, shards, isTestPath, undefined, channels);
   const paths = [...new Set([...roots.map((root) => root.path), ...first.edges.flatMap((edge) => (edge.target ? [edge.path, edge.target.path] : [edge.path]))])];
   const [observed] = await Promise.all([source.hash(paths), files.load(paths)]);
   const recorded = (path: RepoPath): string | undefined => files.get(path)?.sha256;
@@ -53,8 +56,8 @@ export async function freshImpactWalk(source: TraverseSource, query: string): Pr
     const detail = `${staleRoots.map((root) => root.path).join(", ")} changed since indexing; run \`ctx index\` to refresh`;
     return miss("Impact", query, "stale", detail, fallbackCommand(search, commonDirectory(staleRoots.map((root) => root.path))), { rejected });
   }
-  const walk = changed.size === 0 ? first : await walkImpact(roots.filter((root) => !changed.has(root.path)), shards, isTestPath, (edge) => !changed.has(edge.path) && !(edge.target && changed.has(edge.target.path)));
-  return { roots, known, walk, rejected: rejected as RejectedCandidate[], shards, files };
+  const walk = changed.size === 0 ? first : await walkImpact(roots.filter((root) => !changed.has(root.path)), shards, isTestPath, (edge) => !changed.has(edge.path) && !(edge.target && changed.has(edge.target.path)), channels);
+  return { roots, known, walk, rejected: rejected as RejectedCandidate[], shards, files, channels };
 }
 
 /**
@@ -65,7 +68,7 @@ export async function freshImpactWalk(source: TraverseSource, query: string): Pr
 export async function traverseImpact(source: TraverseSource, { query, limit, tests }: ImpactOptions): Promise<TraverseResult> {
   const fresh = await freshImpactWalk(source, query);
   if ("status" in fresh) return fresh;
-  const { roots, known, walk, rejected, shards, files } = fresh;
+  const { roots, known, walk, rejected, shards, files, channels } = fresh;
 
   const endpoints = (await source.endpoints())?.rows ?? [];
   const find = await routeFinder(source, endpoints);
@@ -77,7 +80,8 @@ export async function traverseImpact(source: TraverseSource, { query, limit, tes
   }
   const routeOf = (reached: Reached): EndpointRecord | undefined => routes.get(reached);
   const entries = oncePerRoute(
-    impactEntries(walk, (reached) => routeOf(reached) !== undefined).filter((entry) => entry.depth > 0 || (walk.callers.get(nodeKey(entry.node)) ?? 0) === 0),
+    // A listener is an entry (an event or job handler) whatever publishes on its channel.
+    impactEntries(walk, (reached) => routeOf(reached) !== undefined || channels.heardBy(reached.node).length > 0).filter((entry) => entry.depth > 0 || (walk.callers.get(nodeKey(entry.node)) ?? 0) === 0),
     routeOf,
   );
   const testNodes = [...walk.reached.values()].filter((r) => r.test);
@@ -213,7 +217,10 @@ function entryHit(walk: ImpactWalk, entry: Reached, lineOf: ReadonlyMap<string, 
   const line = inline ? route.line : entry.node.name === MODULE_CODE ? (entry.site?.line ?? null) : (lineOf.get(nodeKey(entry.node)) ?? null);
   const name = inline ? route.handler : entry.node.name;
   const steps = chainOf(walk, entry);
-  const chain = [name, ...steps.slice(1).map((step) => step.name)];
+  // `router.get("/orders", requireAuth, listOrders)`: a function handed on at a route's registration that is not its handler runs before it.
+  const middleware = inline && steps[1]?.dispatch?.kind === "value" && steps[1].name !== route.handler;
+  if (middleware) steps[1] = { name: steps[1]!.name, dispatch: { kind: "middleware", through: `${route.method} ${route.route}` } };
+  const chain = [middleware ? `${route.method} ${route.route}` : name, ...steps.slice(1).map((step) => step.name)];
   // Steps a reader follows that are not calls of the declaration as written: kept apart from proven calls.
   const dispatch = steps.flatMap((step) => (step.dispatch === null ? [] : [{ name: step.name, ...step.dispatch }]));
   return {

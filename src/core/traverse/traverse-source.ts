@@ -50,6 +50,8 @@ export interface TraverseSource {
   calls(direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null>;
   /** Call edges of the members of one container (`Class`), by its qualified name. */
   memberCalls(direction: "callers" | "callees", container: string): Promise<Lookup<CallEdge> | null>;
+  /** Every `listen` row: where declarations listen on channels (events, emitters, queues; see CALL_VIAS). */
+  listens(): Promise<Lookup<CallEdge> | null>;
   /** Overrides rows whose member's name is `name`. */
   overrides(name: string): Promise<Lookup<Override> | null>;
   /** The other names `nodes` are exported as (`enum` of `export { _enum as enum }`). */
