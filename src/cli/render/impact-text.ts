@@ -1,11 +1,14 @@
 import type { ImpactSummary, TraverseHit, TraverseResult } from "../../core/traverse/traverse-result.js";
 import { quotePath } from "../../formats/quoted-path.js";
+import { estimateTokens } from "../../core/brief/estimate-tokens.js";
 import { callersText } from "./call-groups-text.js";
 
 /** Chains spelled out under the entries: enough to see how the target is reached, not every path. */
 const CHAINS_SHOWN = 2;
 /** Steps of one chain spelled out; a longer one keeps its ends. */
 const CHAIN_STEPS_SHOWN = 5;
+/** Direct callers named on a compact answer's hub line. */
+const HUBS_NAMED = 6;
 
 const plural = (n: number, what: string): string => `${n} ${what}${n === 1 ? "" : "s"}`;
 
@@ -28,13 +31,18 @@ export function renderImpactText(result: TraverseResult): string[] {
   }
   // Entries that call a target themselves first, then the hubs, the most entries first.
   const ordered = [...groups].sort(([a, x], [b, y]) => Number(a !== "") - Number(b !== "") || y.length - x.length || (a < b ? -1 : a > b ? 1 : 0));
+  const byHub: string[] = [];
   for (const [key, hits] of ordered) {
     const first = hits[0]!;
     if (ordered.length > 1 || key !== "") {
-      lines.push(key === "" ? `directly (${hits.length}):` : `via ${String(first.via)} ${quotePath(String(first.viaPath))}${first.viaLine === null ? "" : `:${String(first.viaLine)}`} (${hits.length}):`);
+      byHub.push(key === "" ? `directly (${hits.length}):` : `via ${String(first.via)} ${quotePath(String(first.viaPath))}${first.viaLine === null ? "" : `:${String(first.viaLine)}`} (${hits.length}):`);
     }
-    lines.push(...fileLines(hits));
+    byHub.push(...fileLines(hits));
   }
+  // Past its budget (8 tokens an entry + 300), a long answer is one line per file, each file once, and the hubs one line:
+  // grouped by hub, a file and its folder are said again under every hub its entries go through.
+  const budget = 8 * entries.length + 300 - 60;
+  lines.push(...(estimateTokens(byHub.join("\n")) + estimateTokens(lines.join("\n")) > budget ? [...compactLines(entries), ...hubLine(ordered)] : byHub));
   const unlisted = result.total - result.hits.length;
   if (unlisted > 0) lines.push(`+${unlisted} more (raise --limit to see them)`);
   lines.push(...chainLines(entries));
@@ -90,6 +98,74 @@ function fileLines(hits: readonly TraverseHit[]): string[] {
     i = end;
   }
   return lines;
+}
+
+/**
+ * Entries by file, each file once: files sharing a package folder (the path to its `src/`, else the
+ * file's folder) under it, a class said once per file (`AdminController: gatherMax 102; …`), and the
+ * routes' common prefix said once (`[/api/v1/admin] POST gather/max gatherMax 102`).
+ */
+function compactLines(hits: readonly TraverseHit[]): string[] {
+  // The prefix every route shares (`/api/v1`), said once.
+  const allRoutes = hits.flatMap((hit) => (typeof hit.route === "string" && hit.route.startsWith("/") ? [hit.route] : []));
+  const base = allRoutes.length > 1 ? commonRoutePrefix(allRoutes) : "";
+  const byFile = new Map<string, TraverseHit[]>();
+  for (const hit of hits) byFile.set(hit.path, [...(byFile.get(hit.path) ?? []), hit]);
+  const files = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const groupOf = (path: string): string => {
+    if (quotePath(path) !== path) return "";
+    const src = path.indexOf("/src/");
+    return src >= 0 ? path.slice(0, src + 5) : path.slice(0, path.lastIndexOf("/") + 1);
+  };
+  const lines: string[] = base === "" ? [] : [`routes under ${base}:`];
+  for (let i = 0; i < files.length; ) {
+    const group = groupOf(files[i]![0]);
+    let end = i + 1;
+    while (group !== "" && end < files.length && groupOf(files[end]![0]) === group) end += 1;
+    const shared = end - i >= 2;
+    if (shared) lines.push(`  ${group}`);
+    for (const [path, fileHits] of files.slice(i, end)) lines.push(`${shared ? "    " : "  "}${shared ? path.slice(group.length) : quotePath(path)}: ${entriesText(fileHits, base)}`);
+    i = end;
+  }
+  return lines;
+}
+
+/** One file's entries: the class said once, the routes' shared prefix said once, each entry's method, rest of route, name and line. */
+function entriesText(hits: readonly TraverseHit[], base: string): string {
+  const sorted = [...hits].sort((a, b) => (a.line ?? 0) - (b.line ?? 0) || (a.name < b.name ? -1 : 1));
+  const dot = sorted[0]!.name.lastIndexOf(".");
+  const owner = dot > 0 ? sorted[0]!.name.slice(0, dot + 1) : "";
+  const routes = sorted.flatMap((hit) => (typeof hit.route === "string" && hit.route.startsWith("/") ? [hit.route.slice(base.length)] : []));
+  // A class whose every entry is printed as its route is not named: the routes say it.
+  const ownerShared = sorted.length > 1 && owner !== "" && routes.length < sorted.length && sorted.every((hit) => hit.name.startsWith(owner) && !hit.name.includes(".", owner.length));
+  const prefix = routes.length > 1 ? commonRoutePrefix(routes) : "";
+  const text = sorted
+    .map((hit) => {
+      const name = ownerShared ? hit.name.slice(owner.length) : hit.name;
+      // A route names its handler well enough: `GET /account 82` is the handler at line 82 (JSON has its name).
+      if (typeof hit.route === "string" && hit.route !== hit.name.slice(hit.name.lastIndexOf(".") + 1)) return `${String(hit.method)} ${hit.route.slice(base.length).slice(prefix.length) || "/"}${hit.line === null ? "" : ` ${hit.line}`}`;
+      const route = typeof hit.route === "string" ? `${String(hit.method)} ` : "";
+      return `${route}${name}${hit.line === null ? "" : ` ${hit.line}`}`;
+    })
+    .join("; ");
+  return `${ownerShared ? owner.slice(0, -1) + " " : ""}${prefix === "" ? "" : `[${prefix}] `}${ownerShared || prefix !== "" ? `{${text}}` : text}`;
+}
+
+/** The longest prefix of whole path segments the routes share (`/api/v1/admin`), "" when it is only `/`. */
+function commonRoutePrefix(routes: readonly string[]): string {
+  const split = routes.map((route) => route.split("/"));
+  let shared = 0;
+  while (split.every((parts) => parts.length > shared + 1 && parts[shared] === split[0]![shared])) shared += 1;
+  return shared <= 1 ? "" : split[0]!.slice(0, shared).join("/");
+}
+
+/** The hubs of a compact answer on one line: the direct callers most entries go through, with how many. */
+function hubLine(ordered: readonly (readonly [string, TraverseHit[]])[]): string[] {
+  const hubs = ordered.filter(([key]) => key !== "");
+  if (hubs.length === 0) return [];
+  const direct = ordered.find(([key]) => key === "")?.[1].length ?? 0;
+  const shown = hubs.slice(0, HUBS_NAMED).map(([, hits]) => `${String(hits[0]!.via)} ${hits.length}`);
+  return [`through (entries per direct caller): ${direct > 0 ? `directly ${direct}, ` : ""}${shown.join(", ")}${hubs.length > HUBS_NAMED ? `, +${hubs.length - HUBS_NAMED} more` : ""}`];
 }
 
 /**
