@@ -60,7 +60,7 @@ export function channelKeyOf(node: TS.Expression | undefined): ChannelKey | unde
   }
   // `@Process({ name: JOB })`.
   if (ts.isObjectLiteralExpression(expression)) {
-    const name = expression.properties.find((p) => ts.isPropertyAssignment(p) && p.name.getText() === "name");
+    const name = expression.properties.find((p) => ts.isPropertyAssignment(p) && ts.isIdentifier(p.name) && p.name.text === "name");
     return name && ts.isPropertyAssignment(name) ? channelKeyOf(name.initializer) : undefined;
   }
   return undefined;

@@ -92,12 +92,26 @@ describe("a string-keyed emitter: `emit(\"stock.low\")` reaches `@OnEvent(\"stoc
 describe("a queue: `add` reaches the function that processes its jobs", () => {
   const indexed = (): Promise<string> => indexedFixture("calls/queue-process");
 
-  it("through the property the queue is stored in (`createQueue({ process })`), and through a job name (`@Process(JOB)`)", async () => {
+  it("through the property the queue is stored in (`createQueue({ process })`), and through a job name (`@Process(JOB)`, `@Process({ name: JOB })`)", async () => {
     const dir = await indexed();
     expect(await hitLines(dir, "traverse", "Impact", "reindex")).toContain(
       "  ProductController.update → SearchIndexService.updateProduct → SearchIndexService.onModuleInit (on queue SearchIndexService.updateQueue) → reindex",
     );
-    expect(await hitLines(dir, "traverse", "Impact", "renderReport")).toContain("  ProductController.update → ReportService.requestRebuild → ReportProcessor.rebuild (on channel REBUILD_REPORT) → renderReport");
+    // `@Process({ name: JOB })` too: the options object's name is the key (a file with one was once skipped whole).
+    expect(await hitLines(dir, "traverse", "Impact", "renderReport")).toEqual([
+      "TRAVERSE_HIT Impact renderReport (4 entry points; 6 declarations reach it)",
+      "→ function renderReport src/reindex.ts:5",
+      "directly (2):",
+      "  src/report.ts: ReportProcessor.rebuild 20; ArchiveProcessor.archive 27",
+      "via ArchiveProcessor.archive src/report.ts:27 (1):",
+      "  src/product.controller.ts: ProductController.archive 15",
+      "via ReportProcessor.rebuild src/report.ts:20 (1):",
+      "  src/product.controller.ts: ProductController.update 10",
+      "shortest chains:",
+      "  ProductController.update → ReportService.requestRebuild → ReportProcessor.rebuild (on channel REBUILD_REPORT) → renderReport",
+      "  ProductController.archive → ReportService.requestArchive → ArchiveProcessor.archive (on channel ARCHIVE_REPORT) → renderReport",
+      "complete",
+    ]);
     // `this.seen.add(id)` is a Set's: no queue, nothing listens.
     const flow = await hitLines(dir, "traverse", "Flow", "SearchIndexService.updateProduct");
     expect(flow).toContain("  SearchIndexService.onModuleInit :10 (queue SearchIndexService.updateQueue)");
