@@ -3,7 +3,7 @@
 // a queue's `add` to its process function. The compiler sees no call there; a reader follows it.
 import { CHANNEL_QUOTE } from "../model.js";
 import { ts, type TS } from "./compiler.js";
-import { isLiteralName, skipOuter } from "./syntax-names.js";
+import { entityName, isLiteralName, skipOuter } from "./syntax-names.js";
 
 /**
  * What names a channel: a declaration (an event class, a constant, the property holding a queue),
@@ -102,13 +102,54 @@ export function listenedKeys(call: TS.CallExpression | TS.NewExpression): Channe
  * (the `new` is the publish). `this.ordersQueue.add(data)` publishes on the queue stored there (storedQueue):
  * a receiver named as a queue.
  */
-export function emittedKeys(call: TS.CallExpression): ChannelKey[] {
+export function emittedKeys(call: TS.CallExpression): { keys: ChannelKey[]; queue?: TS.Expression } {
   const name = calledName(call);
   const callee = skipOuter(call.expression);
-  if (name === undefined || !EMIT.has(name) || !ts.isPropertyAccessExpression(callee)) return [];
+  if (name === undefined || !EMIT.has(name) || !ts.isPropertyAccessExpression(callee)) return { keys: [] };
   const receiver = skipOuter(callee.expression);
-  const queue = (name === "add" || name === "addBulk") && QUEUE_NAME.test(ts.isPropertyAccessExpression(receiver) ? receiver.name.text : ts.isIdentifier(receiver) ? receiver.text : "") ? [{ expression: receiver }] : [];
-  return [...queue, ...emittedKey(name, call)];
+  const queue = (name === "add" || name === "addBulk") && QUEUE_NAME.test(ts.isPropertyAccessExpression(receiver) ? receiver.name.text : ts.isIdentifier(receiver) ? receiver.text : "") ? receiver : undefined;
+  return { keys: emittedKey(name, call), ...(queue ? { queue } : {}) };
+}
+
+/**
+ * `@InjectQueue(QUEUE) private readonly queue: Queue` (NestJS Bull and BullMQ): the queue a
+ * property holds, by the key `@Processor(QUEUE)` names it with; undefined for any other member.
+ */
+export function injectedQueue(member: TS.Node): ChannelKey | undefined {
+  for (const decorator of (ts.canHaveDecorators(member) ? ts.getDecorators(member) : undefined) ?? []) {
+    const expression = skipOuter(decorator.expression);
+    const callee = ts.isCallExpression(expression) ? skipOuter(expression.expression) : undefined;
+    if (callee && ts.isIdentifier(callee) && callee.text === "InjectQueue") return channelKeyOf((expression as TS.CallExpression).arguments[0]);
+  }
+  return undefined;
+}
+
+/**
+ * `@Processor(QUEUE) class P { @Process(JOB) handle(job) {} }` (NestJS Bull), `@Processor(QUEUE) class
+ * P extends WorkerHost { process(job) {} }` (BullMQ): the queue a class processes, and its methods that
+ * run a job — every `@Process` method and `process`. A job added by a name known only at run time
+ * reaches any of them.
+ */
+export function processorQueue(node: TS.ClassLikeDeclaration): { key: ChannelKey; methods: { name: TS.Identifier; everyJob: boolean }[] } | undefined {
+  for (const decorator of ts.getDecorators(node) ?? []) {
+    const expression = skipOuter(decorator.expression);
+    const callee = ts.isCallExpression(expression) ? skipOuter(expression.expression) : undefined;
+    if (!callee || !ts.isIdentifier(callee) || callee.text !== "Processor") continue;
+    const key = channelKeyOf((expression as TS.CallExpression).arguments[0]);
+    if (!key) return undefined;
+    const methods = node.members.flatMap((member) => {
+      if (!ts.isMethodDeclaration(member) || !ts.isIdentifier(member.name)) return [];
+      const process = (ts.getDecorators(member) ?? []).map((d) => skipOuter(d.expression)).find((e) => {
+        const c = ts.isCallExpression(e) ? skipOuter(e.expression) : e;
+        return ts.isIdentifier(c) && c.text === "Process";
+      });
+      // `@Process(JOB)` runs one job; `@Process()` and BullMQ's `process(job)` run every job of the queue.
+      const named = process !== undefined && ts.isCallExpression(process) && channelKeyOf(process.arguments[0]) !== undefined;
+      return process !== undefined || member.name.text === "process" ? [{ name: member.name, everyJob: !named }] : [];
+    });
+    return { key, methods };
+  }
+  return undefined;
 }
 
 /** A property or variable that holds a queue is named as one (`ordersQueue`, `jobQueue`, `emailJobs`). */
@@ -172,4 +213,15 @@ function keys(args: readonly (TS.Expression | undefined)[]): ChannelKey[] {
     const key = channelKeyOf(argument);
     return key ? [key] : [];
   });
+}
+
+/**
+ * The channel of the handlers that run every job of a queue (`@Process()`, BullMQ's `process`): a job
+ * added by its name reaches them and the handler of that name; one added by a name known only at run
+ * time reaches the queue (every handler). Spelled after the queue's key as written (`DATA_QUEUE:*`).
+ */
+export function everyJobOf(queue: ChannelKey): ChannelKey | undefined {
+  const written = "text" in queue ? queue.text : entityName(queue.expression);
+  const node = "text" in queue ? queue.node : queue.expression;
+  return written === undefined ? undefined : stringKey(`${written}:*`, node);
 }

@@ -1,5 +1,5 @@
 import { callerTable, MODULE_CALLER } from "./caller-table.js";
-import { channelText, decoratorListens, emittedKeys, listenedKeys, storedQueue, type ChannelKey } from "./channel-sites.js";
+import { channelText, decoratorListens, emittedKeys, everyJobOf, injectedQueue, listenedKeys, processorQueue, storedQueue, type ChannelKey } from "./channel-sites.js";
 import { commonjsExport, requiredImports } from "./commonjs.js";
 import {
   MODULE_EXPORTS,
@@ -108,6 +108,8 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   const passedTo = new Map<TS.Node, { callee: string; index: number }>();
   /** Member reads passed as arguments (CallSite.passed). */
   const passedReads = new Set<TS.Node>();
+  /** `Class.property` → the key of the queue injected there (`@InjectQueue(QUEUE)`). */
+  const injectedQueues = new Map<string, ChannelKey>();
   const members: CallableDeclaration[] = [];
   const imports: ImportBinding[] = [];
   const exports: ExportBinding[] = [];
@@ -132,13 +134,13 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
   };
 
   /** Where `ctx`'s declaration listens on (`listen`) or publishes to (`emit`) a channel; a local names none. */
-  const recordChannel = (key: ChannelKey, via: "listen" | "emit", ctx: Context): void => {
+  const recordChannel = (key: ChannelKey, via: "listen" | "emit", ctx: Context, at?: TS.Node): void => {
     if ("text" in key) {
-      record(key.node, via, { head: "unknown", owner: "", names: [channelText(key.text)] }, ctx);
+      record(at ?? key.node, via, { head: "unknown", owner: "", names: [channelText(key.text)] }, ctx);
       return;
     }
     const callee = calleeOf(key.expression, ctx);
-    if (callee && callee.ref.head !== "unknown") record(callee.nameNode, via, callee.ref, ctx);
+    if (callee && callee.ref.head !== "unknown") record(at ?? callee.nameNode, via, callee.ref, ctx);
   };
 
   /** Records the callee of a call-like node; its receiver is visited for member references of its own. */
@@ -394,6 +396,26 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
       const handler = listens && `${qualified}.${listens.method}`;
       if (handler !== undefined && kinds.has(handler)) for (const key of listens!.keys) recordChannel(key, "listen", { ...classCtx, caller: callerOf(handler) });
     }
+    const processor = qualified === null ? undefined : processorQueue(node);
+    for (const method of processor?.methods ?? []) {
+      const handler = `${qualified}.${method.name.text}`;
+      if (!kinds.has(handler)) continue;
+      const handlerCtx = { ...classCtx, caller: callerOf(handler) };
+      recordChannel(processor!.key, "listen", handlerCtx, method.name);
+      const everyJob = method.everyJob ? everyJobOf(processor!.key) : undefined;
+      if (everyJob) recordChannel(everyJob, "listen", handlerCtx, method.name);
+    }
+    // Queues injected by key into its properties (constructor parameters included), for the `add` calls in its members.
+    if (qualified !== null) {
+      for (const member of node.members) {
+        const parameters = ts.isConstructorDeclaration(member) ? member.parameters.filter((p) => ts.isParameterPropertyDeclaration(p, member)) : [member];
+        for (const holder of parameters) {
+          const key = injectedQueue(holder);
+          const name = nameText((holder as TS.ParameterDeclaration | TS.ClassElement).name);
+          if (key && name !== undefined) injectedQueues.set(`${qualified}.${name}`, key);
+        }
+      }
+    }
     const scope = new Scope(ctx.scope);
     if (node.name && ts.isClassExpression(node)) scope.names.set(node.name.text, { kind: "local", type: undefined });
     declareTypeParameters(scope, node.typeParameters);
@@ -559,7 +581,19 @@ export function extractCalls(sourceFile: TS.SourceFile, symbols: readonly Symbol
         const callee = (node as TS.CallExpression).expression;
         if (callee.kind !== K.SuperKeyword && callee.kind !== K.ImportKeyword) visitCallee(callee, "call", ctx);
         for (const key of listenedKeys(node as TS.CallExpression)) recordChannel(key, "listen", ctx);
-        for (const key of emittedKeys(node as TS.CallExpression)) recordChannel(key, "emit", ctx);
+        const emitted = emittedKeys(node as TS.CallExpression);
+        for (const key of emitted.keys) recordChannel(key, "emit", ctx);
+        if (emitted.queue) {
+          // `this.queue.add(name, data)` on a queue injected by key: the job name, when it is one, says which handler;
+          // else any of the queue's. A queue stored in the property (storedQueue) is that property.
+          const receiver = skipOuter(emitted.queue);
+          const injected = ts.isPropertyAccessExpression(receiver) && receiver.expression.kind === K.ThisKeyword && ctx.owner !== null ? injectedQueues.get(`${ctx.owner}.${receiver.name.text}`) : undefined;
+          const at = (node as TS.CallExpression).expression;
+          const everyJob = injected && everyJobOf(injected);
+          if (injected === undefined) recordChannel({ expression: emitted.queue }, "emit", ctx);
+          else if (emitted.keys.length === 0) recordChannel(injected, "emit", ctx, at);
+          else if (everyJob) recordChannel(everyJob, "emit", ctx, at);
+        }
         visitArguments(callee, (node as TS.CallExpression).arguments, ctx);
         return;
       }

@@ -119,6 +119,18 @@ describe("a queue: `add` reaches the function that processes its jobs", () => {
   });
 });
 
+describe("a NestJS queue: `@InjectQueue(Q)` and `add` reach the `@Processor(Q)` class's handlers", () => {
+  const indexed = (): Promise<string> => indexedFixture("calls/queue-processor-class");
+
+  it("by job name when `add` names one, every handler when the name is known only at run time, and a catch-all `process` always", async () => {
+    const dir = await indexed();
+    // scheduleDaily adds DAILY_JOB: the daily handler, not the weekly one; schedule(name) may add either.
+    expect((await hitLines(dir, "traverse", "Impact", "countDaily")).slice(4, 6)).toEqual(["via StatsProcessor.daily src/stats.processor.ts:7 (2):", "  src/stats.service.ts: StatsService.{scheduleDaily 10; schedule 14}"]);
+    expect(await hitLines(dir, "traverse", "Impact", "countWeekly")).toContain("  StatsService.schedule → StatsProcessor.weekly (on queue STATS_QUEUE) → countWeekly");
+    expect(await hitLines(dir, "traverse", "Impact", "deliver")).toContain("  StatsService.sendWelcome → MailWorker.process (on queue MAIL_QUEUE) → deliver");
+  });
+});
+
 describe("middleware handed on with a route's handler (`router.get(\"/orders\", requireAuth, listOrders)`)", () => {
   const indexed = (): Promise<string> => indexedFixture("calls/route-middleware");
 

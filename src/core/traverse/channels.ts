@@ -53,6 +53,9 @@ export class Channels {
 
   /** How a chain through `listen`'s channel is labelled. */
   static step(listen: CallEdge): ChannelStep {
+    // `'MAIL_QUEUE:*'`: every job of a queue (analysis/channel-sites.ts everyJobOf).
+    const everyJob = /^'(.+):\*'$/.exec(listen.callee);
+    if (everyJob) return { kind: "queue", through: everyJob[1]! };
     if (listen.callee.startsWith(CHANNEL_QUOTE)) return { kind: "channel", through: listen.callee };
     const kind = listen.target?.kind === "class" ? "event" : QUEUE_NAME.test(listen.callee) ? "queue" : "channel";
     return { kind, through: listen.callee };
