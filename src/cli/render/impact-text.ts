@@ -23,7 +23,7 @@ export function renderImpactText(result: TraverseResult): string[] {
   const impact = result.impact!;
   const entries = result.hits.filter((hit) => hit.kind !== "test");
   const tests = result.hits.filter((hit) => hit.kind === "test");
-  const lines = [`TRAVERSE_HIT Impact ${result.query} (${plural(impact.entries, "entry point")}; ${plural(impact.declarations, "declaration")} ${impact.declarations === 1 ? "reaches" : "reach"} ${impact.targets.length === 1 ? "it" : "them"})`, ...targetLines(impact)];
+  const lines = [`TRAVERSE_HIT Impact ${result.query} (${plural(impact.entries, "entry point")}; ${plural(impact.declarations, "declaration")} ${impact.declarations === 1 ? "reaches" : "reach"} ${impact.targets.length === 1 ? "it" : "them"})`, ...targetLines(impact, result.query)];
   const groups = new Map<string, TraverseHit[]>();
   for (const hit of entries) {
     const key = typeof hit.via === "string" ? `${String(hit.viaPath)}\0${hit.via}` : "";
@@ -42,10 +42,12 @@ export function renderImpactText(result: TraverseResult): string[] {
   // Past its budget (8 tokens an entry + 300), a long answer is one line per file, each file once, and the hubs one line:
   // grouped by hub, a file and its folder are said again under every hub its entries go through.
   const budget = 8 * entries.length + 300 - 60;
-  lines.push(...(estimateTokens(byHub.join("\n")) + estimateTokens(lines.join("\n")) > budget ? [...compactLines(entries), ...hubLine(ordered)] : byHub));
+  const compact = estimateTokens(byHub.join("\n")) + estimateTokens(lines.join("\n")) > budget;
+  lines.push(...(compact ? [...compactLines(entries), ...hubLine(ordered)] : byHub));
   const unlisted = result.total - result.hits.length;
   if (unlisted > 0) lines.push(`+${unlisted} more (raise --limit to see them)`);
-  lines.push(...chainLines(entries));
+  // A compact answer spells out one chain: the hub line says where the others go.
+  lines.push(...chainLines(entries, compact ? 1 : CHAINS_SHOWN));
   if (tests.length > 0) {
     lines.push(`tests (${plural(impact.tests.declarations, "declaration")} in ${plural(impact.tests.files, "file")}):`, ...fileLines(tests));
   } else if (impact.tests.files > 0) {
@@ -56,10 +58,12 @@ export function renderImpactText(result: TraverseResult): string[] {
 }
 
 /** The targets: one line, or one per file when there are several (a class's members). */
-function targetLines(impact: ImpactSummary): string[] {
+function targetLines(impact: ImpactSummary, query: string): string[] {
   if (impact.targets.length === 1) {
     const [target] = impact.targets;
-    return [`→ ${target!.kind} ${target!.name} ${quotePath(target!.path)}${target!.line === null ? "" : `:${target!.line}`}`];
+    // A query that named the file (`path:Name`) is not answered with the path again.
+    const path = query.startsWith(`${target!.path}:`) ? "" : `${quotePath(target!.path)}`;
+    return [`→ ${target!.kind} ${target!.name} ${path}${target!.line === null ? "" : `:${target!.line}`}`];
   }
   const byFile = new Map<string, Map<string, number[]>>();
   for (const target of impact.targets) {
@@ -111,23 +115,38 @@ function compactLines(hits: readonly TraverseHit[]): string[] {
   const base = allRoutes.length > 1 ? commonRoutePrefix(allRoutes) : "";
   const byFile = new Map<string, TraverseHit[]>();
   for (const hit of hits) byFile.set(hit.path, [...(byFile.get(hit.path) ?? []), hit]);
-  const files = [...byFile].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const groupOf = (path: string): string => {
-    if (quotePath(path) !== path) return "";
-    const src = path.indexOf("/src/");
-    return src >= 0 ? path.slice(0, src + 5) : path.slice(0, path.lastIndexOf("/") + 1);
-  };
-  const lines: string[] = base === "" ? [] : [`routes under ${base}:`];
-  for (let i = 0; i < files.length; ) {
-    const group = groupOf(files[i]![0]);
-    let end = i + 1;
-    while (group !== "" && end < files.length && groupOf(files[end]![0]) === group) end += 1;
-    const shared = end - i >= 2;
-    if (shared) lines.push(`  ${group}`);
-    for (const [path, fileHits] of files.slice(i, end)) lines.push(`${shared ? "    " : "  "}${shared ? path.slice(group.length) : quotePath(path)}: ${entriesText(fileHits, base)}`);
-    i = end;
+  // A tree of folders, each said once: a folder with one thing in it is merged into that thing's line.
+  const root: Folder = { folders: new Map(), files: new Map() };
+  for (const [path, fileHits] of byFile) {
+    const parts = quotePath(path) === path ? path.split("/") : [quotePath(path)];
+    let folder = root;
+    for (const part of parts.slice(0, -1)) {
+      let next = folder.folders.get(part);
+      if (!next) folder.folders.set(part, (next = { folders: new Map(), files: new Map() }));
+      folder = next;
+    }
+    folder.files.set(parts[parts.length - 1]!, fileHits);
   }
+  const lines: string[] = base === "" ? [] : [`routes under ${base}:`];
+  const render = (folder: Folder, prefix: string, depth: number): void => {
+    const indent = "  ".repeat(depth + 1);
+    for (const [name, fileHits] of [...folder.files].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) lines.push(`${indent}${prefix}${name}: ${entriesText(fileHits, base)}`);
+    for (const [name, child] of [...folder.folders].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (child.files.size + child.folders.size === 1) {
+        render(child, `${prefix}${name}/`, depth);
+        continue;
+      }
+      lines.push(`${indent}${prefix}${name}/`);
+      render(child, "", depth + 1);
+    }
+  };
+  render(root, "", 0);
   return lines;
+}
+
+interface Folder {
+  folders: Map<string, Folder>;
+  files: Map<string, TraverseHit[]>;
 }
 
 /** One file's entries: the class said once, the routes' shared prefix said once, each entry's method, rest of route, name and line. */
@@ -172,14 +191,14 @@ function hubLine(ordered: readonly (readonly [string, TraverseHit[]])[]): string
  * A few chains, from the entry to the target, one per hub, the hubs most entries go through first
  * (served routes first within each): how the target is usually reached, not every path.
  */
-function chainLines(entries: readonly TraverseHit[]): string[] {
+function chainLines(entries: readonly TraverseHit[], shown: number): string[] {
   const deep = entries.filter((hit) => typeof hit.depth === "number" && hit.depth > 1);
   if (deep.length === 0) return [];
   const perHub = new Map<string, TraverseHit[]>();
   for (const hit of deep) perHub.set(String(hit.via), [...(perHub.get(String(hit.via)) ?? []), hit]);
   const chosen = [...perHub.values()]
     .sort((a, b) => b.length - a.length)
-    .slice(0, CHAINS_SHOWN)
+    .slice(0, shown)
     .map((hits) => [...hits].sort((a, b) => Number(typeof b.route === "string") - Number(typeof a.route === "string") || Number(a.depth) - Number(b.depth))[0]!);
   return [`shortest chain${chosen.length === 1 ? "" : "s"}:`, ...chosen.map((hit) => `  ${chainText(hit)}`)];
 }
