@@ -62,7 +62,8 @@ function targetLines(impact: ImpactSummary, query: string): string[] {
   if (impact.targets.length === 1) {
     const [target] = impact.targets;
     // A query that named the file (`path:Name`) is not answered with the path again.
-    const path = query.startsWith(`${target!.path}:`) ? "" : `${quotePath(target!.path)}`;
+    const named = query.startsWith(`${target!.path}:`) && !/^\d+$/.test(query.slice(target!.path.length + 1));
+    const path = named ? "" : quotePath(target!.path);
     return [`→ ${target!.kind} ${target!.name} ${path}${target!.line === null ? "" : `:${target!.line}`}`];
   }
   const byFile = new Map<string, Map<string, number[]>>();
