@@ -19,4 +19,11 @@ describe("sources the default excludes leave out", () => {
     const config = { ...DEFAULT_CONFIG, include: ["lib/", "gen/"], exclude: ["gen/"] };
     expect(selectSources(listed, config).leftOutByDefault).toEqual([{ pattern: "lib/build/", files: 1, setting: 'exclude: ["!lib/build/"]' }]);
   });
+
+  it("keep a folder named like build output inside a source tree: no build tool writes into src/", () => {
+    const listed = ["packages/server/src/core/build/build.service.ts", "packages/server/src/core/build/dist/x.js", "packages/server/build/main.js", "src/jobs/out/report.ts", "src/node_modules/y.ts"];
+    expect(selectSources(listed, DEFAULT_CONFIG).selected).toEqual(["packages/server/src/core/build/build.service.ts", "src/jobs/out/report.ts"]);
+    // The user's own exclude still wins.
+    expect(selectSources(listed, { ...DEFAULT_CONFIG, exclude: ["src/jobs/"] }).selected).toEqual(["packages/server/src/core/build/build.service.ts"]);
+  });
 });

@@ -54,7 +54,7 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
       const generated = listedSet.has(`${path}.map`) || !typescriptFolders.has(folderOf(path));
       if (generated && [".js", ".mjs", ".cjs", ".jsx"].some((ext) => listedSet.has(stem + ext))) return false;
     }
-    if (excluded.ignores(path)) {
+    if (excluded.ignores(path) && !(withinSources(path) && !excludedByUser.ignores(path))) {
       if (!excludedByUser.ignores(path)) {
         const pattern = defaultPatternOf(path);
         if (pattern !== undefined) leftOut.set(pattern, (leftOut.get(pattern) ?? 0) + 1);
@@ -67,6 +67,20 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
     .sort(([a], [b]) => compare(a, b))
     .map(([pattern, files]) => ({ pattern, files, setting: `exclude: [${JSON.stringify(`!${pattern}`)}]` }));
   return { selected, leftOutByDefault };
+}
+
+/** Output folder names that are a domain's name inside a source tree (`src/core/build/`, `src/jobs/out/`). */
+const OUTPUT_FOLDERS = new Set(["build/", "dist/", "out/"]);
+
+/**
+ * Whether the only default exclude that holds `path` is an output folder's name inside a `src/`
+ * folder: no build tool writes its output into the sources, so `src/core/build/build.service.ts` is source.
+ */
+function withinSources(path: RepoPath): boolean {
+  const folder = defaultPatternOf(path);
+  if (folder === undefined || !folder.endsWith("/")) return false;
+  const name = folder.slice(folder.lastIndexOf("/", folder.length - 2) + 1);
+  return OUTPUT_FOLDERS.has(name) && (folder.startsWith("src/") || folder.includes("/src/")) && !DEFAULT_FOLDERS.ignores(path.slice(folder.length));
 }
 
 function folderOf(path: RepoPath): string {
