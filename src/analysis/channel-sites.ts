@@ -30,6 +30,8 @@ const LISTEN_WITH_HANDLER = new Set(["on", "once", "addListener", "prependListen
 const LISTEN = new Set(["ofType", "asyncIterator", "asyncIterableIterator"]);
 /** Calls that publish on the channel their first argument names. */
 const EMIT = new Set(["emit", "emitAsync", "publish", "dispatch", "send", "trigger", "broadcast", "add", "addBulk"]);
+/** A wrapper of one of them named after it (`kafkaProducer.emitMessage(TOPIC, …)`, `bus.publishEvent(E, …)`): its first argument names the channel too, when it is a key. */
+const EMIT_WRAPPER = /^(?:emit|publish|dispatch|send|trigger|broadcast)[A-Z]\w*$/;
 /** A class decorated with these handles the channels its arguments name, in the method named. */
 const HANDLER_CLASSES = new Map([
   ["EventsHandler", "handle"],
@@ -105,7 +107,7 @@ export function listenedKeys(call: TS.CallExpression | TS.NewExpression): Channe
 export function emittedKeys(call: TS.CallExpression): { keys: ChannelKey[]; queue?: TS.Expression } {
   const name = calledName(call);
   const callee = skipOuter(call.expression);
-  if (name === undefined || !EMIT.has(name) || !ts.isPropertyAccessExpression(callee)) return { keys: [] };
+  if (name === undefined || !(EMIT.has(name) || EMIT_WRAPPER.test(name)) || !ts.isPropertyAccessExpression(callee)) return { keys: [] };
   const receiver = skipOuter(callee.expression);
   const queue = (name === "add" || name === "addBulk") && QUEUE_NAME.test(ts.isPropertyAccessExpression(receiver) ? receiver.name.text : ts.isIdentifier(receiver) ? receiver.text : "") ? receiver : undefined;
   return { keys: emittedKey(name, call), ...(queue ? { queue } : {}) };
@@ -159,7 +161,7 @@ function emittedKey(name: string, call: TS.CallExpression): ChannelKey[] {
   const first = call.arguments[0];
   if (!first || ts.isNewExpression(skipOuter(first)) || isFunction(first) && !isKeyName(first)) return [];
   // `set.add(x)`, `queue.add(data)`: only a string or a constant-looking name is a key there.
-  if ((name === "add" || name === "addBulk" || name === "send") && (call.arguments.length < 2 || !isKeyName(first))) return [];
+  if ((name === "add" || name === "addBulk" || name === "send" || !EMIT.has(name)) && (call.arguments.length < 2 || !isKeyName(first))) return [];
   return keys([first]);
 }
 

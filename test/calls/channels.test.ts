@@ -78,6 +78,11 @@ describe("a string-keyed emitter: `emit(\"stock.low\")` reaches `@OnEvent(\"stoc
     ]);
   });
 
+  it("matches a key declared outside the repository by its name as written, through a wrapper named after emit", async () => {
+    const dir = await indexed();
+    expect(await hitLines(dir, "traverse", "Impact", "notifyCustomer")).toContain("  ShippingService.ship → ShippingController.onShipped (on channel 'KAFKA_TOPICS.ORDER_SHIPPED') → notifyCustomer");
+  });
+
   it("does not join a stream's own events (`on(\"error\")`) to the repository's other `emit(\"error\")`", async () => {
     const dir = await indexed();
     expect(await hitLines(dir, "traverse", "Impact", "logFailure")).toEqual([

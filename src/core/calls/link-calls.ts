@@ -1221,10 +1221,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A channel is named by a declaration of any kind (an event class, a constant, the property holding a queue) or by a string.
       if (isChannelVia(site.via)) {
         const name = site.callee.names[site.callee.names.length - 1]!;
-        if (site.callee.head === "unknown" && name.startsWith(CHANNEL_QUOTE)) edges.push(edgeTo(name, null));
-        else for (const target of declarationsOf(entity).map(implemented)) {
-          if (target && !target.scope.outside && !target.decl.name.includes("@")) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
+        if (site.callee.head === "unknown" && name.startsWith(CHANNEL_QUOTE)) {
+          edges.push(edgeTo(name, null));
+          continue;
         }
+        const keys = declarationsOf(entity)
+          .map(implemented)
+          .filter((target): target is NonNullable<typeof target> => target !== undefined && !target.scope.outside && !target.decl.name.includes("@"));
+        for (const target of keys) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
+        // A key declared outside the repository (`KAFKA_TOPICS.USER_ACTION_LOG_TOPIC` of a package) is matched by its name as written.
+        if (keys.length === 0 && site.callee.head === "scope") edges.push(edgeTo(`${CHANNEL_QUOTE}${site.callee.names.join(".")}${CHANNEL_QUOTE}`, null));
         continue;
       }
       // A receiver of a union type reaches the member of each part: one edge per declaration.
