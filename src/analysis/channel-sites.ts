@@ -8,7 +8,7 @@ import { entityName, isLiteralName, skipOuter } from "./syntax-names.js";
 /**
  * What names a channel: a declaration (an event class, a constant, the property holding a queue),
  * linked as any reference is, or a string (`"order.placed"`, a template's fixed parts with `*` for
- * each substitution: `team/${id}/updated` → `team/*​/updated`).
+ * each substitution, so `team/${id}/updated` is `team/` + `*` + `/updated`).
  */
 export type ChannelKey = { expression: TS.Expression } | { text: string; node: TS.Node };
 
