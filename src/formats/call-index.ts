@@ -154,6 +154,33 @@ export function parseCallRows(text: string, file: string, keep?: (row: string) =
   return edges;
 }
 
+/**
+ * The rows of a call table's text that mention `needle`, found by searching the text rather than
+ * splitting it: a shard of a large index is megabytes, and a lookup wants a few of its rows.
+ */
+export function parseCallRowsMentioning(text: string, file: string, needle: string): CallEdge[] {
+  const edges: CallEdge[] = [];
+  let lineStart = -1;
+  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + 1)) {
+    const start = text.lastIndexOf("\n", at) + 1;
+    if (start === lineStart) continue;
+    lineStart = start;
+    const end = text.indexOf("\n", at);
+    const row = text.slice(start, end === -1 ? undefined : end);
+    const cells = splitRow(row);
+    // The row's line is counted only to say where a bad row is.
+    const line = (): number => text.slice(0, start).split("\n").length;
+    if (!cells || cells.length !== HEADER.length) throw new FormatError(file, line(), `expected a call row with ${HEADER.length} cells`);
+    try {
+      edges.push(parseCallCells(cells, file, 0));
+    } catch (error) {
+      if (!(error instanceof FormatError)) throw error;
+      edges.push(parseCallCells(cells, file, line()));
+    }
+  }
+  return edges;
+}
+
 function parseCallCells(cells: string[], file: string, line: number): CallEdge {
   {
     const [site, caller, callerKind, via, callee, calleeKind, target] = cells as [string, string, string, string, string, string, string];

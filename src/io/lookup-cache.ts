@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { FileRow } from "../formats/file-index.js";
 import type { SymbolRow } from "../formats/symbol-index.js";
 import type { CallEdge, EndpointRecord, ModuleRecord, Override, RepoPath } from "../model.js";
-import { parseCallRows, renderCallRow, type ExportAlias } from "../formats/call-index.js";
+import { parseCallRows, parseCallRowsMentioning, renderCallRow, type ExportAlias } from "../formats/call-index.js";
 import type { calleeTermsOf as calleeTermsOfType } from "../core/brief/routing-terms.js";
 import type { routingFieldsOf as routingFieldsOfType } from "../core/index/indexed-file.js";
 import { quotePath, unquotePath } from "../formats/quoted-path.js";
@@ -437,17 +437,55 @@ type TableName = "symbols" | "endpoints" | "modules" | "names" | "overrides" | "
  * Reads `file` from the cache when it matches the committed index; otherwise parses the
  * committed index, answers from it, and rebuilds the cache for the next lookup. Null: no index.
  */
+/**
+ * What one traverse's lookups share: the stamps taken by its first lookup, and the call shards it read.
+ * A walk makes thousands of lookups (Flow, Impact); a stamp is a stat of every index file (hundreds of
+ * shards in a large repository) and a shard is megabytes there. Scoped to one query, never to the
+ * process: an MCP server or a test runs many, with the index rewritten between them. What a lookup
+ * answers is still checked file by file against the files' hashes; the stamps only say which copy to read.
+ */
+export interface LookupSession {
+  stamps?: [string, string | null];
+  shardTexts: Map<string, string>;
+  /** JSON shards (symbols, overrides) as parsed, by file: read-only to their readers. */
+  parsed: Map<string, unknown>;
+}
+
+export function lookupSession(): LookupSession {
+  return { shardTexts: new Map(), parsed: new Map() };
+}
+
+const CALL_SHARD_FILE = /^call(?:er|ee)s-\d+\.md$/;
+
+function stampsOf(root: string, session: LookupSession | undefined): [string, string | null] {
+  if (session?.stamps) return session.stamps;
+  const stamps: [string, string | null] = [indexStamp(root), lookupCacheStamp(root)];
+  // A cache being rebuilt is not remembered: the next lookup takes the stamps again.
+  if (session && stamps[1] !== null && stamps[0] === stamps[1]) session.stamps = stamps;
+  return stamps;
+}
+
+async function readShardText(path: string, session: LookupSession | undefined): Promise<string> {
+  const kept = session?.shardTexts.get(path);
+  if (kept !== undefined) return kept;
+  const text = await readText(path);
+  session?.shardTexts.set(path, text);
+  return text;
+}
+
 async function readCached<T>(
   root: string,
   file: string,
   fromTables: (tables: LookupTables) => T,
   parse: (text: string) => T,
+  session?: LookupSession,
 ): Promise<{ value: T; files: FileTable } | null> {
   const directory = join(root, LOOKUP_DIR);
-  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
+  const [stamp, cached] = stampsOf(root, session);
   if (cached !== null && cached === stamp) {
     try {
-      return { value: parse(await readText(join(directory, file))), files: new FileTable(directory, [], root) };
+      const path = join(directory, file);
+      return { value: parse(CALL_SHARD_FILE.test(file) ? await readShardText(path, session) : await readText(path)), files: new FileTable(directory, [], root) };
     } catch {
       // Another process is swapping the cache right now: fall through to the Markdown.
     }
@@ -561,21 +599,25 @@ export interface Lookup<T> {
   files: FileTable;
 }
 
-async function readLookup<T>(root: string, file: string, table: TableName): Promise<Lookup<T> | null> {
-  const result = await readCached(root, file, tableOf(table) as (tables: LookupTables) => T[], (text) => JSON.parse(text) as T[]);
-  return result && { rows: result.value, files: result.files };
+async function readLookup<T>(root: string, file: string, table: TableName, session?: LookupSession): Promise<Lookup<T> | null> {
+  const kept = session?.parsed.get(file) as Lookup<T> | undefined;
+  if (kept) return kept;
+  const result = await readCached(root, file, tableOf(table) as (tables: LookupTables) => T[], (text) => JSON.parse(text) as T[], session);
+  const lookup = result && { rows: result.value, files: result.files };
+  if (lookup && session?.stamps) session.parsed.set(file, lookup);
+  return lookup;
 }
 
-export function loadSymbolLookup(root: string, name: string): Promise<Lookup<SymbolRow> | null> {
-  return readLookup<SymbolRow>(root, `symbols-${shardOf(name)}.json`, "symbols");
+export function loadSymbolLookup(root: string, name: string, session?: LookupSession): Promise<Lookup<SymbolRow> | null> {
+  return readLookup<SymbolRow>(root, `symbols-${shardOf(name)}.json`, "symbols", session);
 }
 
-export function loadEndpointLookup(root: string): Promise<Lookup<EndpointRecord> | null> {
-  return readLookup<EndpointRecord>(root, "endpoints.json", "endpoints");
+export function loadEndpointLookup(root: string, session?: LookupSession): Promise<Lookup<EndpointRecord> | null> {
+  return readLookup<EndpointRecord>(root, "endpoints.json", "endpoints", session);
 }
 
-export function loadModuleLookup(root: string): Promise<Lookup<ModuleRecord> | null> {
-  return readLookup<ModuleRecord>(root, "modules.json", "modules");
+export function loadModuleLookup(root: string, session?: LookupSession): Promise<Lookup<ModuleRecord> | null> {
+  return readLookup<ModuleRecord>(root, "modules.json", "modules", session);
 }
 
 export async function loadSymbolNames(root: string): Promise<string[]> {
@@ -584,15 +626,17 @@ export async function loadSymbolNames(root: string): Promise<string[]> {
 }
 
 /** Call edges whose callee (direction `callers`) or caller (`callees`) is named `name`, among others sharing its shard. */
-export async function loadCallLookup(root: string, direction: "callers" | "callees", name: string): Promise<Lookup<CallEdge> | null> {
+export async function loadCallLookup(root: string, direction: "callers" | "callees", name: string, session?: LookupSession): Promise<Lookup<CallEdge> | null> {
   const file = `${direction}-${shardOf(name) % CALL_SHARDS}.md`;
-  const result = await readCached(root, file, (tables) => tables.calls, (text) => parseCallRows(text, `${LOOKUP_DIR}/${file}`));
+  // Only the rows of this member name: a shard holds 1/64 of a large index's, which a walk asking for thousands of names cannot all keep.
+  const own = (edge: CallEdge): boolean => memberName(direction === "callers" ? edge.callee : edge.caller) === name;
+  const result = await readCached(root, file, (tables) => tables.calls.filter(own), (text) => parseCallRowsMentioning(text, `${LOOKUP_DIR}/${file}`, name).filter(own), session);
   return result && { rows: result.value, files: result.files };
 }
 
 /** Every `listen` row: where declarations listen on channels (see CALL_VIAS). */
-export async function loadListenLookup(root: string): Promise<Lookup<CallEdge> | null> {
-  const result = await readCached(root, LISTENS_FILE, (tables) => tables.calls.filter((edge) => edge.via === "listen"), (text) => parseCallRows(text, `${LOOKUP_DIR}/${LISTENS_FILE}`));
+export async function loadListenLookup(root: string, session?: LookupSession): Promise<Lookup<CallEdge> | null> {
+  const result = await readCached(root, LISTENS_FILE, (tables) => tables.calls.filter((edge) => edge.via === "listen"), (text) => parseCallRows(text, `${LOOKUP_DIR}/${LISTENS_FILE}`), session);
   return result && { rows: result.value, files: result.files };
 }
 
@@ -619,8 +663,8 @@ export async function loadMemberCalls(root: string, direction: "callers" | "call
 }
 
 /** Overrides among members named `name` (and others sharing its shard). */
-export function loadOverrideLookup(root: string, name: string): Promise<Lookup<Override> | null> {
-  return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides");
+export function loadOverrideLookup(root: string, name: string, session?: LookupSession): Promise<Lookup<Override> | null> {
+  return readLookup<Override>(root, `related-${shardOf(name) % CALL_SHARDS}.json`, "overrides", session);
 }
 
 /** The names exported for a declaration of another name that are spelled `name` (`HonoBase` of `export { Hono as HonoBase }`). */
@@ -665,7 +709,7 @@ export interface IndexReader {
  */
 export async function openIndexReader(root: string): Promise<IndexReader | null> {
   const directory = join(root, LOOKUP_DIR);
-  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
+  const [stamp, cached] = stampsOf(root, undefined);
   if (cached !== null && cached === stamp) {
     try {
       return cachedReader(root, directory);

@@ -13,6 +13,7 @@ import {
   loadOverrideLookup,
   loadSymbolLookup,
   loadSymbolNames,
+  lookupSession,
   openIndexReader,
 } from "./lookup-cache.js";
 
@@ -23,16 +24,18 @@ import {
  */
 export function openTraverseSource(root: string): TraverseSource {
   let invocation: string | undefined;
+  // One query's lookups share their stamps and the call shards they read (see LookupSession).
+  const session = lookupSession();
   return {
-    symbols: (name) => loadSymbolLookup(root, name),
+    symbols: (name) => loadSymbolLookup(root, name, session),
     symbolNames: () => loadSymbolNames(root),
     aliases: (name) => loadAliasLookup(root, name),
-    endpoints: () => loadEndpointLookup(root),
-    modules: () => loadModuleLookup(root),
-    calls: (direction, name) => loadCallLookup(root, direction, name),
+    endpoints: () => loadEndpointLookup(root, session),
+    modules: () => loadModuleLookup(root, session),
+    calls: (direction, name) => loadCallLookup(root, direction, name, session),
     memberCalls: (direction, container) => loadMemberCalls(root, direction, container),
-    listens: () => loadListenLookup(root),
-    overrides: (name) => loadOverrideLookup(root, name),
+    listens: () => loadListenLookup(root, session),
+    overrides: (name) => loadOverrideLookup(root, name, session),
     exportedNames: (nodes) => loadExportedNames(root, nodes),
     declarationsIn: async (path: RepoPath) => {
       const { readDeclarations, wasRead } = await import("./read-declarations.js");

@@ -183,6 +183,8 @@ async function placeListeners(source: TraverseSource, walk: FlowWalk): Promise<v
 async function trivialLeaves(source: TraverseSource, walk: FlowWalk): Promise<Map<string, Trivial>> {
   const trivial = new Map<string, Trivial>();
   const roots = new Set(walk.roots);
+  // Callers of each leaf's name, read once: many leaves share a name (`get`, `save`).
+  const loaded = new Map<string, Promise<readonly CallEdge[]>>();
   for (const flow of walk.nodes.values()) {
     if (roots.has(flow.key) || flow.children.length > 0 || flow.unresolved.length > 0) continue;
     const name = memberName(flow.node.name);
@@ -191,14 +193,16 @@ async function trivialLeaves(source: TraverseSource, walk: FlowWalk): Promise<Ma
     else if (/(?:Error|Exception)$/.test(flow.node.name) && (flow.via === "new" || flow.kind === "class" || flow.kind === "constructor")) trivial.set(flow.key, "error constructor");
     else if ((LOG_NAMES.has(name) && /log/i.test(container)) || /^log(?:[A-Z_]|$)/.test(name)) trivial.set(flow.key, "logging");
     else if (/^(?:assert|invariant)(?:[A-Z_]|$)/.test(name)) trivial.set(flow.key, "assertion");
-    else if ((await callerCount(source, flow.node)) >= UTILITY_FAN_IN) trivial.set(flow.key, "utility");
+    else if ((await callerCount(source, flow.node, loaded)) >= UTILITY_FAN_IN) trivial.set(flow.key, "utility");
   }
   return trivial;
 }
 
 /** Declarations (or files' top-level code) with a resolved call of `node`. */
-async function callerCount(source: TraverseSource, node: CallNode): Promise<number> {
-  const rows = (await source.calls("callers", memberName(node.name)))?.rows ?? [];
+async function callerCount(source: TraverseSource, node: CallNode, loaded: Map<string, Promise<readonly CallEdge[]>>): Promise<number> {
+  const name = memberName(node.name);
+  if (!loaded.has(name)) loaded.set(name, source.calls("callers", name).then((lookup) => lookup?.rows ?? []));
+  const rows = await loaded.get(name)!;
   const key = nodeKey(node);
   return new Set(rows.filter((edge) => edge.target !== null && nodeKey({ path: edge.target.path, name: edge.callee }) === key).map((edge) => `${edge.path}\0${edge.caller}`)).size;
 }
