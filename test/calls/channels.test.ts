@@ -136,6 +136,28 @@ describe("a NestJS queue: `@InjectQueue(Q)` and `add` reach the `@Processor(Q)` 
   });
 });
 
+describe("NestJS providers injected by token or class (`@Inject(TOKEN) p: PaymentProvider`, `@InjectRepository(R)`)", () => {
+  const indexed = (): Promise<string> => indexedFixture("calls/nest-injected-providers");
+
+  it("reach the class the type names, and an interface's implementations, in Impact and in Flow", async () => {
+    const dir = await indexed();
+    expect(await hitLines(dir, "traverse", "Impact", "recordCharge")).toContain("  CheckoutController.pay → CheckoutService.checkout → StripeProvider.charge (as PaymentProvider.charge) → recordCharge");
+    expect(await hitLines(dir, "traverse", "Impact", "saveOrder")).toContain("  CheckoutController.pay → CheckoutService.checkout → OrderRepository.save → saveOrder");
+    expect(await hitLines(dir, "traverse", "Flow", "CheckoutController.pay")).toEqual([
+      "TRAVERSE_HIT Flow CheckoutController.pay (8 declarations, depth 4)",
+      "CheckoutController.pay src/checkout.controller.ts:10",
+      "  Post :3",
+      "  CheckoutService.checkout src/checkout.service.ts:11",
+      "    OrderRepository.save src/order.repository.ts:4",
+      "      saveOrder src/ledger.ts:5",
+      "    PaymentProvider.charge src/payment-provider.ts:4",
+      "      StripeProvider.charge src/stripe.provider.ts:5 (implementation)",
+      "        recordCharge src/ledger.ts:1",
+      "complete",
+    ]);
+  });
+});
+
 describe("middleware handed on with a route's handler (`router.get(\"/orders\", requireAuth, listOrders)`)", () => {
   const indexed = (): Promise<string> => indexedFixture("calls/route-middleware");
 
