@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync } from "node:fs";
+import { statSync } from "node:fs";
 import { createRequire } from "node:module";
 import process from "node:process";
 import { URL, fileURLToPath } from "node:url";
@@ -8,6 +8,9 @@ import { URL, fileURLToPath } from "node:url";
 // about 15 ms less than loading dist/'s ES modules one by one. The rest, and a build without the bundle, use dist/.
 const LOOKUP = new Set(["traverse", "show", "outline", "brief"]);
 const bundle = new URL("../dist/lookup/ctx.cjs", import.meta.url);
-const { main } = LOOKUP.has(process.argv[2] ?? "") && existsSync(bundle) ? createRequire(import.meta.url)(fileURLToPath(bundle)) : await import("../dist/cli/main.js");
+// Built after dist/ (`npm run build`); one older than dist/ (a bare `tsc` since) would run code that is no longer there.
+const builtAfter = (file, than) => (statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1) >= (statSync(than, { throwIfNoEntry: false })?.mtimeMs ?? Infinity);
+const useBundle = LOOKUP.has(process.argv[2] ?? "") && builtAfter(bundle, new URL("../dist/cli/main.js", import.meta.url));
+const { main } = useBundle ? createRequire(import.meta.url)(fileURLToPath(bundle)) : await import("../dist/cli/main.js");
 
 await main();
