@@ -10,10 +10,11 @@
 //   same tree in a clone (but for the line naming the HEAD it was built at: the hook's is the parent).
 // Writes BENCHMARKS.md (bench-monorepo); skipped when the mirror is not here.
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WORK, checkoutFetched, mirrored } from "./corpora.mjs";
+import { INDEX_FILES, hookedRepository } from "./hooked-repository.mjs";
 import { indexText } from "./index-text.mjs";
 import { replaceSection } from "./report.mjs";
 import { median, timed, wallSeconds } from "./timed.mjs";
@@ -26,8 +27,6 @@ const HUB = "packages/core/utils/src/common/is-defined.ts";
 const BARREL = "packages/core/utils/src/common/index.ts";
 const RENAMED = "packages/core/utils/src/common/deep-copy";
 const LEAF = "packages/medusa/src/api/admin/products/route.ts";
-const INDEX_FILES = ["symbol_index.md", "symbol_index", "endpoint_index.md", "call_index.md", "call_index", "file_index.md", "domain-manifest.yaml"];
-const ENV = { GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@ctx", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@ctx", NO_COLOR: "1" };
 
 if (!existsSync(REPO.git)) {
   console.error(`bench-monorepo: skipped (${REPO.name} is not fetched here); its section is left as it was`);
@@ -36,7 +35,7 @@ if (!existsSync(REPO.git)) {
 const dir = join(WORK, "bench-monorepo", "medusa");
 checkoutFetched(REPO.git, "HEAD", dir);
 const sha = execFileSync("git", ["--git-dir", REPO.git, "rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-const git = (...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...ENV } });
+let git = (...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8" });
 git("reset", "-q", "--hard", git("rev-list", "--max-parents=0", "HEAD").trim());
 git("clean", "-q", "-fdx");
 
@@ -50,11 +49,9 @@ const list = join(mkdtempSync(join(WORK, "ctags-")), "files.txt");
 writeFileSync(list, `${files.join("\n")}\n`);
 const ctags = wallSeconds("ctags", ["-L", list, "-f", "/dev/null", "--fields=+n"], dir);
 
-git("add", "-A", "--", ...INDEX_FILES.map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));
-git("commit", "-q", "--no-verify", "-m", "bench: index");
-const bin = mkdtempSync(join(WORK, "bin-"));
-symlinkSync(CTX, join(bin, "ctx-nav"));
-execFileSync("node", [CTX, "hook", "install"], { cwd: dir });
+const repository = hookedRepository(dir, CTX, WORK);
+// Its git commits as the bench's author, whatever this machine's git configuration says.
+git = repository.git;
 
 let renamedTo = RENAMED;
 /** Each kind edits the tree for one commit and returns the paths to stage. */
@@ -90,17 +87,7 @@ const KINDS = {
 
 const commit = (edit, tag, verify) => {
   git("add", "-A", "--", ...edit(tag));
-  const began = process.hrtime.bigint();
-  const result = spawnSync("git", ["commit", "-q", ...(verify ? [] : ["--no-verify"]), "-m", `bench ${tag}`], { cwd: dir, encoding: "utf8", env: { ...process.env, ...ENV, PATH: `${bin}:${process.env.PATH}` } });
-  const ms = Number(process.hrtime.bigint() - began) / 1e6;
-  if (result.status !== 0) throw new Error(`git commit failed in ${dir}: ${result.stderr}`);
-  // A plain commit leaves the index behind: brought up to date untimed, so each hooked commit sees one change.
-  if (!verify) {
-    execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir });
-    git("add", "-A", "--", ".ai");
-    git("commit", "-q", "--no-verify", "--allow-empty", "-m", `bench ${tag}: index`);
-  }
-  return ms;
+  return repository.commit(verify, `bench ${tag}`);
 };
 
 /** Whether the committed index equals a full `ctx index` of the same tree, built in a clone. */
@@ -141,8 +128,7 @@ for (const [kind, edit] of Object.entries(KINDS)) {
   rows.push({ kind, hookMs: median(hooked), plainMs: median(plain), equal, phases });
   console.error(`bench-monorepo: ${kind}: hook ${median(hooked).toFixed(0)} ms, plain ${median(plain).toFixed(0)} ms, index equals a full one: ${equal}`);
 }
-execFileSync("node", [CTX, "hook", "uninstall"], { cwd: dir });
-rmSync(bin, { recursive: true, force: true });
+repository.close();
 
 const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil((p / 100) * values.length) - 1)];
 const text = [

@@ -16,12 +16,13 @@
 // Usage: npm run bench [-- --quick]   (--quick: the 5k synthetic corpus and one real package only;
 // the compress figures follow, from scripts/bench-compress.mjs)
 import { execFileSync, spawnSync } from "node:child_process";
-import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { cpus, totalmem } from "node:os";
 import { join } from "node:path";
 import { encode } from "gpt-tokenizer";
 import { REAL_CORPORA, SYNTHETIC_CORPORA, WORK, prepareCorpus } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
+import { hookedRepository } from "./hooked-repository.mjs";
 import { random } from "./random.mjs";
 import { indexText } from "./index-text.mjs";
 import { median, timed } from "./timed.mjs";
@@ -321,27 +322,13 @@ function benchReads(dir, sample) {
  * the same kind of commit with `--no-verify`, interleaved; the corpus is put back to its commit afterwards.
  */
 function benchCommit(dir, files, runs) {
-  const env = { GIT_AUTHOR_NAME: "bench", GIT_AUTHOR_EMAIL: "bench@ctx", GIT_COMMITTER_NAME: "bench", GIT_COMMITTER_EMAIL: "bench@ctx" };
-  const gitIn = (...args) => execFileSync("git", args, { cwd: dir, encoding: "utf8", env: { ...process.env, ...env } });
-  const start = gitIn("rev-parse", "HEAD").trim();
-  const bin = mkdtempSync(join(WORK, "bin-"));
-  symlinkSync(CTX, join(bin, "ctx-nav"));
-  const path = `${bin}:${process.env.PATH}`;
-  // The index is committed once, untimed, as a repository using ctx has it.
-  gitIn("add", "-A", "--", ...["symbol_index.md", "symbol_index", "endpoint_index.md", "call_index.md", "call_index", "file_index.md", "domain-manifest.yaml"].map((name) => `.ai/${name}`).filter((path) => existsSync(join(dir, path))));
-  gitIn("commit", "-q", "--no-verify", "-m", "bench: index");
-  execFileSync("node", [CTX, "hook", "install"], { cwd: dir });
+  const repository = hookedRepository(dir, CTX, WORK);
+  const { git: gitIn, start } = repository;
   const commit = (verify, run) => {
     const file = files[(run * 104729 + (verify ? 1 : 2)) % files.length];
     appendFileSync(join(dir, file), `\nexport function benchCommit${run}${verify ? "a" : "b"}(): number {\n  return ${run};\n}\n`);
     gitIn("add", "--", file);
-    const began = process.hrtime.bigint();
-    const result = spawnSync("git", ["commit", "-q", ...(verify ? [] : ["--no-verify"]), "-m", `bench ${run}`], { cwd: dir, encoding: "utf8", env: { ...process.env, ...env, PATH: path, NO_COLOR: "1" } });
-    const ms = Number(process.hrtime.bigint() - began) / 1e6;
-    if (result.status !== 0) throw new Error(`git commit failed in ${dir}: ${result.stderr}`);
-    // The plain commit left the index behind: brought up to date untimed, so each hooked commit sees one edited file.
-    if (!verify) execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir });
-    return ms;
+    return repository.commit(verify, `bench ${run}`);
   };
   const hooked = [];
   const plain = [];
@@ -360,9 +347,8 @@ function benchCommit(dir, files, runs) {
     hookPhases.push([...JSON.parse(result.stdout).phases, { phase: "total (process)", ms: result.ms }]);
     gitIn("commit", "-q", "--no-verify", "-m", `bench hook ${run}`);
   }
-  execFileSync("node", [CTX, "hook", "uninstall"], { cwd: dir });
+  repository.close();
   gitIn("reset", "-q", "--hard", start);
-  rmSync(bin, { recursive: true, force: true });
   timed("node", [CTX, "index", "--quiet"], dir);
   return { commitHookMs: median(hooked), commitPlainMs: median(plain), hookPhases: medianPhases(hookPhases) };
 }
