@@ -123,12 +123,16 @@ export function indexStamp(root: string): string {
 
 const FILES_CACHE = "files.jsonl";
 /** NOTE: bump when a cached line's fields change: a cache of another layout is rebuilt, never misread. */
-const FILES_CACHE_LAYOUT = 8;
+const FILES_CACHE_LAYOUT = 9;
 
-/** Each file's rendered rows, kept in segments of their own (io/summary-store.ts), read only when something asks for them. */
-type RowsKey = "symbolRows" | "callRows";
-const ROWS_KEYS: readonly RowsKey[] = ["symbolRows", "callRows"];
-const ROWS_FOLDER: Record<RowsKey, string> = { symbolRows: "symbol-rows", callRows: "call-rows" };
+/**
+ * Each file's rendered rows, and the names it read of other files (IndexedFile.reads), kept in
+ * segments of their own (io/summary-store.ts), read only when something asks for them.
+ */
+type RowsKey = "symbolRows" | "callRows" | "reads";
+const ROWS_KEYS: readonly RowsKey[] = ["symbolRows", "callRows", "reads"];
+const ROWS_FOLDER: Record<RowsKey, string> = { symbolRows: "symbol-rows", callRows: "call-rows", reads: "reads" };
+
 
 /** Where a text is in its segments: segment index, byte offset, byte length, and its length in UTF-16 code units. */
 type StoredRowsAt = [number, number, number, number];
@@ -149,8 +153,8 @@ interface CachedLine extends FileStat {
   segment: number;
 }
 
-/** A link record with the files it touched as indexes into the cache's (sorted) file list. */
-type StoredLink = Omit<LinkRecord, "touched" | "targets" | "callTerms"> & { touched: number[]; targets: number[] };
+/** A link record with its targets and stars as indexes into the cache's (sorted) file list. */
+type StoredLink = Omit<LinkRecord, "targets" | "stars" | "callTerms"> & { targets: number[]; stars?: number[] };
 
 /** One line of the cache: all but the rows and the summary (each in its segments: segment index, offset, length). */
 type StoredFile = Omit<CachedFile, RowsKey | "link" | "summary" | "routing" | "cachedLine"> & {
@@ -158,6 +162,7 @@ type StoredFile = Omit<CachedFile, RowsKey | "link" | "summary" | "routing" | "c
   at: [number, number, number];
   symbolRowsAt: StoredRowsAt;
   callRowsAt: StoredRowsAt;
+  readsAt: StoredRowsAt;
 };
 
 /**
@@ -230,6 +235,7 @@ class CachedRecord implements CachedFile {
   cachedLine?: CachedLine;
   readonly symbolRowsAt: StoredRowsAt;
   readonly callRowsAt: StoredRowsAt;
+  readonly readsAt: StoredRowsAt;
   readonly #source: RowsSource;
   #read: Partial<Record<RowsKey, string>> | undefined;
   #set: Partial<Record<RowsKey, string>> | undefined;
@@ -253,6 +259,7 @@ class CachedRecord implements CachedFile {
     this.blob = entry.blob;
     this.symbolRowsAt = entry.symbolRowsAt;
     this.callRowsAt = entry.callRowsAt;
+    this.readsAt = entry.readsAt;
     this.#source = source;
   }
 
@@ -272,9 +279,17 @@ class CachedRecord implements CachedFile {
     (this.#set ??= {}).callRows = rows;
   }
 
+  get reads(): string {
+    return this.rows("reads");
+  }
+
+  set reads(reads: string) {
+    (this.#set ??= {}).reads = reads;
+  }
+
   /** Where its rows are stored while they are those the cache holds; undefined once a run set others. */
   storedAt(key: RowsKey): StoredRowsAt | undefined {
-    return this.#set?.[key] === undefined ? (key === "symbolRows" ? this.symbolRowsAt : this.callRowsAt) : undefined;
+    return this.#set?.[key] === undefined ? (key === "symbolRows" ? this.symbolRowsAt : key === "callRows" ? this.callRowsAt : this.readsAt) : undefined;
   }
 
   private rows(key: RowsKey): string {
@@ -321,11 +336,12 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
     const summaries = open(header.segments);
     const symbolRows = open(header.rowSegments.symbolRows, ROWS_FOLDER.symbolRows);
     const callRows = open(header.rowSegments.callRows, ROWS_FOLDER.callRows);
-    if (!summaries || !symbolRows || !callRows) {
+    const reads = open(header.rowSegments.reads, ROWS_FOLDER.reads);
+    if (!summaries || !symbolRows || !callRows || !reads) {
       closeAll();
       return null;
     }
-    const source: RowsSource = { stores: { symbolRows, callRows }, segments: header.rowSegments };
+    const source: RowsSource = { stores: { symbolRows, callRows, reads }, segments: header.rowSegments };
     const texts = lines.slice(1, -1);
     const stored = texts.map((line) => JSON.parse(line) as StoredFile);
     const paths = stored.map((file) => file.path);
@@ -342,19 +358,17 @@ export async function readFilesCache(root: string, version: string): Promise<Fil
   }
 }
 
-/** A stored link made a link record in place: its touched files' indexes turned back into paths. */
+/** A stored link made a link record in place: its targets' and stars' indexes turned back into paths. */
 function linkOf(stored: StoredLink | null, paths: readonly RepoPath[]): LinkRecord | null {
   if (!stored) return null;
-  const touched = stored.touched.map((index) => paths[index]!);
-  const targets = stored.targets.map((index) => paths[index]!);
   const link = stored as unknown as LinkRecord;
-  link.touched = touched;
-  link.targets = targets;
+  link.targets = stored.targets.map((index) => paths[index]!);
+  link.stars = (stored.stars ?? []).map((index) => paths[index]!);
   return link;
 }
 
 /** The fields of a record that its line does not hold as they are: stored elsewhere, or rewritten. */
-const NOT_IN_LINE = ["symbolRows", "callRows", "link", "summary", "cachedLine", "routing", "at", "symbolRowsAt", "callRowsAt"] as const;
+const NOT_IN_LINE = ["symbolRows", "callRows", "reads", "link", "summary", "cachedLine", "routing", "at", "symbolRowsAt", "callRowsAt", "readsAt"] as const;
 
 /** `files` must be sorted by path; `previous` is the cache they were read from. */
 export async function writeFilesCache(
@@ -378,18 +392,19 @@ export async function writeFilesCache(
       const text = file[key];
       return { storedAt: undefined, chars: text.length, toText: () => text };
     });
-  const rowTexts = { symbolRows: storedRows("symbolRows"), callRows: storedRows("callRows") };
-  const [symbolRows, callRows] = await Promise.all(ROWS_KEYS.map((key) => storeSummaries(cacheDir, rowTexts[key], previous?.rowSegments[key] ?? [], ROWS_FOLDER[key])));
-  const rowsStored = { symbolRows: symbolRows!, callRows: callRows! };
+  const rowTexts = { symbolRows: storedRows("symbolRows"), callRows: storedRows("callRows"), reads: storedRows("reads") };
+  const [symbolRows, callRows, reads] = await Promise.all(ROWS_KEYS.map((key) => storeSummaries(cacheDir, rowTexts[key], previous?.rowSegments[key] ?? [], ROWS_FOLDER[key])));
+  const rowsStored = { symbolRows: symbolRows!, callRows: callRows!, reads: reads! };
   const segmentIndex = new Map(segments.map((segment, i) => [segment.name, i]));
-  const rowSegmentIndex = { symbolRows: new Map(symbolRows!.segments.map((segment, i) => [segment.name, i])), callRows: new Map(callRows!.segments.map((segment, i) => [segment.name, i])) };
+  const segmentIndexOf = (stored: { segments: Segment[] }): Map<string, number> => new Map(stored.segments.map((segment, i) => [segment.name, i]));
+  const rowSegmentIndex = { symbolRows: segmentIndexOf(symbolRows!), callRows: segmentIndexOf(callRows!), reads: segmentIndexOf(reads!) };
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
   const header: FilesCacheHeader = {
     version: `${version}#${FILES_CACHE_LAYOUT}`,
     startedAt,
     files: files.length,
     segments,
-    rowSegments: { symbolRows: symbolRows!.segments, callRows: callRows!.segments },
+    rowSegments: { symbolRows: symbolRows!.segments, callRows: callRows!.segments, reads: reads!.segments },
     settled,
   };
   const rowsAt = (key: RowsKey, i: number): StoredRowsAt => {
@@ -415,11 +430,11 @@ export async function writeFilesCache(
     for (const key of NOT_IN_LINE) delete own[key];
     const where = at[i]!;
     const stored: StoredFile = {
-      ...(own as Omit<StoredFile, "link" | "at" | "symbolRowsAt" | "callRowsAt">),
-      // A touched file that is gone is not indexed any more; the run that dropped it relinked everything.
+      ...(own as Omit<StoredFile, "link" | "at" | "symbolRowsAt" | "callRowsAt" | "readsAt">),
       link: link && {
-        touched: link.touched.flatMap((path) => indexOf.get(path) ?? []),
         targets: link.targets.flatMap((path) => indexOf.get(path) ?? []),
+        // Most files have none: left out of their lines.
+        ...(link.stars.length > 0 ? { stars: link.stars.flatMap((path) => indexOf.get(path) ?? []) } : {}),
         probes: link.probes,
         stats: link.stats,
         overrides: link.overrides,
@@ -430,6 +445,7 @@ export async function writeFilesCache(
       at: [segmentIndex.get(where.segment)!, where.offset, where.length],
       symbolRowsAt: rowsAt("symbolRows", i),
       callRowsAt: rowsAt("callRows", i),
+      readsAt: rowsAt("reads", i),
     };
     return `${JSON.stringify(stored)}\n`;
   });

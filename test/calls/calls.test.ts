@@ -275,6 +275,19 @@ describe("freshness and upkeep", () => {
     expect(await sites(dir, "Caller", "formatName")).toContain("src/shout.ts:4 shout");
   });
 
+  it("relinks a file whose import through a barrel's `export *` found nothing, when a module behind the barrel starts or stops exporting it", async () => {
+    // `tools` is a constant, no callable: only what was looked up through the barrel can tell the reader to relink.
+    const barrel = 'export * from "./extra.js";\nexport * from "./format.js";\nexport { default as slug } from "./format.js";\n';
+    const reader = 'import { tools } from "./lib/index.js";\n\nexport function loud(name: string): string {\n  return tools.shout(name);\n}\n';
+    const types = "export interface Tools {\n  shout(name: string): string;\n}\n\nexport function makeTools(): Tools {\n  return { shout: (name) => name.toUpperCase() };\n}\n";
+    const without = 'import { makeTools, type Tools } from "./tools.js";\n\nexport function other(): Tools {\n  return makeTools();\n}\n';
+    const withTools = `${without}\nexport const tools: Tools = makeTools();\n`;
+    const extra = { "src/lib/index.ts": barrel, "src/lib/tools.ts": types, "src/lib/extra.ts": without, "src/loud.ts": reader };
+    const dir = await expectIncrementalAsFull("imports-and-barrels", "src/lib/extra.ts", [withTools], extra);
+    expect(await sites(dir, "Caller", "Tools.shout")).toEqual(["src/loud.ts:4 loud"]);
+    await expectIncrementalAsFull("imports-and-barrels", "src/lib/extra.ts", [without], { ...extra, "src/lib/extra.ts": withTools });
+  });
+
   it("relinks an unknown receiver's call when a declaration of its name appears or goes, in a file it never imports", async () => {
     const other = "export function save(record: any): void {\n  record.persist();\n}\n";
     const original = readFileSync(join(copyFixture("calls/stays-unresolved"), "src/store.ts"), "utf8");

@@ -84,6 +84,8 @@ export interface IndexSummary {
   parsed: number;
   reused: number;
   dropped: number;
+  /** Files whose call sites were linked in this run (every file on a run without a cache). */
+  relinked: number;
   skipped: SkippedFile[];
   /** Sources only the default excludes (build/, vendor/, *.min.js, …) kept out, by folder, with the setting that brings them back. */
   leftOutByDefault: DefaultExclusion[];
@@ -283,6 +285,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         parsed: 0,
         reused,
         dropped: 0,
+        relinked: 0,
         skipped,
         leftOutByDefault,
         partial,
@@ -393,6 +396,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       parsed: parsed.length,
       reused,
       dropped: dropped.length,
+      relinked: links.length,
       skipped,
       leftOutByDefault,
       partial,

@@ -35,12 +35,35 @@ export interface FileLink {
   overrides: Override[];
   /** Names this file exports for a declaration of another name, sorted by name. */
   aliases: ExportAlias[];
-  /** Every other file whose declarations, imports or exports were read while linking this one, sorted. */
-  touched: RepoPath[];
+  /** Every other file whose declarations, imports or exports were read while linking this one, with the names read, sorted. */
+  touched: TouchedFile[];
   /** Names this file's sites asked the repository-wide set of callable names about, sorted. */
   probes: string[];
+  /**
+   * The repository files its `export *` bindings reach, in order: a name looked up through them and
+   * not found is not among the reads of the files they reach (see computeExport), so a change to
+   * that name there relinks this file's readers through this file.
+   */
+  stars: RepoPath[];
   stats: LinkStats;
 }
+
+/**
+ * Another file read while linking one, and the names looked up in it (found or not): a declaration's
+ * full name (`Repo.find`), an import's local name, an export's name, `Repo.*` for which members
+ * `Repo` has, WHOLE_FILE for anything else. Sorted.
+ */
+export interface TouchedFile {
+  path: RepoPath;
+  names: string[];
+}
+
+/** A read of a file that depends on all of it. */
+export const WHOLE_FILE = "";
+/** The export name of an `export *` binding. */
+export const STARS = "*";
+/** The name under which the set of a container's members is read: `Repo.*`. */
+export const membersOf = (container: string): string => `${container}.*`;
 
 export const NO_CALLS: LinkStats = { sites: 0, resolved: 0, unresolved: 0, external: 0 };
 
@@ -102,7 +125,7 @@ const ARRAY_METHODS = new Set([...RETURNS_ELEMENT, ...RETURNS_ARRAY, ...CALLBACK
  */
 interface Memo {
   value: Entity | undefined;
-  deps: FileScope[] | undefined;
+  deps: NameRead[] | undefined;
   /** Being computed: a lookup that reaches it again is in a cycle, and gets nothing. */
   pending?: true;
 }
@@ -121,29 +144,62 @@ interface FileScope {
    * declaration in it stands for the same-named one of its indexed implementation, if any.
    */
   local?: { implementation: FileScope | null | undefined };
-  /** Scratch mark for deduplicating the scopes a computation read. */
-  stamp: number;
+  /** Each name read of this file, one object per name, so that reads can be deduplicated by mark. */
+  reads: Map<string, NameRead>;
   /** Memos of this file's module, export and type lookups (keyed per file, so no key is built per site). */
   modules: Map<string, FileScope | "external" | null>;
   exportsResolved: Map<string, Memo>;
   types: Map<string, Memo>;
-  decls: Map<string, CallableDeclaration>;
+  decls: NamedTable<CallableDeclaration>;
   /** Static members (CallableDeclaration.static), also in `decls` unless an instance member of their class holds the name there. */
-  statics: Map<string, CallableDeclaration>;
+  statics: NamedTable<CallableDeclaration>;
   /**
    * A name declared both as a type (interface, type alias) and as a value (`interface Maker` and
    * `function Maker()`): the declaration `decls` does not hold. A call reaches the value, a type
    * annotation the type.
    */
-  twins: Map<string, CallableDeclaration>;
-  imports: Map<string, ImportBinding>;
-  exports: Map<string, ExportBinding>;
-  stars: ExportBinding[];
+  twins: NamedTable<CallableDeclaration>;
+  imports: NamedTable<ImportBinding>;
+  exports: NamedTable<ExportBinding>;
+  /**
+   * `export *` bindings. Not noted when read: whoever goes through them looked a name up in the
+   * file's exports first, and a change to them counts as a change to every name (changedNames).
+   */
+  starList: ExportBinding[];
   /** The file's large type strings (`#n`, CallSummary.types), and how many of them are resolved already. */
   table: readonly string[];
   warmed: number;
   /** Per table entry, whether it involves a type parameter; computed on first need. */
   typeParameterIn: boolean[] | undefined;
+}
+
+/** A name looked up in a file (FileScope.reads), with a scratch mark for deduplicating a computation's reads. */
+interface NameRead {
+  scope: FileScope;
+  name: string;
+  stamp: number;
+}
+
+/**
+ * A file's declarations, imports or exports by name, where every lookup is noted as a read of that
+ * name: an incremental run relinks a file only when a name it read changed. `all` is for what the
+ * file reads of itself and for building tables whose lookups note their own reads.
+ */
+class NamedTable<V> {
+  constructor(
+    readonly all: Map<string, V>,
+    private readonly note: (name: string) => void,
+  ) {}
+
+  get(name: string): V | undefined {
+    this.note(name);
+    return this.all.get(name);
+  }
+
+  has(name: string): boolean {
+    this.note(name);
+    return this.all.has(name);
+  }
 }
 
 /** What the type parameters of a generic class or interface stand for where it was reached: each a type string in its own scope. */
@@ -253,6 +309,18 @@ function declarationsOf(entity: Entity | undefined): Extract<Entity, { type: "de
  * path; the sites linked are those of `only` (default: all), one FileLink per file in path order.
  */
 export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver, only?: ReadonlySet<RepoPath>): FileLink[] {
+  // The names read while linking the current file's sites, in order and with repeats: each lookup in
+  // a file's tables notes one (NamedTable), and a memo hit adds the reads its computation made (a
+  // memo entry keeps the span it added, deduplicated).
+  const read: NameRead[] = [];
+  const readOf = (scope: FileScope, name: string): NameRead => {
+    let found = scope.reads.get(name);
+    if (found === undefined) {
+      found = { scope, name, stamp: 0 };
+      scope.reads.set(name, found);
+    }
+    return found;
+  };
   const byPath = new Map(files.map((file) => [file.path, file]));
   const scopes = new Map<RepoPath, FileScope>();
   /** A file's scope, built from its summary the first time linking reaches the file. */
@@ -284,7 +352,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         }
       }
     }
-    if (local.implementation !== null) read.push(local.implementation);
+    if (local.implementation !== null) read.push(readOf(local.implementation, WHOLE_FILE));
     return local.implementation;
   };
   /**
@@ -304,7 +372,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       library = new Map();
       for (const key of resolver.outside?.standardLibrary ?? []) {
         const scope = outsideScopeOf(key);
-        for (const decl of scope?.decls.values() ?? []) if (!decl.name.includes(".") && !library.has(decl.name)) library.set(decl.name, { scope: scope!, decl });
+        for (const decl of scope?.decls.all.values() ?? []) if (!decl.name.includes(".") && !library.has(decl.name)) library.set(decl.name, { scope: scope!, decl });
       }
     }
     return library.get(name);
@@ -323,34 +391,42 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return scope ?? undefined;
   };
   const newScope = (path: string, calls: CallSummary, outside: boolean): FileScope => {
+    const decls = new Map<string, CallableDeclaration>();
+    const statics = new Map<string, CallableDeclaration>();
+    const twins = new Map<string, CallableDeclaration>();
+    const imports = new Map<string, ImportBinding>();
+    const exports = new Map<string, ExportBinding>();
+    const starList: ExportBinding[] = [];
+    for (const decl of calls.declarations) {
+      if (decl.static) statics.set(decl.name, decl);
+      const first = decls.get(decl.name);
+      if (first === undefined) decls.set(decl.name, decl);
+      else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
+    }
+    for (const binding of calls.imports) imports.set(binding.local, binding);
+    for (const binding of calls.exports) {
+      if (binding.name === STARS) starList.push(binding);
+      else if (!exports.has(binding.name)) exports.set(binding.name, binding);
+    }
+    // A package's declaration file is never among a file's touched files: its reads are not noted.
+    const note = outside ? (): void => {} : (name: string): void => void read.push(readOf(scope, name));
     const scope: FileScope = {
       path,
       outside,
-      stamp: 0,
+      reads: new Map(),
       modules: new Map(),
       exportsResolved: new Map(),
       types: new Map(),
-      decls: new Map(),
-      statics: new Map(),
-      twins: new Map(),
-      imports: new Map(),
-      exports: new Map(),
-      stars: [],
+      decls: new NamedTable(decls, note),
+      statics: new NamedTable(statics, note),
+      twins: new NamedTable(twins, note),
+      imports: new NamedTable(imports, note),
+      exports: new NamedTable(exports, note),
+      starList,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
     };
-    for (const decl of calls.declarations) {
-      if (decl.static) scope.statics.set(decl.name, decl);
-      const first = scope.decls.get(decl.name);
-      if (first === undefined) scope.decls.set(decl.name, decl);
-      else if (!scope.twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) scope.twins.set(decl.name, decl);
-    }
-    for (const binding of calls.imports) scope.imports.set(binding.local, binding);
-    for (const binding of calls.exports) {
-      if (binding.name === "*") scope.stars.push(binding);
-      else if (!scope.exports.has(binding.name)) scope.exports.set(binding.name, binding);
-    }
     return scope;
   };
   const callableNames = new Set<string>();
@@ -360,7 +436,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   for (const file of files) {
     if (!file.script) continue;
     const scope = scopeOf(file.path)!;
-    for (const decl of scope.decls.values()) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
+    for (const decl of scope.decls.all.values()) if (!decl.name.includes(".") && !globals.has(decl.name)) globals.set(decl.name, { scope, decl });
   }
 
   // A Go package is a folder of files that see one another's declarations without imports; a
@@ -376,7 +452,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (!file.path.endsWith(".go") || file.path.slice(0, Math.max(0, file.path.lastIndexOf("/"))) !== folder) continue;
       if (!withTests && file.path.endsWith("_test.go")) continue;
       const other = scopeOf(file.path)!;
-      for (const declared of other.decls.keys()) if (!names.has(declared)) names.set(declared, other);
+      for (const declared of other.decls.all.keys()) if (!names.has(declared)) names.set(declared, other);
     }
     packages.set(key, names);
     return names;
@@ -387,28 +463,30 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (!scope.path.endsWith(".go")) return undefined;
     const other = packageOf(scope.path, scope.path.endsWith("_test.go")).get(name);
     if (!other || other === scope) return undefined;
-    read.push(other);
+    // The lookup notes the read.
     return { scope: other, decl: other.decls.get(name)! };
   };
 
-  // The files read while linking the current file's sites, in order and with repeats: every scope
-  // but the file's own is reached through resolveModule, a global, or a memo hit. A memo entry
-  // keeps the span it added, deduplicated, so that a later hit adds the same files.
-  const read: FileScope[] = [];
+  /** Removes every occurrence of one read from read[start…]. */
+  const dropRead = (start: number, dropped: NameRead): void => {
+    let kept = start;
+    for (let i = start; i < read.length; i += 1) if (read[i] !== dropped) read[kept++] = read[i]!;
+    read.length = kept;
+  };
   let stamp = 0;
-  /** The distinct scopes of read[start…], which are left there deduplicated. */
-  const distinctSince = (start: number): FileScope[] => {
+  /** The distinct reads of read[start…], which are left there deduplicated. */
+  const distinctSince = (start: number): NameRead[] => {
     stamp += 1;
-    const distinct: FileScope[] = [];
+    const distinct: NameRead[] = [];
     for (let i = start; i < read.length; i += 1) {
-      const scope = read[i]!;
-      if (scope.stamp !== stamp) {
-        scope.stamp = stamp;
-        distinct.push(scope);
+      const name = read[i]!;
+      if (name.stamp !== stamp) {
+        name.stamp = stamp;
+        distinct.push(name);
       }
     }
     read.length = start;
-    for (const scope of distinct) read.push(scope);
+    for (const name of distinct) read.push(name);
     return distinct;
   };
 
@@ -451,7 +529,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       for (const file of files) {
         if (!file.script || !DECLARATION_FILE.test(file.path)) continue;
         const declaring = scopeOf(file.path)!;
-        for (const decl of declaring.decls.values()) if (decl.kind === "namespace" && !ambient.has(decl.name)) ambient.set(decl.name, declaring);
+        for (const decl of declaring.decls.all.values()) if (decl.kind === "namespace" && !ambient.has(decl.name)) ambient.set(decl.name, declaring);
       }
     }
     return ambient.get(specifier);
@@ -464,7 +542,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const declared = target === null && !specifier.startsWith(".") && !opaque(scope) ? ambientModule(specifier) : undefined;
       if (declared !== undefined) {
         // Not linked through the declaration (its exports are a namespace's): its calls stay candidates.
-        read.push(declared);
+        read.push(readOf(declared, WHOLE_FILE));
         scope.modules.set(specifier, null);
         return null;
       }
@@ -478,7 +556,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // Not memoised while packages are not read: a later lookup may need them.
       if (readOutside || found !== "external" || specifier.startsWith(".")) scope.modules.set(specifier, found);
     }
-    if (typeof found === "object" && found !== null) read.push(found);
+    // What is looked up in the module notes its own reads: reaching it depends only on the file set.
     return found;
   };
 
@@ -503,7 +581,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (sibling) return { type: "decl", ...sibling };
     // Python `from x import *` brings x's names into the module (TypeScript's `export *` does not).
     if (scope.path.endsWith(".py")) {
-      for (const star of scope.stars) {
+      for (const star of scope.starList) {
         const target = resolveModule(scope, star.specifier!);
         if (target === null || target === "external") continue;
         const found = resolveExport(target, name, depth + 1);
@@ -516,7 +594,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const library = STANDARD_LIBRARY_TYPES.has(name) ? libraryDecl(name) : undefined;
       return library ? { type: "decl", ...library } : EXTERNAL;
     }
-    read.push(global.scope);
+    read.push(readOf(global.scope, name));
     return { type: "decl", ...global };
   };
 
@@ -538,7 +616,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     if (name === MODULE_EXPORTS) return undefined;
     // `export = React`: the module's names are that value's members, and its default is the value.
-    if (scope.exports.has(MODULE_EXPORTS)) {
+    if (scope.exports.all.has(MODULE_EXPORTS)) {
       const whole = resolveExport(scope, MODULE_EXPORTS, depth + 1);
       if (name === "default") return whole;
       return whole === undefined || (whole.type === "module" && whole.scope === scope) ? undefined : member(whole, name, depth + 1);
@@ -548,12 +626,19 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const sibling = siblingDecl(scope, name);
     if (sibling?.scope.exports.has(name)) return { type: "decl", ...sibling };
     let external = false;
-    for (const star of scope.stars) {
+    for (const star of scope.starList) {
       const target = resolveModule(scope, star.specifier!);
       if (target === "external") external = true;
       if (target === null || target === "external") continue;
+      const mark = read.length;
       const found = resolveExport(target, name, depth + 1);
       if (found) return found;
+      // Not found there: the read of the name in the target's exports is left out. A file that goes
+      // through a barrel's stars reads the name in each module they reach (hundreds, in a monorepo's
+      // utilities), and planning relinks it through the barrel instead when one of them changes
+      // the name (FileLink.stars). What else the lookup read (a re-export, an `export =`) stays.
+      const missed = target.outside ? undefined : target.reads.get(name);
+      if (missed !== undefined) dropRead(mark, missed);
     }
     return external ? EXTERNAL : undefined;
   };
@@ -1017,9 +1102,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   /** The names of a file's declarations that have members (`Interceptor` of `Interceptor.execute`), read once per file. */
   const containers = new WeakMap<FileScope, Set<string>>();
   const hasMembers = (scope: FileScope, decl: CallableDeclaration): boolean => {
+    if (!scope.outside) read.push(readOf(scope, membersOf(decl.name)));
     let names = containers.get(scope);
     if (names === undefined) {
-      names = new Set([...scope.decls.keys()].flatMap((name) => (name.includes(".") ? [name.slice(0, name.lastIndexOf("."))] : [])));
+      names = new Set([...scope.decls.all.keys()].flatMap((name) => (name.includes(".") ? [name.slice(0, name.lastIndexOf("."))] : [])));
       containers.set(scope, names);
     }
     return names.has(decl.name);
@@ -1030,7 +1116,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     let entity = lookupName(scope, parts[0]!, depth + 1);
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
     // `const Store = require("./store")`, `import Store = require(…)`: the module is what `module.exports =` holds.
-    if (entity?.type === "module" && entity.scope.exports.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
+    if (entity?.type === "module" && entity.scope.exports.all.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
     if (entity?.type === "external") return EXTERNAL;
     if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
@@ -1270,13 +1356,28 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (isGo) overrides.sort((a, b) => byCodeUnit(overrideKey(a), overrideKey(b)));
     // Before `touched` is taken: a file an alias resolves through relinks this one when it changes.
     const aliases = aliasesOf(scope);
-    const touched = distinctSince(0)
-      .filter((other) => other !== scope && !other.outside)
-      .map((other) => other.path)
-      .sort(byCodeUnit);
-    links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stats });
+    const touched = touchedFiles(distinctSince(0), scope);
+    const stars = scope.starList.flatMap((star) => {
+      const target = resolveModule(scope, star.specifier!);
+      return typeof target === "object" && target !== null && !target.outside ? [target.path] : [];
+    });
+    links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stars, stats });
   }
   return links;
+
+  /** The distinct reads of other files, by file, names sorted. */
+  function touchedFiles(reads: readonly NameRead[], own: FileScope): TouchedFile[] {
+    const byFile = new Map<RepoPath, string[]>();
+    for (const { scope, name } of reads) {
+      if (scope === own || scope.outside) continue;
+      const names = byFile.get(scope.path);
+      if (names) names.push(name);
+      else byFile.set(scope.path, [name]);
+    }
+    return [...byFile]
+      .sort(([a], [b]) => byCodeUnit(a, b))
+      .map(([path, names]) => ({ path, names: names.sort(byCodeUnit) }));
+  }
 
   /**
    * The names a file exports for a declaration of another name, each with that declaration, through
@@ -1285,7 +1386,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    */
   function aliasesOf(scope: FileScope): ExportAlias[] {
     const aliases: ExportAlias[] = [];
-    for (const [name, binding] of scope.exports) {
+    for (const [name, binding] of scope.exports.all) {
       // Most exports are the file's own declarations under their own names: nothing to resolve.
       if (name === "default" || name === MODULE_EXPORTS || (binding.specifier === undefined && (binding.local ?? name) === name && scope.decls.has(name))) continue;
       readOutside = false;
@@ -1305,7 +1406,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    */
   function overridesOf(scope: FileScope): Override[] {
     const overrides: Override[] = [];
-    for (const decl of scope.decls.values()) {
+    for (const decl of scope.decls.all.values()) {
       // A class declared in a body (`User@1234`) is reached through, never named in a row.
       if (decl.name.includes("@")) continue;
       const bases = ownBases(decl);
@@ -1328,7 +1429,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       climb(scope, bases, 0);
       if (ancestors.length === 0) continue;
       const prefix = `${decl.name}.`;
-      for (const own of scope.decls.values()) {
+      for (const own of scope.decls.all.values()) {
         // A static member overrides nothing the compiler's call hierarchy follows: a call of a subclass's is not one of the base's.
         if (own.static || !own.name.startsWith(prefix) || own.name.includes(".", prefix.length)) continue;
         const name = own.name.slice(prefix.length);
@@ -1364,9 +1465,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const script = /\.([cm]?)jsx?$/.exec(scope.path);
     const twin = script ? scopeOf(`${scope.path.slice(0, script.index)}.d.${script[1]}ts`) : undefined;
     if (twin === undefined) return [];
-    read.push(twin);
     const twins: Override[] = [];
-    for (const own of scope.decls.values()) {
+    for (const own of scope.decls.all.values()) {
       const typed = twin.decls.get(own.name);
       if (typed === undefined || !TWIN_KINDS.has(own.kind) || !TWIN_KINDS.has(typed.kind)) continue;
       twins.push(overrideOf(scope.path, own, twin.path, typed));
@@ -1382,7 +1482,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    */
   function sharedGlobalsOf(scope: FileScope, probe: (name: string) => boolean): Override[] {
     const shared: Override[] = [];
-    for (const own of scope.decls.values()) {
+    for (const own of scope.decls.all.values()) {
       if (own.name.includes(".") || !TWIN_KINDS.has(own.kind) || !probe(own.name)) continue;
       const first = globals.get(own.name);
       if (first === undefined || first.scope === scope || !TWIN_KINDS.has(first.decl.kind)) continue;
@@ -1403,7 +1503,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   function implementationsOf(scope: FileScope, probes: Set<string>): Override[] {
     const found: Override[] = [];
     const names = packageOf(scope.path, scope.path.endsWith("_test.go"));
-    for (const own of scope.decls.values()) {
+    for (const own of scope.decls.all.values()) {
       const dot = own.name.indexOf(".");
       if (own.kind !== "method" || dot < 0 || own.name.indexOf(".", dot + 1) >= 0) continue;
       const owner = own.name.slice(0, dot);
@@ -1413,12 +1513,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (ownerKind !== "struct" && ownerKind !== "type") continue;
       probes.add(method);
       for (const candidate of goInterfaces().get(method) ?? []) {
-        for (const dep of candidate.deps) read.push(dep);
+        for (const dep of candidate.deps) read.push(readOf(dep, WHOLE_FILE));
         const covered = candidate.methods.every(({ name, decl }) => {
           probes.add(name);
           const mine = scope.decls.get(`${owner}.${name}`) ?? names.get(`${owner}.${name}`)?.decls.get(`${owner}.${name}`);
           const at = scope.decls.has(`${owner}.${name}`) ? scope : names.get(`${owner}.${name}`);
-          if (at && at !== scope) read.push(at);
+          if (at && at !== scope) read.push(readOf(at, WHOLE_FILE));
           return mine !== undefined && mine.kind === "method" && sameShape(mine, decl);
         });
         const base = candidate.methods.find((m) => m.name === method)!.decl;
@@ -1439,11 +1539,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const file of files) {
       if (!file.path.endsWith(".go")) continue;
       const other = scopeOf(file.path)!;
-      for (const decl of other.decls.values()) {
+      for (const decl of other.decls.all.values()) {
         if (decl.kind !== "interface") continue;
         const start = read.length;
         const methods = interfaceMethods(other, decl, 0);
-        const deps = [other, ...new Set(read.slice(start).concat(methods?.map((m) => m.scope) ?? []))];
+        const deps = [other, ...new Set([...read.slice(start).map((r) => r.scope), ...(methods?.map((m) => m.scope) ?? [])])];
         if (!methods || methods.length === 0) continue;
         const entry: GoInterface = { scope: other, decl, methods, deps };
         for (const { name } of methods) {
@@ -1462,7 +1562,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (depth > 4) return undefined;
     const prefix = `${decl.name}.`;
     const methods: GoInterface["methods"] = [];
-    for (const member of scope.decls.values()) {
+    for (const member of scope.decls.all.values()) {
       if (member.kind === "method" && member.name.startsWith(prefix) && member.name.indexOf(".", prefix.length) < 0) methods.push({ name: member.name.slice(prefix.length), decl: member, scope });
     }
     for (const base of decl.bases ?? []) {

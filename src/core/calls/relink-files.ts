@@ -5,6 +5,7 @@ import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { IndexedFile } from "../index/indexed-file.js";
 import { addStats, linkCalls, NO_CALLS, type FileLink, type LinkStats } from "./link-calls.js";
 import { planRelink, type SummaryShape } from "./plan-relink.js";
+import { encodeReads } from "./reads-codec.js";
 import type { ModuleResolver } from "./resolve-specifier.js";
 import { compare } from "../index/build-modules.js";
 
@@ -71,7 +72,9 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     if (before !== file || fileRows !== previousRows) file.callRows = fileRows;
     const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
     const callTerms = renderTerms(calleeTermsOf(rendered.edges.map((edge) => edge.callee)));
-    file.link = { touched: link.touched, targets, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, aliases: link.aliases, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
+    const reads = encodeReads(link.touched);
+    if (before !== file || reads !== file.reads) file.reads = reads;
+    file.link = { targets, stars: link.stars, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, aliases: link.aliases, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
     edges.push(...rendered.edges);
     rows.push(...rendered.rows);

@@ -38,20 +38,26 @@ export interface IndexedFile {
   routing?: string;
   /** This file's rows of call_index.md, each ending with a newline ("" until linked). */
   callRows: string;
+  /**
+   * The other files read while linking it, with the names read of each (encodeReads): a change to
+   * one of those names relinks this file. Text, read only by a run whose edit changed what other
+   * files can read: a large repository's files read a million names of one another.
+   */
+  reads: string;
   /** How this file's sites were last linked; null for a file parsed in this run and not linked yet. */
   link: LinkRecord | null;
 }
 
 /** What a run keeps of one file's linked sites, besides their rendered rows. */
 export interface LinkRecord {
-  /** Other files read while linking: a change to what they declare or export relinks this file. */
-  touched: RepoPath[];
   /** Other files its resolved calls land in, sorted: its edges in the file graph `ctx brief` ranks with. */
   targets: RepoPath[];
   /** The terms of the names its sites call, rendered (routing.tsv's calls field): set when linked in this run only, like `routing`. */
   callTerms?: string;
   /** Names asked of the repository-wide set of callable names: a declaration added or removed under one relinks this file. */
   probes: string[];
+  /** The repository files its `export *` bindings reach (FileLink.stars). */
+  stars: RepoPath[];
   stats: LinkStats;
   overrides: Override[];
   /** Names it exports for a declaration of another name (FileLink.aliases). */
@@ -83,6 +89,7 @@ export function toIndexedFile(record: FileRecord, rows: readonly SymbolRow[] = s
     script: record.calls.script,
     shape: record.calls.shape,
     callRows: "",
+    reads: "",
     link: null,
   };
 }
