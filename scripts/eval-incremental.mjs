@@ -68,7 +68,7 @@ function applyCommit(gitDir, dir, from, to) {
     mkdirSync(dirname(join(dir, path)), { recursive: true });
     writeFileSync(join(dir, path), blob.stdout);
   }
-  run("git", ["add", "-A", "--", ".", ":!.ai"], dir);
+  run("git", ["add", "-A"], dir);
   run("git", ["commit", "-q", "--allow-empty", "--no-verify", "-m", to.slice(0, 10)], dir);
   return { changed: written.length + changes.filter((c, i) => i % 2 === 0 && c === "D").length };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { callableNamesOf, interfaceKeyOf, isScript } from "../../src/core/calls/link-calls.js";
-import { planRelink, type RelinkInput, type SummaryShape } from "../../src/core/calls/plan-relink.js";
+import { planRelink, type LastState, type RelinkInput, type SummaryShape } from "../../src/core/calls/plan-relink.js";
 import type { LinkRecord } from "../../src/core/index/indexed-file.js";
 import type { CallSummary } from "../../src/model.js";
 import { encodeReads } from "../../src/core/calls/reads-codec.js";
@@ -24,12 +24,36 @@ function shape(calls: CallSummary): SummaryShape {
   return { shape: interfaceKeyOf(calls), callables: callableNamesOf(calls), script: isScript(calls), summary: { get: () => calls } };
 }
 
-/** How a file was last linked: it read the given names of a.ts (or of `of`), and its `export *` bindings reach `stars`. */
-function link(namesOfA: string[] | undefined, probes: string[] = [], { of = "a.ts", stars = [] as string[] } = {}): { link: LinkRecord; reads: string } {
+/** A module importing `names` from `specifier`. */
+function importing(specifier: string, ...names: string[]): CallSummary {
+  return { ...summary(), imports: names.map((name) => ({ local: name, imported: name, specifier })) };
+}
+
+/** A barrel: `export *` from each specifier. */
+function barrel(...specifiers: string[]): CallSummary {
+  return { ...summary(), exports: specifiers.map((specifier) => ({ name: "*", specifier })) };
+}
+
+interface Linked {
+  /** The file whose names it read (default a.ts). */
+  of?: string;
+  /** The files its `export *` bindings reached. */
+  stars?: string[];
+  /** What its specifiers resolved to. */
+  resolved?: [string, string | null][];
+}
+
+/** How a file was last linked: it read the given names of a.ts (or of `of`). */
+function link(namesOfA: string[] | undefined, probes: string[] = [], { of = "a.ts", stars = [], resolved = [] }: Linked = {}): { link: LinkRecord; reads: string } {
   return {
     link: { targets: [], callTerms: "", probes, stars, stats: NO_STATS, overrides: [], aliases: [], rows: 0, unresolvedRows: 0 },
-    reads: encodeReads(namesOfA ? [{ path: of, names: namesOfA }] : []),
+    reads: encodeReads({ touched: namesOfA ? [{ path: of, names: namesOfA }] : [], resolved }),
   };
+}
+
+/** A file as the last run left it. */
+function last(calls: CallSummary, linked: Linked = {}): LastState {
+  return { ...shape(calls), ...link(undefined, [], linked) };
 }
 
 /**
@@ -49,8 +73,9 @@ function repository(aNow: CallSummary, changes: Partial<RelinkInput> = {}): Reli
       { path: "g.ts", ...shape(summary("g")), ...link([""]) },
     ],
     changed: new Map([["a.ts", shape(summary("load"))]]),
-    dropped: [],
+    dropped: new Map(),
     resolutionChanged: false,
+    resolve: () => null,
     ...changes,
   };
 }
@@ -102,11 +127,48 @@ describe("planRelink: which files' sites an edit can move", () => {
     expect(sorted(planRelink(withEntry(typed(["ret:Store"], "#0"))))).toEqual(["a.ts", "b.ts", "g.ts"]);
   });
 
-  it("relinks everything when a file is added or dropped, resolution changes, or a global script changes", () => {
-    expect(planRelink(repository(summary("load"), { changed: new Map([["a.ts", undefined]]) }))).toBeUndefined();
-    expect(planRelink(repository(summary("load"), { dropped: ["gone.ts"] }))).toBeUndefined();
+  it("relinks everything when resolution changes, or a global script changes, comes or goes", () => {
     expect(planRelink(repository(summary("load"), { resolutionChanged: true }))).toBeUndefined();
     const script = { ...summary("load", "save"), exports: [] };
     expect(planRelink(repository(script))).toBeUndefined();
+    expect(planRelink(repository(script, { changed: new Map([["a.ts", undefined]]) }))).toBeUndefined();
+    expect(planRelink(repository(summary("load"), { dropped: new Map([["gone.js", last(script)]]) }))).toBeUndefined();
+  });
+
+  it("relinks, when a file is added, the files whose specifiers now reach it and the readers of what those bind", () => {
+    const input = repository(summary("load"), { changed: new Map([["a.ts", undefined]]), resolve: (from, specifier) => (from === "x.ts" && specifier === "./a" ? "a.ts" : null) });
+    const files = [
+      ...input.files,
+      { path: "x.ts", ...shape(importing("./a", "load")), ...link(undefined, [], { resolved: [["./a", null]] }) },
+      { path: "y.ts", ...shape(summary("y")), ...link(["load"], [], { of: "x.ts" }) },
+      { path: "z.ts", ...shape(summary("z")), ...link(["other"], [], { of: "x.ts" }) },
+    ];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["a.ts", "x.ts", "y.ts"]);
+  });
+
+  it("relinks, when a file is dropped, the readers of its names and the files whose specifiers reached it", () => {
+    const input = repository(summary("load"), { changed: new Map(), dropped: new Map([["gone.ts", last(summary("load"))]]) });
+    const files = [
+      ...input.files.filter((file) => file.path !== "a.ts"),
+      { path: "r.ts", ...shape(summary("r")), ...link(["load"], [], { of: "gone.ts" }) },
+      { path: "s.ts", ...shape(summary("s")), ...link(["save"], [], { of: "gone.ts" }) },
+      { path: "x.ts", ...shape(importing("./gone", "load")), ...link(undefined, [], { resolved: [["./gone", "gone.ts"]] }) },
+    ];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["r.ts", "x.ts"]);
+  });
+
+  it("relinks, when a barrel's `export *` moves to a renamed module, who looked up the names it brings, and no one else", () => {
+    const renamed = new Map([["copy.ts", last(summary("deepCopy"))]]);
+    const changed = new Map([["index.ts", last(barrel("./copy", "./other"), { stars: ["copy.ts", "other.ts"], resolved: [["./copy", "copy.ts"], ["./other", "other.ts"]] })]]);
+    const input = repository(summary("load"), { changed: new Map([...changed, ["copy-2.ts", undefined]]), dropped: renamed, resolve: (_, specifier) => (specifier === "./copy-2" ? "copy-2.ts" : specifier === "./other" ? "other.ts" : null) });
+    const files = [
+      ...input.files.filter((file) => file.path !== "a.ts"),
+      { path: "copy-2.ts", ...shape(summary("deepCopy")), link: null, reads: "" },
+      { path: "index.ts", ...shape(barrel("./copy-2", "./other")), link: null, reads: "" },
+      { path: "other.ts", ...shape(summary("merge")), ...link(undefined) },
+      { path: "r.ts", ...shape(summary("r")), ...link(["deepCopy"], [], { of: "index.ts" }) },
+      { path: "s.ts", ...shape(summary("s")), ...link(["merge"], [], { of: "index.ts" }) },
+    ];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["copy-2.ts", "index.ts", "r.ts"]);
   });
 });

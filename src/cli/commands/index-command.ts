@@ -2,7 +2,7 @@ import type { LinkStats } from "../../core/calls/link-calls.js";
 import { UnreadableSummary } from "../../core/calls/lazy-summary.js";
 import { relinkFiles, relinkPlan } from "../../core/calls/relink-files.js";
 import { linkCalls } from "../../core/calls/link-calls.js";
-import { createModuleResolver } from "../../core/calls/resolve-specifier.js";
+import { createModuleResolver, resolveSpecifier } from "../../core/calls/resolve-specifier.js";
 import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
@@ -326,7 +326,13 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // Calls are linked against every file's summary, but only the sites an edit can have moved are
     // linked again: those of changed files, and of files that read what a changed file declares.
     const last = cache
-      ? { changed: new Map(parsed.map((path) => [path, previous.get(path)])), dropped, resolutionChanged: settled?.resolution !== resolution || declarationsChanged }
+      ? {
+          changed: new Map(parsed.map((path) => [path, previous.get(path)])),
+          dropped,
+          droppedFiles: new Map(dropped.map((path) => [path, previous.get(path)!])),
+          resolutionChanged: settled?.resolution !== resolution || declarationsChanged,
+          resolve: (from: RepoPath, specifier: string) => resolveSpecifier(resolver, from, specifier),
+        }
       : null;
     const plan = relinkPlan(files, last);
     let links = linkCalls(files, resolver, plan);

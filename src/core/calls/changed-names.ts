@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { MODULE_EXPORTS, type CallSummary } from "../../model.js";
-import { membersOf, STARS, WHOLE_FILE } from "./link-calls.js";
+import type { CallSummary } from "../../model.js";
+import { membersOf, STARS } from "./link-calls.js";
 
 /**
  * The names under which another file can read something different of a file whose summary went
  * from `before` to `after` (TouchedFile.names): declarations by full name, imports by local name,
- * exports by name, `Repo.*` when `Repo` gained or lost a member. A file that read none of them
- * links the same way. A changed `export *` list or `export =` can change what any name exported
- * resolves to: then WHOLE_FILE, every reader's.
+ * exports by name, `Repo.*` when `Repo` gained or lost a member, `*` when its `export *` list
+ * changed. A file that read none of them links the same way, but for what a changed `export *`
+ * list or `export =` brings under any name (planRelink tells which).
  */
 export function changedNames(before: CallSummary, after: CallSummary): Set<string> {
   const then = readableNames(before);
@@ -15,7 +15,6 @@ export function changedNames(before: CallSummary, after: CallSummary): Set<strin
   const changed = new Set<string>();
   for (const [name, text] of then) if (now.get(name) !== text) changed.add(name);
   for (const name of now.keys()) if (!then.has(name)) changed.add(name);
-  if (changed.has(STARS) || changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
   return changed;
 }
 

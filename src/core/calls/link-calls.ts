@@ -45,6 +45,12 @@ export interface FileLink {
    * that name there relinks this file's readers through this file.
    */
   stars: RepoPath[];
+  /**
+   * What each module specifier it writes (imports, re-exports, `import()`) resolved to in this run,
+   * by specifier: the repository file (resolveSpecifier), or null. Files added or dropped can move
+   * them; planning resolves them again then.
+   */
+  resolved: [specifier: string, target: RepoPath | null][];
   stats: LinkStats;
 }
 
@@ -1280,6 +1286,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     };
     const edges: CallEdge[] = [];
     const stats: LinkStats = { ...NO_CALLS };
+    const specifiers = new Set<string>();
+    for (const binding of calls.imports) {
+      specifiers.add(binding.specifier);
+      if (binding.submodule !== undefined) specifiers.add(binding.submodule);
+    }
+    for (const binding of calls.exports) if (binding.specifier !== undefined) specifiers.add(binding.specifier);
     for (const encoded of calls.sites) {
       // Most sites with an unknown receiver call the standard library: their name settles them
       // without decoding the rest.
@@ -1290,6 +1302,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         continue;
       }
       const site = decodeCallSite(encoded);
+      if (site.callee.head === "import") specifiers.add(site.callee.owner);
       const caller = calls.callers[site.caller]!;
       const entity = resolveCallee(scope, site.callee);
       // A reference is an edge only where it lands on a callable; unlinked, it is no candidate unless passed on from a member read.
@@ -1361,7 +1374,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const target = resolveModule(scope, star.specifier!);
       return typeof target === "object" && target !== null && !target.outside ? [target.path] : [];
     });
-    links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stars, stats });
+    const resolved = [...specifiers].sort(byCodeUnit).map((specifier): [string, RepoPath | null] => [specifier, resolveSpecifier(resolver, path, specifier)]);
+    links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stars, resolved, stats });
   }
   return links;
 

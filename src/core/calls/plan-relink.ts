@@ -1,57 +1,164 @@
-import type { CallSummary, RepoPath } from "../../model.js";
+import { MODULE_EXPORTS, type CallSummary, type RepoPath } from "../../model.js";
 import type { IndexedFile, LinkRecord } from "../index/indexed-file.js";
 import { changedNames } from "./changed-names.js";
-import { WHOLE_FILE } from "./link-calls.js";
+import { STARS, WHOLE_FILE } from "./link-calls.js";
 import { decodeReads, readKey } from "./reads-codec.js";
 
 /** What planning needs of a file's summary, known without reading it, and the summary, read where its shape changed. */
 export type SummaryShape = Pick<IndexedFile, "shape" | "callables" | "script"> & { summary: { get(): CallSummary } };
 
+/** A file as the last run left it: its summary's shape, how it was linked and what it read then. */
+export type LastState = SummaryShape & { link?: Pick<LinkRecord, "stars"> | null; reads?: string };
+
 export interface RelinkInput {
   /** Every indexed file of this run, with how it was last linked (null: parsed in this run) and what it read then. */
   files: readonly (SummaryShape & Pick<IndexedFile, "path" | "link" | "reads">)[];
-  /** Files whose content changed since the last run, with their summary's shape and their link then (undefined: the file is new). */
-  changed: ReadonlyMap<RepoPath, (SummaryShape & { link?: Pick<LinkRecord, "stars"> | null }) | undefined>;
-  /** Files indexed last run and gone now. */
-  dropped: readonly RepoPath[];
+  /** Files whose content changed since the last run, as the last run left them (undefined: the file is new). */
+  changed: ReadonlyMap<RepoPath, LastState | undefined>;
+  /** Files indexed last run and gone now, as the last run left them. */
+  dropped: ReadonlyMap<RepoPath, LastState>;
   /** Whether module resolution (workspace packages, tsconfig paths) differs from the last run's. */
   resolutionChanged: boolean;
+  /** What a module specifier written in a file reaches in this run's file set (resolveSpecifier). */
+  resolve(from: RepoPath, specifier: string): RepoPath | null;
 }
+
+const EMPTY: CallSummary = { callers: [], declarations: [], imports: [], exports: [], sites: [], types: [] };
 
 /**
  * The files whose sites must be linked again, or undefined for all of them. A file's links depend
  * on its own summary, on the names it read of other files (their declarations, imports and exports
- * under those names: `reads`), and on which names some file declares as callable (`probes`);
- * module resolution, the file set and global scripts can move any link, so a change to them
- * relinks everything. A name looked up through a barrel's `export *` and not found in a module it
- * reaches is read of the barrel only: a change to the name in that module counts as one in every
- * barrel that reaches it through stars.
+ * under those names: `reads`), on which names some file declares as callable (`probes`), and on
+ * what the specifiers of the files it read resolve to. A name looked up through a barrel's `export *`
+ * and not found in a module it reaches is read of the barrel only: a change to the name in that
+ * module counts as one in every barrel that reaches it through stars. Module resolution and global
+ * scripts can move any link, so a change to them relinks everything.
  */
 export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefined {
-  if (input.resolutionChanged || input.dropped.length > 0) return undefined;
+  if (input.resolutionChanged) return undefined;
   const relink = new Set<RepoPath>();
   /** Per file whose shape changed, the names another file may now read differently. */
   const reshaped = new Map<RepoPath, Set<string>>();
   const names = new Set<string>();
+  const byPath = new Map(input.files.map((file) => [file.path, file]));
+  const added: RepoPath[] = [];
+  const addTo = (path: RepoPath, changed: Iterable<string>): void => {
+    const set = reshaped.get(path) ?? new Set<string>();
+    for (const name of changed) set.add(name);
+    if (set.size > 0) reshaped.set(path, set);
+  };
+  const callablesMoved = (before: readonly string[], after: readonly string[]): void => {
+    const then = new Set(before);
+    const now = new Set(after);
+    for (const name of then) if (!now.has(name)) names.add(name);
+    for (const name of now) if (!then.has(name)) names.add(name);
+  };
+  /** The names `export *` of `path` brings (undefined: any name, through its own stars or `export =`), as the last run and this one know it. */
+  const starNames = (path: RepoPath | null): Set<string> | undefined => {
+    if (path === null) return new Set();
+    const summaries = [input.dropped.get(path)?.summary, input.changed.get(path)?.summary, byPath.get(path)?.summary].flatMap((s) => (s ? [s.get()] : []));
+    const found = new Set<string>();
+    for (const summary of summaries) {
+      for (const binding of summary.exports) {
+        if (binding.name === STARS || binding.name === MODULE_EXPORTS) return undefined;
+        found.add(binding.name);
+      }
+    }
+    return found;
+  };
+  /** The names another file reads differently of `summary` when `moved` specifiers reach elsewhere: what they bind, and what stars through them bring. */
+  const boundTo = (summary: CallSummary, moved: ReadonlyMap<string, [RepoPath | null, RepoPath | null]>): string[] => {
+    const bound: string[] = [];
+    for (const binding of summary.imports) if (moved.has(binding.specifier) || (binding.submodule !== undefined && moved.has(binding.submodule))) bound.push(binding.local);
+    for (const binding of summary.exports) {
+      if (binding.specifier === undefined || !moved.has(binding.specifier)) continue;
+      if (binding.name !== STARS) {
+        bound.push(binding.name);
+        continue;
+      }
+      for (const target of moved.get(binding.specifier)!) {
+        const brought = starNames(target);
+        if (brought === undefined) return [WHOLE_FILE];
+        bound.push(...brought);
+      }
+    }
+    return bound;
+  };
+
   for (const file of input.files) {
     if (!input.changed.has(file.path)) {
       if (file.link === null) return undefined;
       continue;
     }
-    const before = input.changed.get(file.path);
-    // A new file can be what a specifier that led nowhere now reaches.
-    if (before === undefined) return undefined;
     relink.add(file.path);
+    const before = input.changed.get(file.path);
+    if (before === undefined) {
+      // A new global script can be what any unresolved name is.
+      if (file.script) return undefined;
+      added.push(file.path);
+      callablesMoved([], file.callables);
+      continue;
+    }
     if (before.shape === file.shape) continue;
     if (before.script || file.script) return undefined;
+    const then = before.summary.get();
+    const now = file.summary.get();
+    const changed = changedNames(then, now);
+    if (changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
+    if (changed.has(STARS)) for (const name of starsMoved(file.path, then, now, before.reads ?? "")) changed.add(name);
     // Only renumbered (the type table): nothing another file reads differs.
-    const changed = changedNames(before.summary.get(), file.summary.get());
-    if (changed.size > 0) reshaped.set(file.path, changed);
-    const oldNames = new Set(before.callables);
-    const newNames = new Set(file.callables);
-    for (const name of oldNames) if (!newNames.has(name)) names.add(name);
-    for (const name of newNames) if (!oldNames.has(name)) names.add(name);
+    addTo(file.path, changed);
+    callablesMoved(before.callables, file.callables);
   }
+  for (const [path, before] of input.dropped) {
+    if (before.script) return undefined;
+    const then = before.summary.get();
+    const changed = changedNames(then, EMPTY);
+    if (changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
+    if (changed.has(STARS)) for (const name of starsMoved(path, then, EMPTY, before.reads ?? "")) changed.add(name);
+    addTo(path, changed);
+    callablesMoved(before.callables, []);
+  }
+  // Files added or dropped: a specifier can reach another file than it did (or one where it reached
+  // none). What a file wrote through it is read differently, and the file links differently itself.
+  if (added.length > 0 || input.dropped.size > 0) {
+    for (const file of input.files) {
+      const before = input.changed.has(file.path) ? input.changed.get(file.path) : file;
+      if (before === undefined) continue;
+      const last = decodeReads(before.reads ?? "");
+      if (last === undefined) return undefined;
+      const moved = new Map<string, [RepoPath | null, RepoPath | null]>();
+      for (const [specifier, target] of last.resolved) {
+        const now = input.resolve(file.path, specifier);
+        if (now !== target) moved.set(specifier, [target, now]);
+      }
+      if (moved.size === 0) continue;
+      relink.add(file.path);
+      addTo(file.path, boundTo(file.summary.get(), moved));
+      if (before !== file) addTo(file.path, boundTo(before.summary.get(), moved));
+    }
+  }
+
+  /** The names `export *` bindings added or removed bring: those of the modules they reach; any name when the order of the others moved. */
+  function starsMoved(path: RepoPath, then: CallSummary, now: CallSummary, readsThen: string): string[] {
+    const stars = (summary: CallSummary): string[] => summary.exports.flatMap((binding) => (binding.name === STARS && binding.specifier !== undefined ? [binding.specifier] : []));
+    const [old, current] = [stars(then), stars(now)];
+    const kept = old.filter((specifier) => current.includes(specifier));
+    if (kept.join("\0") !== current.filter((specifier) => old.includes(specifier)).join("\0")) return [WHOLE_FILE];
+    const resolvedThen = new Map(decodeReads(readsThen)?.resolved ?? []);
+    const brought: string[] = [];
+    const targets = [
+      ...old.filter((specifier) => !current.includes(specifier)).map((specifier) => (resolvedThen.has(specifier) ? resolvedThen.get(specifier)! : undefined)),
+      ...current.filter((specifier) => !old.includes(specifier)).map((specifier) => input.resolve(path, specifier)),
+    ];
+    for (const target of targets) {
+      const found = target === undefined ? undefined : starNames(target);
+      if (found === undefined) return [WHOLE_FILE];
+      brought.push(...found);
+    }
+    return brought;
+  }
+
   if (reshaped.size === 0 && names.size === 0) return relink;
   const changedByKey = new Map([...throughStars(input, reshaped)].map(([path, changed]) => [readKey(path), changed]));
   const keys = [...changedByKey.keys()];
@@ -66,10 +173,10 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
 
 /** Whether reads (IndexedFile.reads) include a name that changed in the file read; an unreadable text counts as yes. */
 function readChanged(text: string, reshaped: ReadonlyMap<string, ReadonlySet<string>>): boolean {
-  const reads = decodeReads(text);
-  if (reads === undefined) return true;
+  const inputs = decodeReads(text);
+  if (inputs === undefined) return true;
   for (const [key, changed] of reshaped) {
-    const read = reads.get(key);
+    const read = inputs.reads.get(key);
     if (read !== undefined && (changed.has(WHOLE_FILE) || read.some((name) => name === WHOLE_FILE || changed.has(name)))) return true;
   }
   return false;
@@ -78,14 +185,15 @@ function readChanged(text: string, reshaped: ReadonlyMap<string, ReadonlySet<str
 /** The changed names of each reshaped file, and of every barrel that reaches one through `export *` (as last linked). */
 function throughStars(input: RelinkInput, reshaped: ReadonlyMap<RepoPath, ReadonlySet<string>>): Map<RepoPath, Set<string>> {
   const barrels = new Map<RepoPath, RepoPath[]>();
-  for (const file of input.files) {
-    const link = input.changed.has(file.path) ? input.changed.get(file.path)?.link : file.link;
+  const starsOf = (path: RepoPath, link: Pick<LinkRecord, "stars"> | null | undefined): void => {
     for (const target of link?.stars ?? []) {
       const list = barrels.get(target);
-      if (list) list.push(file.path);
-      else barrels.set(target, [file.path]);
+      if (list) list.push(path);
+      else barrels.set(target, [path]);
     }
-  }
+  };
+  for (const file of input.files) starsOf(file.path, input.changed.has(file.path) ? input.changed.get(file.path)?.link : file.link);
+  for (const [path, before] of input.dropped) starsOf(path, before.link);
   const changedIn = new Map<RepoPath, Set<string>>();
   for (const [path, changed] of reshaped) {
     const queue = [path];

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import type { RepoPath } from "../../model.js";
-import type { TouchedFile } from "./link-calls.js";
+import type { FileLink } from "./link-calls.js";
 
 /**
  * A file's key in encoded reads: short, and the same whatever files are added or dropped (a place
@@ -18,29 +18,36 @@ export function readKey(path: RepoPath): string {
 /** Each file is read by many: its key is computed once. */
 const keys = new Map<RepoPath, string>();
 
-/** IndexedFile.reads: `[[key, name, …], …]`, by key. */
-export function encodeReads(touched: readonly TouchedFile[]): string {
-  if (touched.length === 0) return "";
-  const entries = touched.map(({ path, names }) => [readKey(path), ...names]);
+/** What a file's links rested on besides its own summary: IndexedFile.reads, decoded. */
+export interface LinkInputs {
+  /** The names read of each other file, by readKey. */
+  reads: Map<string, string[]>;
+  resolved: FileLink["resolved"];
+}
+
+/** IndexedFile.reads: `{"r": [[key, name, …], …], "m": [[specifier, target], …]}`, reads by key. */
+export function encodeReads(link: Pick<FileLink, "touched" | "resolved">): string {
+  const entries = link.touched.map(({ path, names }) => [readKey(path), ...names]);
   entries.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
-  return JSON.stringify(entries);
+  return JSON.stringify({ r: entries, m: link.resolved });
 }
 
 /**
- * The names read of each file, by key; undefined when the text cannot be read (a damaged cache),
- * which a caller takes as a read of everything.
+ * IndexedFile.reads decoded; undefined when the text cannot be read (a damaged cache), which a
+ * caller takes as a read of everything. A file not linked yet has read nothing.
  */
-export function decodeReads(text: string): Map<string, string[]> | undefined {
-  if (text === "") return new Map();
+export function decodeReads(text: string): LinkInputs | undefined {
+  if (text === "") return { reads: new Map(), resolved: [] };
   try {
-    const entries = JSON.parse(text) as unknown;
-    if (!Array.isArray(entries)) return undefined;
+    const { r, m } = JSON.parse(text) as { r: unknown; m: unknown };
+    if (!Array.isArray(r) || !Array.isArray(m)) return undefined;
     const reads = new Map<string, string[]>();
-    for (const entry of entries) {
-      if (!Array.isArray(entry) || !entry.every((part) => typeof part === "string") || entry.length === 0) return undefined;
+    for (const entry of r) {
+      if (!Array.isArray(entry) || entry.length === 0 || !entry.every((part) => typeof part === "string")) return undefined;
       reads.set(entry[0] as string, entry.slice(1) as string[]);
     }
-    return reads;
+    for (const entry of m) if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== "string" || (entry[1] !== null && typeof entry[1] !== "string")) return undefined;
+    return { reads, resolved: m as FileLink["resolved"] };
   } catch {
     return undefined;
   }

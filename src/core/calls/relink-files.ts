@@ -4,7 +4,7 @@ import { calleeTermsOf } from "../brief/routing-terms.js";
 import type { CallEdge, Override, RepoPath } from "../../model.js";
 import type { IndexedFile } from "../index/indexed-file.js";
 import { addStats, linkCalls, NO_CALLS, type FileLink, type LinkStats } from "./link-calls.js";
-import { planRelink, type SummaryShape } from "./plan-relink.js";
+import { planRelink, type LastState, type SummaryShape } from "./plan-relink.js";
 import { encodeReads } from "./reads-codec.js";
 import type { ModuleResolver } from "./resolve-specifier.js";
 import { compare } from "../index/build-modules.js";
@@ -32,14 +32,18 @@ export interface Relinked {
 
 export interface LastRun {
   /** Files whose content changed, with their summary's shape, rows and link then (undefined: the file is new). */
-  changed: ReadonlyMap<RepoPath, (SummaryShape & Pick<IndexedFile, "callRows" | "link">) | undefined>;
+  changed: ReadonlyMap<RepoPath, (SummaryShape & Pick<IndexedFile, "callRows" | "link" | "reads">) | undefined>;
   dropped: readonly RepoPath[];
+  /** The dropped files as the last run left them. */
+  droppedFiles: ReadonlyMap<RepoPath, LastState>;
   resolutionChanged: boolean;
+  /** What a module specifier written in a file reaches in this run's file set. */
+  resolve(from: RepoPath, specifier: string): RepoPath | null;
 }
 
 /** The files whose sites an edit can have moved (undefined: all of them, as without `last`). */
 export function relinkPlan(files: readonly IndexedFile[], last: LastRun | null): ReadonlySet<RepoPath> | undefined {
-  return last ? planRelink({ files, ...last }) : undefined;
+  return last ? planRelink({ files, changed: last.changed, dropped: last.droppedFiles, resolutionChanged: last.resolutionChanged, resolve: last.resolve }) : undefined;
 }
 
 /**
@@ -72,7 +76,7 @@ export function relinkFiles(files: readonly IndexedFile[], last: LastRun | null,
     if (before !== file || fileRows !== previousRows) file.callRows = fileRows;
     const targets = [...new Set(rendered.edges.flatMap((edge) => (edge.target && edge.target.path !== link.path ? [edge.target.path] : [])))].sort(compare);
     const callTerms = renderTerms(calleeTermsOf(rendered.edges.map((edge) => edge.callee)));
-    const reads = encodeReads(link.touched);
+    const reads = encodeReads(link);
     if (before !== file || reads !== file.reads) file.reads = reads;
     file.link = { targets, stars: link.stars, callTerms, probes: link.probes, stats: link.stats, overrides: link.overrides, aliases: link.aliases, rows: rendered.rows.length, unresolvedRows: rendered.unresolved };
     replaced.add(link.path);
