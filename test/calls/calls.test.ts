@@ -99,6 +99,29 @@ async function expectIncrementalAsFull(fixture: string, path: string, versions: 
   return dir;
 }
 
+/**
+ * Indexes a fixture (with `extra` files), applies `edit` to the tree (files renamed, added, deleted),
+ * and expects the incremental run to write what a full run of the same tree writes; its summary.
+ */
+async function expectTreeEditAsFull(fixture: string, extra: Record<string, string>, edit: (dir: string) => void): Promise<{ dir: string; relinked: number; files: number }> {
+  const prepare = (): string => {
+    const dir = copyFixture(`calls/${fixture}`);
+    for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
+    return dir;
+  };
+  const dir = prepare();
+  expect((await ctx(dir, "index", "-q")).code).toBe(0);
+  edit(dir);
+  const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { relinked: number; files: number };
+  const fresh = prepare();
+  edit(fresh);
+  expect((await ctx(fresh, "index", "-q")).code).toBe(0);
+  const indexFile = (root: string, file: string): string => readFileSync(join(root, ".ai", file), "utf8").replace(/head=[0-9a-f]+/, "head=…");
+  for (const file of ["call_index.md", "symbol_index.md", "file_index.md"]) expect(indexFile(dir, file)).toBe(indexFile(fresh, file));
+  expect(lookupContents(dir)).toEqual(lookupContents(fresh));
+  return { dir, relinked: run.relinked, files: run.files };
+}
+
 describe("call sites are linked through imports", () => {
   it("follows named, default and namespace imports, `export *` barrels and renamed default re-exports", async () => {
     const dir = await indexedCalls("imports-and-barrels");
@@ -286,6 +309,28 @@ describe("freshness and upkeep", () => {
     const dir = await expectIncrementalAsFull("imports-and-barrels", "src/lib/extra.ts", [withTools], extra);
     expect(await sites(dir, "Caller", "Tools.shout")).toEqual(["src/loud.ts:4 loud"]);
     await expectIncrementalAsFull("imports-and-barrels", "src/lib/extra.ts", [without], { ...extra, "src/lib/extra.ts": withTools });
+  });
+
+  it("relinks, when a module behind a barrel is renamed, the barrel and who called what it exports, not the files that read nothing of it", async () => {
+    const bystander = 'import { formatName } from "./lib/index.js";\n\nexport function greet(name: string): string {\n  return formatName(name);\n}\n';
+    const extra = { "src/lib/index.ts": 'export * from "./format.js";\nexport * from "./case.js";\nexport { default as slug } from "./format.js";\n', "src/lib/case.ts": "export function upper(text: string): string {\n  return text.toUpperCase();\n}\n", "src/greet.ts": bystander, "src/loud.ts": 'import { upper } from "./lib/index.js";\n\nexport const loud = (text: string): string => upper(text);\n' };
+    const rename = (dir: string): void => {
+      writeFileSync(join(dir, "src/lib/letter-case.ts"), readFileSync(join(dir, "src/lib/case.ts")));
+      rmSync(join(dir, "src/lib/case.ts"));
+      writeFileSync(join(dir, "src/lib/index.ts"), readFileSync(join(dir, "src/lib/index.ts"), "utf8").replace("./case.js", "./letter-case.js"));
+    };
+    const { dir, relinked, files } = await expectTreeEditAsFull("imports-and-barrels", extra, rename);
+    expect(await sites(dir, "Caller", "upper")).toEqual(["src/loud.ts:3 loud"]);
+    // The barrel, the renamed module and the caller of `upper`: not app.ts, format.ts or greet.ts.
+    expect([relinked, files]).toEqual([3, 6]);
+  });
+
+  it("relinks, when a file is added that a specifier now reaches, or deleted, what the index of the new tree holds", async () => {
+    const reader = 'import { shout } from "./lib/shout.js";\n\nexport function loud(name: string): string {\n  return shout(name);\n}\n';
+    const added = (dir: string): void => writeFileSync(join(dir, "src/lib/shout.ts"), "export function shout(name: string): string {\n  return name.toUpperCase();\n}\n");
+    const { dir } = await expectTreeEditAsFull("imports-and-barrels", { "src/loud.ts": reader }, added);
+    expect(await sites(dir, "Caller", "shout")).toEqual(["src/loud.ts:4 loud"]);
+    await expectTreeEditAsFull("imports-and-barrels", { "src/loud.ts": reader, "src/lib/shout.ts": "export function shout(name: string): string {\n  return name;\n}\n" }, (tree) => rmSync(join(tree, "src/lib/shout.ts")));
   });
 
   it("relinks an unknown receiver's call when a declaration of its name appears or goes, in a file it never imports", async () => {

@@ -114,9 +114,14 @@ describe("planRelink: which files' sites an edit can move", () => {
     expect(sorted(planRelink({ ...input, files: [...input.files, damaged] }))).toContain("h.ts");
   });
 
-  it("relinks every file that read anything of a file whose `export *` list changes: any name may now resolve elsewhere", () => {
-    const star = { ...summary("load"), exports: [{ name: "load", local: "load" }, { name: "*", specifier: "./more" }] };
-    expect(sorted(planRelink(repository(star)))).toEqual(["a.ts", "b.ts", "e.ts", "f.ts", "g.ts"]);
+  it("relinks, when an `export *` is added, who looked up a name the module it reaches exports; when stars are reordered, every reader", () => {
+    const withStar = { ...summary("load"), exports: [{ name: "load", local: "load" }, { name: "*", specifier: "./more" }] };
+    const input = repository(withStar, { resolve: (_, specifier) => (specifier === "./more" ? "more.ts" : null) });
+    const files = [...input.files, { path: "more.ts", ...shape(summary("save")), ...link(undefined) }];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["a.ts", "e.ts", "g.ts"]);
+    const twoStars = (first: string, second: string): CallSummary => ({ ...summary(), exports: [{ name: "*", specifier: first }, { name: "*", specifier: second }] });
+    const reordered = repository(twoStars("./y", "./x"), { changed: new Map([["a.ts", shape(twoStars("./x", "./y"))]]) });
+    expect(sorted(planRelink(reordered))).toEqual(["a.ts", "b.ts", "e.ts", "f.ts", "g.ts"]);
   });
 
   it("relinks a type's readers when an entry of the type table it refers to changes, not when entries are only renumbered", () => {
