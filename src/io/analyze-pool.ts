@@ -21,7 +21,8 @@ const BATCH_CHARS = 200_000;
  * holding the run's results, makes every collection the parser triggers costlier).
  */
 const MIN_CORES_FOR_WORKERS = 2;
-const WORKER_URL = new URL("./analyze-worker.js", import.meta.url);
+// From dist/io/ and from the bundle in dist/lookup/ alike (scripts/bundle-lookup.mjs).
+const WORKER_URL = new URL("../io/analyze-worker.js", import.meta.url);
 
 export interface AnalyzePool {
   /**

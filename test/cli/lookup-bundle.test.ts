@@ -1,14 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture } from "../helpers/fixture.js";
+import { copyFixture, ctx, indexedFixture } from "../helpers/fixture.js";
 
 const BIN = join(import.meta.dirname, "..", "..", "bin", "ctx.js");
 const BUNDLE = join(import.meta.dirname, "..", "..", "dist", "lookup", "ctx.cjs");
 
-// bin/ctx.js runs traverse, show, outline and brief from dist/lookup/ctx.cjs (scripts/bundle-lookup.mjs, built by
-// `npm run build`, which `npm test` runs first): the same code as one CommonJS bundle, for start-up.
+// bin/ctx.js runs traverse, show, outline, brief, index and hook from dist/lookup/ctx.cjs (scripts/bundle-lookup.mjs,
+// built by `npm run build`, which `npm test` runs first): the same code as one CommonJS bundle, for start-up.
 describe("the lookup commands run from the bundle", () => {
   it("is built, and answers byte for byte as the CLI does, exit codes included", async () => {
     expect(existsSync(BUNDLE)).toBe(true);
@@ -26,5 +26,15 @@ describe("the lookup commands run from the bundle", () => {
       const inProcess = await ctx(dir, ...argv);
       expect({ argv, code: bundled.status, stdout: bundled.stdout }).toEqual({ argv, code: inProcess.code, stdout: inProcess.stdout });
     }
+  });
+
+  it("indexes as the CLI does, parsing on dist/'s worker threads", async () => {
+    const [bundledDir, inProcessDir] = [copyFixture("traverse/users-service"), copyFixture("traverse/users-service")];
+    const bundled = spawnSync(process.execPath, [BIN, "index", "--json"], { cwd: bundledDir, encoding: "utf8", env: { ...process.env, CTX_WORKERS: "1" } });
+    expect(bundled.status).toBe(0);
+    expect(JSON.parse(bundled.stdout)).toMatchObject({ skipped: [] });
+    expect((await ctx(inProcessDir, "index", "-q")).code).toBe(0);
+    const indexFile = (root: string, file: string): string => readFileSync(join(root, ".ai", file), "utf8").replace(/head=[0-9a-f]+/, "head=…");
+    for (const file of ["symbol_index.md", "call_index.md", "file_index.md", "domain-manifest.yaml"]) expect(indexFile(bundledDir, file)).toBe(indexFile(inProcessDir, file));
   });
 });

@@ -126,6 +126,8 @@ const textOf = (text: IndexText): string | string[] => (typeof text === "string"
 
 const byPath = <T extends { path: string }>(a: T, b: T): number => compare(a.path, b.path);
 
+const sameList = (a: readonly string[] | undefined, b: readonly string[] | undefined): boolean => a !== undefined && b !== undefined && a.length === b.length && a.every((item, i) => item === b[i]);
+
 /** The committed content of the files the working tree no longer holds as staged, from git's blobs. */
 async function readStaged(root: string, git: GitIndexState, selected: readonly RepoPath[], cachedBlob: (path: RepoPath) => string | undefined): Promise<Map<RepoPath, Buffer>> {
   const paths = stagedOnlyPaths(git, selected, cachedBlob);
@@ -297,16 +299,24 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       };
     }
 
-    // Import targets depend on which files exist, so they are resolved on every run, not cached.
+    const filesByPath = new Map(files.map((file) => [file.path, file]));
+    // The index files as the last run left them (nobody edited the manifest since, say).
+    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
+    // Import targets depend on which files exist, so they are resolved on every run, not cached...
     const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
     const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules);
     const resolveImport = (from: RepoPath, specifier: string): RepoPath | null =>
       grammarOf(from) ? resolveLanguage(from, specifier) : resolveRelative(from, specifier);
-    const modules = buildModules(
-      files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveImport(f.path, specifier) })) })),
-      packages,
-      previousModules,
-    );
+    // ...but the same files, packages and specifiers make the modules the last run wrote.
+    const sameImports = parsed.every((path) => sameList(previous.get(path)?.imports, filesByPath.get(path)?.imports));
+    const modules =
+      asLeft && settled.resolution === resolution && dropped.length === 0 && sameImports
+        ? previousModules
+        : buildModules(
+            files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveImport(f.path, specifier) })) })),
+            packages,
+            previousModules,
+          );
     // Specifiers resolve against every module file present, declaration files included, as the
     // compiler's do: a call into a `.d.ts` lands outside the indexed sources.
     const modulePaths = new Set(listed.filter((path) => /\.(?:[cm]?[jt]sx?)$/.test(path) && !path.includes("node_modules/")));
@@ -348,7 +358,6 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const rowsBefore = (path: RepoPath): string | undefined => (calls.rowsBefore.has(path) ? calls.rowsBefore.get(path) : previous.get(path)?.callRows);
     // symbol_index.md and call_index.md past config.shardAbove are written as shards (formats/index-shards.ts).
     // A file's text is rendered only when it is compared or written: an unchanged shard's rows stay unread.
-    const filesByPath = new Map(files.map((file) => [file.path, file]));
     const shardable = (name: "symbol_index.md" | "call_index.md", key: "symbolRows" | "callRows", index: Omit<ShardableIndex, "files">): [string, IndexText][] => {
       const bytes = files.reduce((sum, file) => sum + rowsLength(file, key), 0);
       if (bytes <= config.shardAbove) return [[name, () => [index.head, ...files.map((file) => file[key]), ...index.tail]]];
@@ -373,7 +382,6 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     // The rows of a file that did not change are as the last run rendered them; when no file's rows
     // changed and the index files are as the last run left them, those are known equal unread: a
     // whole index file, or a shard whose files are the same ones, none of them changed.
-    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
     const symbolsMoved = new Set([...dropped, ...parsed.filter((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows)]);
     const callsMoved = new Set([...dropped, ...calls.replaced].filter((path) => rowsBefore(path) !== filesByPath.get(path)?.callRows));
     const knownSame = new Set<string>();

@@ -1,5 +1,5 @@
 import type { ImportRecord, ModuleRecord, RepoPath } from "../../model.js";
-import { moduleOfPath } from "./module-of-path.js";
+import { moduleLocator } from "./module-of-path.js";
 import { resolveRelativeImport } from "./resolve-import.js";
 
 export interface WorkspacePackage {
@@ -105,9 +105,12 @@ function packageDrafts(paths: readonly RepoPath[], packages: readonly WorkspaceP
   const workspace = packages.filter((p) => p.dir !== "");
   const drafts: ModuleDraft[] = workspace.map((p) => ({ name: p.name, path: p.dir, files: [] }));
   const rest: RepoPath[] = [];
+  const ownerOf = moduleLocator(drafts.map((d) => ({ name: d.name, paths: [d.path] })));
+  const draftNamed = new Map<string, ModuleDraft>();
+  for (const draft of drafts) if (!draftNamed.has(draft.name)) draftNamed.set(draft.name, draft);
   for (const path of paths) {
-    const owner = moduleOfPath(path, drafts.map((d) => ({ name: d.name, paths: [d.path] })));
-    const draft = owner ? drafts.find((d) => d.name === owner) : undefined;
+    const owner = ownerOf(path);
+    const draft = owner ? draftNamed.get(owner) : undefined;
     if (draft) draft.files.push(path);
     else rest.push(path);
   }

@@ -1,7 +1,7 @@
 import type { EndpointRecord, ModuleRecord } from "../../model.js";
 import type { FileRow } from "../../formats/file-index.js";
 import { compare } from "./build-modules.js";
-import { moduleOfPath } from "./module-of-path.js";
+import { moduleLocator } from "./module-of-path.js";
 import type { IndexedFile } from "./indexed-file.js";
 
 export interface IndexRows {
@@ -19,12 +19,13 @@ export function indexRows(files: readonly IndexedFile[], modules: readonly Modul
   const rows: IndexRows = { symbolCount: 0, endpoints: [...endpoints], files: [] };
   const perFile = new Map<string, number>();
   for (const endpoint of endpoints) perFile.set(endpoint.path, (perFile.get(endpoint.path) ?? 0) + 1);
+  const moduleOf = moduleLocator(modules);
   for (const file of sorted) {
     rows.symbolCount += file.symbolCount;
     rows.files.push({
       path: file.path,
       sha256: file.sha256,
-      module: moduleOfPath(file.path, modules) ?? "",
+      module: moduleOf(file.path) ?? "",
       isTest: file.isTest,
       symbols: file.symbolCount,
       endpoints: perFile.get(file.path) ?? 0,
