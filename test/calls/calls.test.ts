@@ -76,24 +76,15 @@ function lookupContents(dir: string): Record<string, string> {
  * patched lookup cache must hold what a rebuilt one holds and answer as it does.
  */
 async function expectIncrementalAsFull(fixture: string, path: string, versions: string[], extra: Record<string, string> = {}): Promise<string> {
-  const prepare = (): string => {
-    const dir = copyFixture(`calls/${fixture}`);
-    for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
-    return dir;
-  };
-  const dir = prepare();
+  const dir = fixtureWith(fixture, extra);
   expect((await ctx(dir, "index", "-q")).code).toBe(0);
   for (const version of versions) {
     writeFileSync(join(dir, path), version);
     const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { parsed: number };
     expect(run.parsed).toBe(1);
-    const fresh = prepare();
+    const fresh = fixtureWith(fixture, extra);
     writeFileSync(join(fresh, path), version);
-    expect((await ctx(fresh, "index", "-q")).code).toBe(0);
-    // Each copy is its own git repository: the HEAD recorded in file_index.md differs, nothing else may.
-    const indexFile = (root: string, file: string): string => readFileSync(join(root, ".ai", file), "utf8").replace(/head=[0-9a-f]+/, "head=…");
-    for (const file of ["call_index.md", "symbol_index.md", "file_index.md"]) expect(indexFile(dir, file)).toBe(indexFile(fresh, file));
-    expect(lookupContents(dir)).toEqual(lookupContents(fresh));
+    await expectAsFullIndex(dir, fresh);
     for (const name of ["find", "formatName", "slugify", "log"]) expect(await sites(dir, "Caller", name)).toEqual(await sites(fresh, "Caller", name));
   }
   return dir;
@@ -104,22 +95,30 @@ async function expectIncrementalAsFull(fixture: string, path: string, versions: 
  * and expects the incremental run to write what a full run of the same tree writes; its summary.
  */
 async function expectTreeEditAsFull(fixture: string, extra: Record<string, string>, edit: (dir: string) => void): Promise<{ dir: string; relinked: number; files: number }> {
-  const prepare = (): string => {
-    const dir = copyFixture(`calls/${fixture}`);
-    for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
-    return dir;
-  };
-  const dir = prepare();
+  const dir = fixtureWith(fixture, extra);
   expect((await ctx(dir, "index", "-q")).code).toBe(0);
   edit(dir);
   const run = JSON.parse((await ctx(dir, "index", "--json")).stdout) as { relinked: number; files: number };
-  const fresh = prepare();
+  const fresh = fixtureWith(fixture, extra);
   edit(fresh);
+  await expectAsFullIndex(dir, fresh);
+  return { dir, relinked: run.relinked, files: run.files };
+}
+
+/** A copy of a calls fixture with `extra` files written over it. */
+function fixtureWith(fixture: string, extra: Record<string, string>): string {
+  const dir = copyFixture(`calls/${fixture}`);
+  for (const [file, text] of Object.entries(extra)) writeFileSync(join(dir, file), text);
+  return dir;
+}
+
+/** Indexes `fresh` from nothing and expects `dir`'s incremental index files and lookup cache to be what that wrote. */
+async function expectAsFullIndex(dir: string, fresh: string): Promise<void> {
   expect((await ctx(fresh, "index", "-q")).code).toBe(0);
+  // Each copy is its own git repository: the HEAD recorded in file_index.md differs, nothing else may.
   const indexFile = (root: string, file: string): string => readFileSync(join(root, ".ai", file), "utf8").replace(/head=[0-9a-f]+/, "head=…");
   for (const file of ["call_index.md", "symbol_index.md", "file_index.md"]) expect(indexFile(dir, file)).toBe(indexFile(fresh, file));
   expect(lookupContents(dir)).toEqual(lookupContents(fresh));
-  return { dir, relinked: run.relinked, files: run.files };
 }
 
 describe("call sites are linked through imports", () => {
