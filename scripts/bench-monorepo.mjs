@@ -1,6 +1,7 @@
 // The cost of ordinary commits in a real monorepo (issue 39): medusajs/medusa, fetched into this
 // machine's mirror (the tool library's `fetch`), extracted into a temp folder at the mirror's HEAD.
-// - Full index against `ctags -L` on the same files, peak RSS (one run each).
+// - Full index against `ctags -L` on the same files and against @optave/codegraph (full, and after a
+//   one-file edit, both incremental), peak RSS (one run each).
 // - Four commit kinds, each RUNS times: an export added to a hub module of the shared utils package
 //   (imported through barrels by thousands of files), a signature changed there, a file renamed
 //   (its barrel line with it), a leaf file edited. Each is committed once with `--no-verify` and once
@@ -11,7 +12,7 @@
 // Writes BENCHMARKS.md (bench-monorepo); skipped when the mirror is not here.
 import { execFileSync, spawnSync } from "node:child_process";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WORK, checkoutFetched, mirrored } from "./corpora.mjs";
 import { INDEX_FILES, hookedRepository } from "./hooked-repository.mjs";
@@ -27,6 +28,7 @@ const HUB = "packages/core/utils/src/common/is-defined.ts";
 const BARREL = "packages/core/utils/src/common/index.ts";
 const RENAMED = "packages/core/utils/src/common/deep-copy";
 const LEAF = "packages/medusa/src/api/admin/products/route.ts";
+const CODEGRAPH = "@optave/codegraph@3.11.2";
 
 if (!existsSync(REPO.git)) {
   console.error(`bench-monorepo: skipped (${REPO.name} is not fetched here); its section is left as it was`);
@@ -48,6 +50,33 @@ const files = indexText(dir, "file_index.md")
 const list = join(mkdtempSync(join(WORK, "ctags-")), "files.txt");
 writeFileSync(list, `${files.join("\n")}\n`);
 const ctags = wallSeconds("ctags", ["-L", list, "-f", "/dev/null", "--fields=+n"], dir);
+const codegraph = timeCodegraph();
+
+/**
+ * @optave/codegraph (pinned, installed into the measuring folder, never into this repository) on the
+ * same tree: a full build, then ctx and codegraph each after the same one-file edit; null when it
+ * could not be installed.
+ */
+function timeCodegraph() {
+  const prefix = join(WORK, "codegraph-tool");
+  const cli = join(prefix, "node_modules", "@optave", "codegraph", "dist", "cli.js");
+  if (!existsSync(cli)) spawnSync("npm", ["install", "--prefix", prefix, "--no-save", "--no-audit", "--no-fund", "--loglevel=error", CODEGRAPH], { encoding: "utf8" });
+  if (!existsSync(cli)) {
+    console.error(`bench-monorepo: ${CODEGRAPH} could not be installed; measured without it`);
+    return null;
+  }
+  const db = join(mkdtempSync(join(WORK, "codegraph-")), "graph.db");
+  const full = timed("node", [cli, "build", dir, "--db", db, "--no-incremental"], dir);
+  if (full.code !== 0) throw new Error("bench-monorepo: codegraph build failed");
+  appendFileSync(join(dir, LEAF), "\nexport const benchEdit = 1;\n");
+  const ctxEdit = timed("node", [CTX, "index", "--quiet"], dir);
+  const codegraphEdit = timed("node", [cli, "build", dir, "--db", db], dir);
+  git("checkout", "--", LEAF);
+  execFileSync("node", [CTX, "index", "--quiet"], { cwd: dir });
+  // It keeps a folder of its own in the tree too, whatever --db says.
+  for (const folder of [dirname(db), join(dir, ".codegraph")]) rmSync(folder, { recursive: true, force: true });
+  return { version: CODEGRAPH, full: full.seconds, kib: full.kib, ctxEdit: ctxEdit.seconds, edit: codegraphEdit.seconds };
+}
 
 const repository = hookedRepository(dir, CTX, WORK);
 // Its git commits as the bench's author, whatever this machine's git configuration says.
@@ -134,6 +163,9 @@ const percentile = (values, p) => [...values].sort((a, b) => a - b)[Math.min(val
 const text = [
   `Run of ${new Date().toISOString().slice(0, 10)} on this machine, ctx at ${execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim()}: ${REPO.name}@${sha} (${files.length} files indexed). Command: \`node scripts/bench-monorepo.mjs\` (in \`npm run bench\`).`,
   `Full index ${full.seconds.toFixed(2)} s against \`ctags -L\` on the same files ${ctags.toFixed(2)} s: **${(full.seconds / ctags).toFixed(2)}×** (goal ≤ 2×); peak RSS ${Math.round(full.kib / 1024)} MiB.`,
+  codegraph
+    ? `Against ${codegraph.version} (\`codegraph build --no-incremental\`, its own database in a temp folder) on the same tree: full ${codegraph.full.toFixed(2)} s, peak RSS ${Math.round(codegraph.kib / 1024)} MiB — ctx **${(full.seconds / codegraph.full).toFixed(2)}×**; after the same one-file edit (\`${LEAF}\`), \`ctx index\` ${codegraph.ctxEdit.toFixed(2)} s against \`codegraph build\` ${codegraph.edit.toFixed(2)} s — **${(codegraph.ctxEdit / codegraph.edit).toFixed(2)}×** (goal: faster, both).`
+    : `@optave/codegraph could not be installed here: not measured.`,
   "",
   `Commits of each kind, ${RUNS} with ctx's pre-commit hook and ${RUNS} with \`--no-verify\`, interleaved (medians); the committed index is compared with a full \`ctx index\` of the same tree in a clone, byte for byte but the line naming the HEAD it was built at (the hook runs before its commit exists):`,
   "",
