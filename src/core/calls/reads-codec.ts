@@ -27,6 +27,8 @@ export interface LinkInputs {
 
 /** IndexedFile.reads: `{"r": [[key, name, …], …], "m": [[specifier, target], …]}`, reads by key. */
 export function encodeReads(link: Pick<FileLink, "touched" | "resolved">): string {
+  // A file that read nothing of the others and writes no specifier keeps nothing.
+  if (link.touched.length === 0 && link.resolved.length === 0) return "";
   const entries = link.touched.map(({ path, names }) => [readKey(path), ...names]);
   entries.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
   return JSON.stringify({ r: entries, m: link.resolved });
