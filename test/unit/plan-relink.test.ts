@@ -140,6 +140,13 @@ describe("planRelink: which files' sites an edit can move", () => {
     expect(planRelink(repository(summary("load"), { dropped: new Map([["gone.js", last(script)]]) }))).toBeUndefined();
   });
 
+  it("relinks only the file itself when a script that declares nothing (a file of comments) comes, changes or goes", () => {
+    const comments: CallSummary = { ...summary(), types: ["obj:{}"] };
+    const input = repository(summary("load"), { changed: new Map([["a.ts", shape(summary("load"))], ["docs.ts", undefined], ["notes.ts", shape(summary())]]), dropped: new Map([["old-docs.ts", last(summary())]]) });
+    const files = [...input.files, { path: "docs.ts", ...shape(summary()), link: null, reads: "" }, { path: "notes.ts", ...shape(comments), link: null, reads: "" }];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["a.ts", "docs.ts", "notes.ts"]);
+  });
+
   it("relinks, when a file is added, the files whose specifiers now reach it and the readers of what those bind", () => {
     const input = repository(summary("load"), { changed: new Map([["a.ts", undefined]]), resolve: (from, specifier) => (from === "x.ts" && specifier === "./a" ? "a.ts" : null) });
     const files = [

@@ -26,13 +26,19 @@ export interface RelinkInput {
 const EMPTY: CallSummary = { callers: [], declarations: [], imports: [], exports: [], sites: [], types: [] };
 
 /**
+ * A script (no imports, no exports) whose declarations are globals any file may reach without a
+ * trace. One that declares nothing (comments, generated docs, statements) moves no link elsewhere.
+ */
+const declaresGlobals = (file: SummaryShape): boolean => file.script && file.summary.get().declarations.length > 0;
+
+/**
  * The files whose sites must be linked again, or undefined for all of them. A file's links depend
  * on its own summary, on the names it read of other files (their declarations, imports and exports
  * under those names: `reads`), on which names some file declares as callable (`probes`), and on
  * what the specifiers of the files it read resolve to. A name looked up through a barrel's `export *`
  * and not found in a module it reaches is read of the barrel only: a change to the name in that
  * module counts as one in every barrel that reaches it through stars. Module resolution and global
- * scripts can move any link, so a change to them relinks everything.
+ * scripts' declarations can move any link, so a change to them relinks everything.
  */
 export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefined {
   if (input.resolutionChanged) return undefined;
@@ -94,13 +100,13 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     const before = input.changed.get(file.path);
     if (before === undefined) {
       // A new global script can be what any unresolved name is.
-      if (file.script) return undefined;
+      if (declaresGlobals(file)) return undefined;
       added.push(file.path);
       callablesMoved([], file.callables);
       continue;
     }
     if (before.shape === file.shape) continue;
-    if (before.script || file.script) return undefined;
+    if (declaresGlobals(before) || declaresGlobals(file)) return undefined;
     const then = before.summary.get();
     const now = file.summary.get();
     const changed = changedNames(then, now);
@@ -111,7 +117,7 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     callablesMoved(before.callables, file.callables);
   }
   for (const [path, before] of input.dropped) {
-    if (before.script) return undefined;
+    if (declaresGlobals(before)) return undefined;
     const then = before.summary.get();
     const changed = changedNames(then, EMPTY);
     if (changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
