@@ -140,6 +140,13 @@ describe("planRelink: which files' sites an edit can move", () => {
     expect(planRelink(repository(summary("load"), { dropped: new Map([["gone.js", last(script)]]) }))).toBeUndefined();
   });
 
+  it("relinks, when a Go file is added or dropped, the other files of its package: they see its names without an import", () => {
+    const go = (path: string, ...names: string[]) => ({ path, ...shape({ ...summary(...names), exports: [], imports: [{ local: "fmt", imported: "*", specifier: "fmt" }] }), ...link(undefined) });
+    const input = repository(summary("load"), { changed: new Map([["a.ts", shape(summary("load"))], ["pkg/new.go", undefined]]) });
+    const files = [...input.files, go("pkg/new.go", "Helper"), go("pkg/old.go", "Run"), go("other/main.go", "main")];
+    expect(sorted(planRelink({ ...input, files }))).toEqual(["a.ts", "pkg/new.go", "pkg/old.go"]);
+  });
+
   it("relinks only the file itself when a script that declares nothing (a file of comments) comes, changes or goes", () => {
     const comments: CallSummary = { ...summary(), types: ["obj:{}"] };
     const input = repository(summary("load"), { changed: new Map([["a.ts", shape(summary("load"))], ["docs.ts", undefined], ["notes.ts", shape(summary())]]), dropped: new Map([["old-docs.ts", last(summary())]]) });

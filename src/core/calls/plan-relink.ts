@@ -125,6 +125,11 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     addTo(path, changed);
     callablesMoved(before.callables, []);
   }
+  // A Go package is a folder whose files see one another's names without an import: a file added to
+  // it or dropped from it can be where a name its other files looked for (and did not find) is.
+  const folderOf = (path: RepoPath): string => path.slice(0, Math.max(0, path.lastIndexOf("/")));
+  const goFolders = new Set([...added, ...input.dropped.keys()].filter((path) => path.endsWith(".go")).map(folderOf));
+  if (goFolders.size > 0) for (const file of input.files) if (file.path.endsWith(".go") && goFolders.has(folderOf(file.path))) relink.add(file.path);
   // Files added or dropped: a specifier can reach another file than it did (or one where it reached
   // none). What a file wrote through it is read differently, and the file links differently itself.
   if (added.length > 0 || input.dropped.size > 0) {
