@@ -379,8 +379,9 @@ export async function writeFilesCache(
   settled: SettledIndex | null,
   previous: Pick<FilesCache, "files" | "segments" | "rowSegments"> | null,
 ): Promise<void> {
-  // Lines refer to other files by their place in the list: kept only while every file keeps its place.
-  const samePlaces = previous !== null && previous.files.length === files.length && previous.files.every((file, i) => file.path === files[i]!.path);
+  // Lines refer to other files by their place in the list: a line is kept only while every file it
+  // names keeps its place (a file added or gone moves the places after it, not the lines before).
+  const placeBefore = new Map((previous?.files ?? []).map((file, i) => [file.path, i]));
   const cacheDir = join(root, CACHE_DIR);
   const { at, segments } = await storeSummaries(cacheDir, files.map((file) => file.summary), previous?.segments ?? []);
   // Rows still where the previous cache keeps them are left there; the others go into a new segment.
@@ -399,6 +400,7 @@ export async function writeFilesCache(
   const segmentIndexOf = (stored: { segments: Segment[] }): Map<string, number> => new Map(stored.segments.map((segment, i) => [segment.name, i]));
   const rowSegmentIndex = { symbolRows: segmentIndexOf(symbolRows!), callRows: segmentIndexOf(callRows!), reads: segmentIndexOf(reads!) };
   const indexOf = new Map(files.map((file, i) => [file.path, i]));
+  const placesKept = (link: LinkRecord | null): boolean => link === null || [...link.targets, ...link.stars].every((path) => placeBefore.get(path) === indexOf.get(path));
   const header: FilesCacheHeader = {
     version: `${version}#${FILES_CACHE_LAYOUT}`,
     startedAt,
@@ -422,7 +424,7 @@ export async function writeFilesCache(
     });
   const lines = files.map((file, i) => {
     const { cachedLine, link, summary } = file;
-    if (samePlaces && cachedLine && cachedLine.link === link && cachedLine.summary === summary && cachedLine.sha256 === file.sha256 && sameStat(cachedLine, file) && unmoved(file, cachedLine, i)) {
+    if (cachedLine && cachedLine.link === link && cachedLine.summary === summary && cachedLine.sha256 === file.sha256 && sameStat(cachedLine, file) && placesKept(link) && unmoved(file, cachedLine, i)) {
       return `${cachedLine.text}\n`;
     }
     // Own fields only: a cached record's rows are on its prototype, a parsed one's are deleted here.

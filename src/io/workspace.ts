@@ -1,6 +1,7 @@
 import { readText } from "./atomic-write.js";
 import { join } from "node:path";
 import * as yaml from "js-yaml";
+import picomatch from "picomatch";
 import type { RepoPath } from "../model.js";
 import type { WorkspacePackage } from "../core/index/build-modules.js";
 import { normalisePath } from "../core/index/resolve-import.js";
@@ -26,9 +27,11 @@ async function readJson(path: string): Promise<PackageJson | undefined> {
 
 /**
  * Workspace packages declared by package.json `workspaces` or pnpm-workspace.yaml, each with the
- * source files its package.json points at. Empty for a single-package repository.
+ * source files its package.json points at. Empty for a single-package repository. With `listed`
+ * (the repository's files, as an index run lists them) the manifests are found among those, not
+ * by walking the disk: a commit hook is spared the walk and the glob library's loading.
  */
-export async function discoverWorkspacePackages(root: string): Promise<WorkspacePackage[]> {
+export async function discoverWorkspacePackages(root: string, listed?: readonly RepoPath[]): Promise<WorkspacePackage[]> {
   const rootPackage = await readJson(join(root, "package.json"));
   const patterns: string[] = [];
   const workspaces = rootPackage?.workspaces;
@@ -42,10 +45,11 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
   }
   if (patterns.length === 0) return [];
 
-  const positive = patterns.filter((p) => !p.startsWith("!")).map((p) => `${p.replace(/\/+$/, "")}/package.json`);
-  const negative = patterns.filter((p) => p.startsWith("!")).map((p) => `${p.slice(1).replace(/\/+$/, "")}/**`);
-  const { default: fg } = await import("fast-glob");
-  const manifests = await fg(positive, { cwd: root, ignore: ["**/node_modules/**", ...negative], onlyFiles: true });
+  // `./packages/*` and `packages/*` alike.
+  const bare = (pattern: string): string => pattern.replace(/^(?:\.\/)+/, "").replace(/\/+$/, "");
+  const positive = patterns.filter((p) => !p.startsWith("!")).map((p) => `${bare(p)}/package.json`);
+  const ignore = ["**/node_modules/**", ...patterns.filter((p) => p.startsWith("!")).map((p) => `${bare(p.slice(1))}/**`)];
+  const manifests = listed ? manifestsAmong(listed, picomatch(positive, { ignore })) : await (await import("fast-glob")).default(positive, { cwd: root, ignore, onlyFiles: true });
   const packages: WorkspacePackage[] = [];
   for (const manifest of manifests.sort()) {
     const dir = manifest.slice(0, -"/package.json".length);
@@ -54,6 +58,11 @@ export async function discoverWorkspacePackages(root: string): Promise<Workspace
     packages.push(workspacePackage(json.name, dir, json));
   }
   return packages;
+}
+
+/** The package.json files among `listed` that `matches`: the name is tested first, the patterns on what is left. */
+function manifestsAmong(listed: readonly RepoPath[], matches: (path: string) => boolean): RepoPath[] {
+  return listed.filter((path) => path.endsWith("/package.json") && matches(path));
 }
 
 /**
@@ -151,6 +160,12 @@ function sourceHints(dir: string, targets: readonly string[]): RepoPath[] {
   const sources: string[] = [];
   const declarations: string[] = [];
   const scripts: string[] = [];
+  const inDir = dir === "" ? "" : `${escape(dir)}/`;
+  const built = new RegExp(`^${inDir}(dist|lib|build|out)/`);
+  // `dist/esm/index.js` is built from `src/index.ts` as often as from `src/esm/index.ts`: a format folder is a build's.
+  const formatFolder = new RegExp(`^${inDir}(dist|lib|build|out)/(esm|cjs|es|mjs|umd|types|source)/`);
+  // Then any folder a build names (`build/main/index.js` from `src/index.ts`), then sources kept at the package's root (`lib/index.js` from `index.ts`).
+  const anyFolder = new RegExp(`^${inDir}(dist|lib|build|out)/[^/]+/`);
   for (const target of targets) {
     const path = normalisePath(under(dir, target));
     if (!path) continue;
@@ -158,11 +173,6 @@ function sourceHints(dir: string, targets: readonly string[]): RepoPath[] {
     // The flavour of module the target is: `m` for `.mjs`/`.d.mts`, `c` for `.cjs`/`.d.cts`.
     const flavour = /(?:\.d)?\.([cm]?)[jt]s$/.exec(path)?.[1] ?? "";
     const stem = path.replace(/\.d\.[cm]?ts$|\.[cm]?js$/, "");
-    const built = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/`);
-    // `dist/esm/index.js` is built from `src/index.ts` as often as from `src/esm/index.ts`: a format folder is a build's.
-    const formatFolder = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/(esm|cjs|es|mjs|umd|types|source)/`);
-    // Then any folder a build names (`build/main/index.js` from `src/index.ts`), then sources kept at the package's root (`lib/index.js` from `index.ts`).
-    const anyFolder = new RegExp(`^${dir === "" ? "" : `${escape(dir)}/`}(dist|lib|build|out)/[^/]+/`);
     const stems = [...new Set([stem.replace(built, under(dir, "src/")), stem.replace(formatFolder, under(dir, "src/")), stem.replace(anyFolder, under(dir, "src/")), stem.replace(built, under(dir, ""))])].filter((candidate) => candidate !== stem || !built.test(stem));
     for (const asSource of stems) {
       // `./lib/*`: the star carries the extension, if any, resolved like an import's.

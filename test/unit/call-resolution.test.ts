@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { decodeCallSite, encodeCallSite, unknownCalleeName } from "../../src/core/calls/call-site-codec.js";
-import { createModuleResolver, resolveSpecifier } from "../../src/core/calls/resolve-specifier.js";
+import { createModuleResolver, resolveSpecifier, specifierResolver } from "../../src/core/calls/resolve-specifier.js";
 import { relatedNodes, walkCalls } from "../../src/core/traverse/find-calls.js";
 import { parseTsconfig } from "../../src/formats/tsconfig.js";
 import type { CallEdge, CallSite, Override } from "../../src/model.js";
@@ -22,6 +22,35 @@ describe("module specifiers", () => {
 
   it("reads `./a.js` as the source `./a.ts` before any emitted or declaration file", () => {
     expect(resolveSpecifier(resolver, "src/core/id.ts", "../a.js")).toBe("src/a.ts");
+  });
+
+  it("answer as remembered what they answer afresh, from every folder (tsconfigs, packages, `#` imports and the repository's own name)", () => {
+    const sources = new Set([...files, "packages/ui/src/index.ts", "packages/ui/src/button.ts", "packages/ui/src/internal/theme.ts", "lib/own.ts", "packages/web/src/deep/page.ts"]);
+    const packages = [
+      { name: "@x/ui", dir: "packages/ui", entryHints: ["packages/ui/src/index.ts"], subpaths: [["*", ["packages/ui/src/*.ts"]]] as [string, string[]][], imports: [["#theme", ["packages/ui/src/internal/theme.ts"]]] as [string, string[]][] },
+      { name: "own", dir: "", entryHints: ["lib/own.ts"], imports: [["#own", ["lib/own.ts"]]] as [string, string[]][] },
+    ];
+    const mappings = [
+      { dir: "", baseUrl: "", pathsBase: "", paths: [["@core/*", ["src/core/*"]]] as [string, string[]][] },
+      { dir: "packages/web", baseUrl: null, pathsBase: "packages/web", paths: [["~/*", ["src/lib/*"]]] as [string, string[]][] },
+      { dir: "packages/web/src/deep", baseUrl: "packages/web/src", pathsBase: "packages/web/src", paths: [["~/*", ["deep/*"]]] as [string, string[]][] },
+    ];
+    const many = createModuleResolver(sources, packages, mappings);
+    const remembered = specifierResolver(many);
+    const differing: string[] = [];
+    const froms = [...sources, "packages/ui/src/internal/x.ts", "packages/web/src/deep/more/y.ts", "z.ts"];
+    const asked = ["~/util", "~/page", "@core/clock", "@x/ui", "@x/ui/button", "#theme", "#own", "own", "react", "./util", "../a.js", ".", "src/core/id", "lib/own"];
+    // Twice over, so that the second round answers from what the first remembered.
+    for (const round of [1, 2]) {
+      for (const from of froms) {
+        for (const specifier of asked) {
+          const expected = resolveSpecifier(many, from, specifier);
+          const got = remembered(from, specifier);
+          if (got !== expected) differing.push(`round ${round}, ${from} ${specifier}: ${got} instead of ${expected}`);
+        }
+      }
+    }
+    expect(differing).toEqual([]);
   });
 });
 

@@ -190,4 +190,26 @@ describe("planRelink: which files' sites an edit can move", () => {
     ];
     expect(sorted(planRelink({ ...input, files }))).toEqual(["copy-2.ts", "index.ts", "r.ts"]);
   });
+
+  it("resolves again, when a file is added, only the specifiers whose lookups could meet it, and finds the same files to relink", () => {
+    const asked: string[] = [];
+    const resolve = (from: string, specifier: string): string | null => {
+      asked.push(`${from} ${specifier}`);
+      return from === "x.ts" && specifier === "./lib/a" ? "lib/a.ts" : null;
+    };
+    const input = repository(summary("load"), { changed: new Map([["lib/a.ts", undefined]]), resolve });
+    const files = [
+      ...input.files.filter((file) => file.path !== "a.ts"),
+      { path: "lib/a.ts", ...shape(summary("load")), link: null, reads: "" },
+      { path: "x.ts", ...shape(importing("./lib/a", "load")), ...link(undefined, [], { resolved: [["./lib/a", null], ["./lib/b", "lib/b.ts"], ["react", null]] }) },
+      { path: "w.ts", ...shape(importing("./lib/ab", "load")), ...link(undefined, [], { resolved: [["./lib/ab", null]] }) },
+    ];
+    const prefixOf = (from: string, specifier: string): string | null | undefined => (specifier.startsWith("./") ? specifier.slice(2) : undefined);
+    const everything = sorted(planRelink({ ...input, files }));
+    asked.length = 0;
+    expect(sorted(planRelink({ ...input, files, lookupPrefix: prefixOf }))).toEqual(everything);
+    expect(everything).toEqual(["lib/a.ts", "x.ts"]);
+    // `./lib/ab` may look at lib/ab.ts only, `./lib/b` at lib/b…: neither meets lib/a.ts; a bare one is always asked.
+    expect(asked.sort()).toEqual(["x.ts ./lib/a", "x.ts react"]);
+  });
 });

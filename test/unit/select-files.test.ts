@@ -27,3 +27,15 @@ describe("sources the default excludes leave out", () => {
     expect(selectSources(listed, { ...DEFAULT_CONFIG, exclude: ["src/jobs/"] }).selected).toEqual(["packages/server/src/core/build/build.service.ts"]);
   });
 });
+
+describe("selecting again from another listing", () => {
+  it("selects what a selection from scratch does, given the last selection made with the same settings", () => {
+    const first = ["src/a.ts", "src/a.d.ts", "lib/b.js", "lib/b.d.ts", "lib/x.ts", "types/c.d.ts", "build/d.ts", "src/e.ts", "README.md"];
+    // src/a.ts goes (its declaration file is then hand-written), lib/b.d.ts.map comes (b.d.ts is then built), build/ and docs come.
+    const second = ["src/a.d.ts", "lib/b.js", "lib/b.d.ts", "lib/b.d.ts.map", "lib/x.ts", "types/c.d.ts", "build/d.ts", "build/f.ts", "src/e.ts", "src/g.tsx", "docs/h.md"];
+    for (const config of [DEFAULT_CONFIG, { ...DEFAULT_CONFIG, exclude: ["src/e.ts"] }, { ...DEFAULT_CONFIG, include: ["src/", "lib/"] }]) {
+      const before = new Set(selectSources(first, config).selected);
+      expect(selectSources(second, config, before)).toEqual(selectSources(second, config));
+    }
+  });
+});

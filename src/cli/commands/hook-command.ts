@@ -5,6 +5,7 @@ import { selectSourceFiles } from "../../core/index/select-files.js";
 import { CALL_INDEX_FILE, DOMAIN_MANIFEST_FILE, SYMBOL_INDEX_FILE } from "../../formats/index-file-names.js";
 import { shardFolder } from "../../formats/index-shards.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
+import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { gitAdd, gitIndexState, gitStagedBlobs, gitStagedPaths } from "../../io/git.js";
 import { installHooks, readHooksSetup, uninstallHooks, type HooksSetup } from "../../io/git-hook-files.js";
 import { AI_DIR, INDEX_FILES, readIndexConfigText } from "../../io/index-store.js";
@@ -66,6 +67,10 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   // Its failure is met where it is awaited, not as an unhandled rejection while git runs.
   indexer?.catch(() => undefined);
   if (!indexer) return { reason: "no staged sources", staged: [], partlyStaged: [], manifestLeft: false, parsed: 0, phases: (clock.mark("git: staged paths"), clock.toJSON()) };
+  // A worker loads the compiler from now on, while git answers and the index reads its cache: the
+  // staged sources are parsed without waiting for it.
+  const pool = createAnalyzePool();
+  if (workerCountFor(Number.POSITIVE_INFINITY) > 0) await pool.warmUp(1);
   // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
   const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
   // What git holds of every file, the index files too: the run writes the working tree only, so it is the same before and after it.
@@ -76,7 +81,7 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   // A file git proves to be as the last run indexed it is taken as it is; every other one is checked
   // (after a branch switch, a stash or a reset, those are the files it changed).
   const { runIndex } = await indexer;
-  const summary = await runIndex({ cwd: root, check: false, ...(gitIndex ? { gitIndex } : {}) });
+  const summary = await runIndex({ cwd: root, check: false, pool, ...(gitIndex ? { gitIndex } : {}) });
   clock.markBrokenDown(summary.phases.map((phase) => ({ ...phase, phase: `index: ${phase.phase}` })), "index: set-up");
   const manifest = `${AI_DIR}/${DOMAIN_MANIFEST_FILE}`;
   const manifestLeft = unstagedBefore.has(manifest);
@@ -85,7 +90,7 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
     ...shardFolders.filter((folder) => existsSync(join(root, folder)) || [...stagedBefore.keys()].some((path) => path.startsWith(`${folder}/`))),
   ];
   const within = (path: string): boolean => indexPaths.some((indexPath) => path === indexPath || path.startsWith(`${indexPath}/`));
-  const before = new Map([...stagedBefore].filter(([path]) => within(path)));
+  const before = new Map([...stagedBefore].filter(([path]) => path.startsWith(`${AI_DIR}/`) && within(path)));
   await gitAdd(root, indexPaths);
   const after = await gitStagedBlobs(root, indexPaths);
   clock.mark("git: stage index files");

@@ -2,13 +2,13 @@ import type { LinkStats } from "../../core/calls/link-calls.js";
 import { UnreadableSummary } from "../../core/calls/lazy-summary.js";
 import { relinkFiles, relinkPlan } from "../../core/calls/relink-files.js";
 import { linkCalls } from "../../core/calls/link-calls.js";
-import { createModuleResolver, resolveSpecifier } from "../../core/calls/resolve-specifier.js";
+import { createModuleResolver, specifierResolver } from "../../core/calls/resolve-specifier.js";
 import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
 import { buildModules, compare } from "../../core/index/build-modules.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
-import { relativeImportResolver } from "../../core/index/resolve-import.js";
+import { relativeImportResolver, relativeLookupPrefix } from "../../core/index/resolve-import.js";
 import { goPackageResolver, languageImportResolver } from "../../core/index/resolve-language-import.js";
 import { grammarOf } from "../../analysis/tree-sitter.js";
 import { readGoModules } from "../../io/read-go-modules.js";
@@ -22,7 +22,7 @@ import { renderEndpointIndex } from "../../formats/endpoint-index.js";
 import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks, SYMBOL_TABLE_HEADER } from "../../formats/symbol-index.js";
-import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
+import { createAnalyzePool, workerCountFor, type AnalyzePool } from "../../io/analyze-pool.js";
 import { extractorVersion } from "../../io/ctx-version.js";
 import { gitHead, gitReadBlobs } from "../../io/git.js";
 import { provenByGit, stagedOnlyPaths, type GitIndexState } from "../../core/index/proven-by-git.js";
@@ -40,6 +40,7 @@ import {
   type CachedFile,
 } from "../../io/index-store.js";
 import { listRepositoryFiles } from "../../io/list-files.js";
+import { readSelection, selectionKey, writeSelection } from "../../io/selection-cache.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
 import { NOT_FROM_DISK, observeBytes, observeFile, sameStat } from "../../io/read-source.js";
 import { hasLexicon, writeLexicon } from "../../io/lexicon-store.js";
@@ -63,6 +64,8 @@ export interface IndexOptions {
    * read; a file staged with further edits in the working tree is indexed as staged, read from git.
    */
   gitIndex?: GitIndexState;
+  /** A pool the caller started early (a commit hook, while git answers); the run closes it. */
+  pool?: AnalyzePool;
   onProgress?: (phase: string, done: number, total: number) => void;
 }
 
@@ -169,7 +172,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   const version = extractorVersion();
   // One worker loads the compiler while this thread reads the cache: an edited file is then parsed
   // without waiting for it. With no cache everything will be parsed, by as many workers as pay.
-  const pool = createAnalyzePool();
+  const pool = options.pool ?? createAnalyzePool();
   const workers = workerCountFor(Number.POSITIVE_INFINITY);
   if (workers > 0) await pool.warmUp(1);
   clock.mark("read index files");
@@ -178,14 +181,21 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   clock.mark("read cache");
   try {
     if (!cache) await pool.warmUp(workers);
+    const listing = options.gitIndex ? Promise.resolve({ files: options.gitIndex.tracked }) : listRepositoryFiles(root);
     const [{ files: listed }, packages, self, head] = await Promise.all([
-      options.gitIndex ? { files: options.gitIndex.tracked } : listRepositoryFiles(root),
-      discoverWorkspacePackages(root),
+      listing,
+      listing.then(({ files }) => discoverWorkspacePackages(root, files)),
       readSelfPackage(root),
       gitHead(root).catch(() => null),
     ]);
     clock.mark("list files");
-    const { selected, leftOutByDefault } = selectSources(listed, config);
+    const listingKey = selectionKey(version, listed, config);
+    const selectedBefore = options.check ? null : await readSelection(root, listingKey);
+    const { selected, leftOutByDefault } = selectedBefore?.sameListing ? selectedBefore : selectSources(listed, config, selectedBefore ? new Set(selectedBefore.selected) : undefined);
+    // Kept once the run has written its cache folder (and the ignore file in it).
+    const rememberSelection = async (): Promise<void> => {
+      if (!selectedBefore?.sameListing) await writeSelection(root, listingKey, { selected, leftOutByDefault });
+    };
     const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
     const fromGit = options.gitIndex ? await readStaged(root, options.gitIndex, selected, (path) => previous.get(path)?.blob) : new Map<RepoPath, Buffer>();
     clock.mark("select sources");
@@ -280,7 +290,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     if (!options.check && settled && !declarationsChanged && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
-      await Promise.all([ensureLookupCache(root), refreshHistory(root, head)]);
+      await Promise.all([ensureLookupCache(root), refreshHistory(root, head), rememberSelection()]);
       return {
         root,
         files: files.length,
@@ -341,7 +351,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
           dropped,
           droppedFiles: new Map(dropped.map((path) => [path, previous.get(path)!])),
           resolutionChanged: settled?.resolution !== resolution || declarationsChanged,
-          resolve: (from: RepoPath, specifier: string) => resolveSpecifier(resolver, from, specifier),
+          resolve: specifierResolver(resolver),
+          // A relative specifier of a file the compiler reads looks only at paths that begin with the name it writes.
+          lookupPrefix: (from: RepoPath, specifier: string) => (grammarOf(from) || !specifier.startsWith(".") ? undefined : relativeLookupPrefix(from, specifier)),
         }
       : null;
     const plan = relinkPlan(files, last);
@@ -500,7 +512,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       // Those read before and not relinked since, and those this run read.
       const declarationsRead = Object.fromEntries([...(calls.whole ? [] : declarationsNow), ...declarations.read()].sort(([a], [b]) => compare(a, b)));
       await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts, declarations: declarationsRead }, cache);
-      await ensureLookupCache(root);
+      await Promise.all([ensureLookupCache(root), rememberSelection()]);
     }
     clock.mark("files cache");
     summary.durationMs = Math.round(performance.now() - started);

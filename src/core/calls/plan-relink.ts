@@ -21,6 +21,11 @@ export interface RelinkInput {
   resolutionChanged: boolean;
   /** What a module specifier written in a file reaches in this run's file set (resolveSpecifier). */
   resolve(from: RepoPath, specifier: string): RepoPath | null;
+  /**
+   * What every path `resolve` may look at for this specifier begins with (relativeLookupPrefix);
+   * null when it looks at none, undefined when that is not known (every path then counts).
+   */
+  lookupPrefix?(from: RepoPath, specifier: string): string | null | undefined;
 }
 
 const EMPTY: CallSummary = { callers: [], declarations: [], imports: [], exports: [], sites: [], types: [] };
@@ -133,6 +138,20 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
   // Files added or dropped: a specifier can reach another file than it did (or one where it reached
   // none). What a file wrote through it is read differently, and the file links differently itself.
   if (added.length > 0 || input.dropped.size > 0) {
+    // A specifier can reach elsewhere only if a path that came or went is one its resolution looks at.
+    const comeOrGone = [...added, ...input.dropped.keys()].sort();
+    const mayMove = (from: RepoPath, specifier: string): boolean => {
+      const prefix = input.lookupPrefix?.(from, specifier);
+      if (prefix === undefined) return true;
+      if (prefix === null) return false;
+      let [low, high] = [0, comeOrGone.length];
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (comeOrGone[middle]! < prefix) low = middle + 1;
+        else high = middle;
+      }
+      return low < comeOrGone.length && comeOrGone[low]!.startsWith(prefix);
+    };
     for (const file of input.files) {
       const before = input.changed.has(file.path) ? input.changed.get(file.path) : file;
       if (before === undefined) continue;
@@ -140,6 +159,7 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
       if (last === undefined) return undefined;
       const moved = new Map<string, [RepoPath | null, RepoPath | null]>();
       for (const [specifier, target] of last.resolved) {
+        if (!mayMove(file.path, specifier)) continue;
         const now = input.resolve(file.path, specifier);
         if (now !== target) moved.set(specifier, [target, now]);
       }

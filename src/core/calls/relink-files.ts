@@ -39,11 +39,13 @@ export interface LastRun {
   resolutionChanged: boolean;
   /** What a module specifier written in a file reaches in this run's file set. */
   resolve(from: RepoPath, specifier: string): RepoPath | null;
+  /** What every path `resolve` may look at begins with (RelinkInput.lookupPrefix). */
+  lookupPrefix?(from: RepoPath, specifier: string): string | null | undefined;
 }
 
 /** The files whose sites an edit can have moved (undefined: all of them, as without `last`). */
 export function relinkPlan(files: readonly IndexedFile[], last: LastRun | null): ReadonlySet<RepoPath> | undefined {
-  return last ? planRelink({ files, changed: last.changed, dropped: last.droppedFiles, resolutionChanged: last.resolutionChanged, resolve: last.resolve }) : undefined;
+  return last ? planRelink({ files, changed: last.changed, dropped: last.droppedFiles, resolutionChanged: last.resolutionChanged, resolve: last.resolve, ...(last.lookupPrefix ? { lookupPrefix: last.lookupPrefix } : {}) }) : undefined;
 }
 
 /**

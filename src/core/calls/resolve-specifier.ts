@@ -102,6 +102,57 @@ export function resolveSpecifier(resolver: ModuleResolver, from: RepoPath, speci
 }
 
 /**
+ * resolveSpecifier, remembering its answers: what a file's specifier reaches depends on the file's
+ * folder alone (its language's own resolution aside), and a bare one's only on which tsconfigs
+ * apply there, which package owns it, and for the repository's own name the folder. Planning a
+ * relink after files came or went asks again for every specifier a repository has written.
+ */
+export function specifierResolver(resolver: ModuleResolver): (from: RepoPath, specifier: string) => RepoPath | null {
+  const byFolder = new Map<RepoPath, Map<string, RepoPath | null>>();
+  const byContext = new Map<string, Map<string, RepoPath | null>>();
+  // Each folder's context as a small number: that of its parent folder, unless a tsconfig or a
+  // package.json sits in it. The same few contexts recur in thousands of folders.
+  const contexts = new Map<RepoPath, number>();
+  const contextIds = new Map<string, number>();
+  const mappingsIn = new Map<RepoPath, number[]>();
+  resolver.mappings.forEach((mapping, i) => mappingsIn.set(mapping.dir, [...(mappingsIn.get(mapping.dir) ?? []), i]));
+  const packageDirs = new Set(resolver.packages.map((pkg) => pkg.dir));
+  const rootNames = resolver.packages.filter((pkg) => pkg.dir === "").map((pkg) => pkg.name);
+  const contextOf = (folder: RepoPath): number => {
+    let id = contexts.get(folder);
+    if (id === undefined) {
+      const parent = folder === "" ? -1 : contextOf(folder.slice(0, Math.max(0, folder.lastIndexOf("/"))));
+      const own = mappingsIn.get(folder);
+      if (own === undefined && !packageDirs.has(folder) && parent >= 0) id = parent;
+      else {
+        const context = `${parent}\0${(own ?? []).join(",")}\0${packageDirs.has(folder) ? folder : ""}`;
+        id = contextIds.get(context) ?? contextIds.size;
+        contextIds.set(context, id);
+      }
+      contexts.set(folder, id);
+    }
+    return id;
+  };
+  return (from, specifier) => {
+    const other = resolver.other?.(from, specifier);
+    if (other !== undefined) return other;
+    const folder = from.slice(0, Math.max(0, from.lastIndexOf("/")));
+    const ownName = rootNames.some((name) => specifier === name || specifier.startsWith(`${name}/`));
+    // By folder or by context: two maps, so that no key of one can be taken for one of the other.
+    const answers = specifier.startsWith(".") || ownName ? byFolder : byContext;
+    const place = answers === byFolder ? folder : `${contextOf(folder)}`;
+    let known = answers.get(place);
+    if (known === undefined) answers.set(place, (known = new Map()));
+    let found = known.get(specifier);
+    if (found === undefined) {
+      found = resolveSpecifier(resolver, from, specifier);
+      known.set(specifier, found);
+    }
+    return found;
+  };
+}
+
+/**
  * The source a specifier reaches through a package's `exports` subpaths or `imports`, as Node
  * matches them: the exact key, else the pattern with the longest text before its `*`.
  */

@@ -48,15 +48,35 @@ function joinRelative(directory: string, specifier: string): RepoPath | null {
   return folder === "" ? rest : `${folder}/${rest}`;
 }
 
+/** A relative specifier joined to its importer's folder: the path it names, before extensions and index files are tried; null when it is not relative or climbs out of the repository. */
+function relativeBase(from: RepoPath, specifier: string): RepoPath | null {
+  if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") return null;
+  return joinRelative(from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "", specifier);
+}
+
+/** `./a.js` names `a.ts` as well: where an emitted extension begins, else the path's length. */
+function emittedStemEnd(base: RepoPath): number {
+  const dot = base.lastIndexOf(".");
+  return dot > base.lastIndexOf("/") && EMITTED_TO_SOURCE[base.slice(dot)] ? dot : base.length;
+}
+
+/**
+ * What every path resolveRelativeImport may look at for this specifier begins with (the name it
+ * looks up, less an emitted extension), or null when it looks at none: a file whose path does not
+ * begin with it cannot change what the specifier reaches by coming or going.
+ */
+export function relativeLookupPrefix(from: RepoPath, specifier: string): string | null {
+  const base = relativeBase(from, specifier);
+  return base === null ? null : base.slice(0, emittedStemEnd(base));
+}
+
 /** The indexed file a relative specifier points at, the way Node and TypeScript's bundler resolution look. */
 export function resolveRelativeImport(from: RepoPath, specifier: string, files: ReadonlySet<RepoPath>): RepoPath | null {
-  if (!specifier.startsWith("./") && !specifier.startsWith("../") && specifier !== "." && specifier !== "..") return null;
-  const directory = from.includes("/") ? from.slice(0, from.lastIndexOf("/")) : "";
-  const base = joinRelative(directory, specifier);
+  const base = relativeBase(from, specifier);
   if (base === null) return null;
   // As the compiler does, `./a.js` means the source `./a.ts` (or its declarations) before `./a.js` itself.
-  const dot = base.lastIndexOf(".");
-  const extension = dot > base.lastIndexOf("/") ? base.slice(dot) : "";
+  const dot = emittedStemEnd(base);
+  const extension = base.slice(dot);
   for (const replacement of EMITTED_TO_SOURCE[extension] ?? []) {
     const candidate = base.slice(0, dot) + replacement;
     if (files.has(candidate)) return candidate;

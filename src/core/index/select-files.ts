@@ -30,9 +30,11 @@ export function selectSourceFiles(listed: readonly RepoPath[], config: IndexConf
 
 /**
  * selectSourceFiles, and what only the default excludes kept out: a user who never wrote an
- * exclude must still learn that `build/` held sources, and how to bring them back.
+ * exclude must still learn that `build/` held sources, and how to bring them back. `before`, a
+ * selection made with the same settings from another listing: a path it selected is selected again
+ * unmatched (but a declaration file, which is selected or not by the files beside it).
  */
-export function selectSources(listed: readonly RepoPath[], config: IndexConfig): { selected: RepoPath[]; leftOutByDefault: DefaultExclusion[] } {
+export function selectSources(listed: readonly RepoPath[], config: IndexConfig, before?: ReadonlySet<RepoPath>): { selected: RepoPath[]; leftOutByDefault: DefaultExclusion[] } {
   const excluded = ignore().add(DEFAULT_EXCLUDES).add(config.exclude);
   const excludedByUser = ignore().add(config.exclude);
   const included = config.include.length > 0 ? ignore().add(config.include) : undefined;
@@ -42,6 +44,7 @@ export function selectSources(listed: readonly RepoPath[], config: IndexConfig):
   for (const path of listed) if (/\.[cm]?tsx?$/.test(path) && !DECLARATION.test(path)) typescriptFolders.add(folderOf(path));
   const leftOut = new Map<string, number>();
   const selected = listed.filter((path) => {
+    if (before?.has(path) && !DECLARATION.test(path)) return true;
     if (!isSourcePath(path)) return false;
     if (included && !included.ignores(path)) return false;
     if (DECLARATION.test(path)) {
