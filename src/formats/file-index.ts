@@ -39,6 +39,11 @@ export function renderFileIndex(meta: IndexMeta, rows: readonly FileRow[], skipp
 }
 
 /** The schema and HEAD line alone, without parsing every row. */
+/** Whether a text (the beginning of file_index.md, say) holds the whole `ctx:index` line. */
+export function holdsFileIndexMeta(text: string): boolean {
+  return META.test(text);
+}
+
 export function readFileIndexMeta(text: string, file = FILE_INDEX_FILE): IndexMeta {
   const match = META.exec(text);
   if (!match) throw new FormatError(file, 1, "missing the `<!-- ctx:index schema=… head=… -->` line", "regenerate it with `ctx index`");

@@ -15,10 +15,10 @@ import {
 import type { LinkStats } from "../core/calls/link-calls.js";
 import type { IndexedFile, LinkRecord } from "../core/index/indexed-file.js";
 import { UnreadableSummary, type LazySummary } from "../core/calls/lazy-summary.js";
-import type { FileRoutes, RepoPath } from "../model.js";
+import type { FileRoutes, ModuleRecord, RepoPath } from "../model.js";
 import { removeStaleSegments, storeSummaries, SummaryStore, type Segment } from "./summary-store.js";
 import type { StoredAt } from "../core/calls/lazy-summary.js";
-import { readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
+import { readHeadIfExists, readText, readTextIfExists, writeFileAtomic } from "./atomic-write.js";
 
 export const AI_DIR = ".ai";
 /** Derived, gitignored data: rebuilt from the committed files whenever it is missing or out of date. */
@@ -47,6 +47,14 @@ export async function readIndexFile(root: string, name: IndexFileName): Promise<
   if (paths.length === 0) return top;
   const shards = new Map(await Promise.all(paths.map(async (path) => [path, await readTextIfExists(aiPath(root, path))] as const)));
   return joinShards(top, `.ai/${name}`, (path) => shards.get(path));
+}
+
+/**
+ * The beginning of an index file, where its preamble is (file_index.md's `ctx:index` line), or
+ * undefined when it does not exist: a run that needs only that is spared a megabyte's read.
+ */
+export function readIndexFileHead(root: string, name: IndexFileName, bytes = 4096): string | undefined {
+  return readHeadIfExists(aiPath(root, name), bytes);
 }
 
 /** Whether a file under `.ai/` differs from `content`: by size first, so a changed file is not read. */
@@ -175,6 +183,8 @@ export interface SettledIndex {
   resolution: string;
   /** Installed packages' declaration files read for types (PackageDeclarations), each with its SHA-256 then. */
   declarations?: Record<string, string>;
+  /** The domain manifest the run left, by its SHA-256, as parsed: a run that finds it unchanged need not parse its YAML again. */
+  manifest?: { sha256: string; modules: ModuleRecord[] };
   counts: { symbols: number; endpoints: number; dynamicRoutes: { count: number; first: string | null }; modules: number; calls: LinkStats };
 }
 

@@ -19,7 +19,7 @@ import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-
 import { callIndexParts } from "../../formats/call-index.js";
 import { renderShards, shardFolder, shardsOf, type ShardableIndex } from "../../formats/index-shards.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
-import { parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
+import { holdsFileIndexMeta, parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks, SYMBOL_TABLE_HEADER } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor, type AnalyzePool } from "../../io/analyze-pool.js";
@@ -33,6 +33,7 @@ import {
   rowsLength,
   readIndexConfigText,
   readIndexFile,
+  readIndexFileHead,
   writeFilesCache,
   writeIndexFiles,
   removeShards,
@@ -42,7 +43,7 @@ import {
 import { listRepositoryFiles } from "../../io/list-files.js";
 import { readSelection, selectionKey, writeSelection } from "../../io/selection-cache.js";
 import { ensureLookupCache, invalidateLookupCache, LookupRows, lookupCacheStamp, patchLookupCache, writeLookupCache } from "../../io/lookup-cache.js";
-import { NOT_FROM_DISK, observeBytes, observeFile, sameStat } from "../../io/read-source.js";
+import { NOT_FROM_DISK, observeBytes, observeFile, sameStat, sha256 } from "../../io/read-source.js";
 import { hasLexicon, writeLexicon } from "../../io/lexicon-store.js";
 import { refreshHistory } from "../../io/history-store.js";
 import { invocationAt } from "../../io/locate-ctx.js";
@@ -166,8 +167,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 
   // Parse what is committed first: a malformed manifest must stop the run before anything is written.
   const manifestText = await readIndexFile(root, "domain-manifest.yaml");
-  const previousModules = manifestText === undefined ? [] : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml");
-  const fileIndexText = await readIndexFile(root, "file_index.md");
+  // --check compares every row; a run reads only the line naming the HEAD the index was built at.
+  const fileIndexHead = options.check ? undefined : readIndexFileHead(root, "file_index.md");
+  const fileIndexText = fileIndexHead !== undefined && holdsFileIndexMeta(fileIndexHead) ? fileIndexHead : await readIndexFile(root, "file_index.md");
 
   const version = extractorVersion();
   // One worker loads the compiler while this thread reads the cache: an edited file is then parsed
@@ -178,6 +180,11 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
   clock.mark("read index files");
   // Without a lexicon, every file is parsed to make one.
   const cache = ignoreCache || (!options.check && !hasLexicon(root)) ? null : await readFilesCache(root, version);
+  // As the last run parsed it, when it is the text that run left; else parsed now, before anything is written.
+  const manifestSha = manifestText === undefined ? undefined : sha256(Buffer.from(manifestText));
+  const manifestBefore = cache?.settled?.manifest;
+  const previousModules =
+    manifestText === undefined ? [] : !options.check && manifestBefore !== undefined && manifestBefore.sha256 === manifestSha ? manifestBefore.modules : parseDomainManifest(manifestText, ".ai/domain-manifest.yaml");
   clock.mark("read cache");
   try {
     if (!cache) await pool.warmUp(workers);
@@ -511,7 +518,9 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       const counts = { symbols: summary.symbols, endpoints: summary.endpoints, dynamicRoutes: summary.dynamicRoutes, modules: summary.modules, calls: summary.calls };
       // Those read before and not relinked since, and those this run read.
       const declarationsRead = Object.fromEntries([...(calls.whole ? [] : declarationsNow), ...declarations.read()].sort(([a], [b]) => compare(a, b)));
-      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts, declarations: declarationsRead }, cache);
+      // The manifest as parsed, while it is the text this run read (a rewritten one is parsed next run).
+      const manifest = manifestSha !== undefined && !summary.written.includes(".ai/domain-manifest.yaml") ? { manifest: { sha256: manifestSha, modules: previousModules } } : {};
+      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts, declarations: declarationsRead, ...manifest }, cache);
       await Promise.all([ensureLookupCache(root), rememberSelection()]);
     }
     clock.mark("files cache");
