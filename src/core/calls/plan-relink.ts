@@ -2,7 +2,7 @@ import { MODULE_EXPORTS, type CallSummary, type RepoPath } from "../../model.js"
 import type { IndexedFile, LinkRecord } from "../index/indexed-file.js";
 import { changedNames } from "./changed-names.js";
 import { STARS, WHOLE_FILE } from "./link-calls.js";
-import { decodeReads, readKey } from "./reads-codec.js";
+import { decodeReads, decodeResolved, readKey } from "./reads-codec.js";
 
 /** What planning needs of a file's summary, known without reading it, and the summary, read where its shape changed. */
 export type SummaryShape = Pick<IndexedFile, "shape" | "callables" | "script"> & { summary: { get(): CallSummary } };
@@ -155,10 +155,10 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     for (const file of input.files) {
       const before = input.changed.has(file.path) ? input.changed.get(file.path) : file;
       if (before === undefined) continue;
-      const last = decodeReads(before.reads ?? "");
-      if (last === undefined) return undefined;
+      const resolved = decodeResolved(before.reads ?? "");
+      if (resolved === undefined) return undefined;
       const moved = new Map<string, [RepoPath | null, RepoPath | null]>();
-      for (const [specifier, target] of last.resolved) {
+      for (const [specifier, target] of resolved) {
         if (!mayMove(file.path, specifier)) continue;
         const now = input.resolve(file.path, specifier);
         if (now !== target) moved.set(specifier, [target, now]);
@@ -176,7 +176,7 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     const [old, current] = [stars(then), stars(now)];
     const kept = old.filter((specifier) => current.includes(specifier));
     if (kept.join("\0") !== current.filter((specifier) => old.includes(specifier)).join("\0")) return [WHOLE_FILE];
-    const resolvedThen = new Map(decodeReads(readsThen)?.resolved ?? []);
+    const resolvedThen = new Map(decodeResolved(readsThen) ?? []);
     const brought: string[] = [];
     const targets = [
       ...old.filter((specifier) => !current.includes(specifier)).map((specifier) => (resolvedThen.has(specifier) ? resolvedThen.get(specifier)! : undefined)),

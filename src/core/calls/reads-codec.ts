@@ -25,13 +25,36 @@ export interface LinkInputs {
   resolved: FileLink["resolved"];
 }
 
-/** IndexedFile.reads: `{"r": [[key, name, …], …], "m": [[specifier, target], …]}`, reads by key. */
+/**
+ * IndexedFile.reads: `{"m": [[specifier, target], …], "r": [[key, name, …], …]}`, reads by key;
+ * the specifiers first, so that they are read (decodeResolved) without the names after them.
+ */
 export function encodeReads(link: Pick<FileLink, "touched" | "resolved">): string {
   // A file that read nothing of the others and writes no specifier keeps nothing.
   if (link.touched.length === 0 && link.resolved.length === 0) return "";
   const entries = link.touched.map(({ path, names }) => [readKey(path), ...names]);
   entries.sort((a, b) => (a[0]! < b[0]! ? -1 : a[0]! > b[0]! ? 1 : 0));
-  return JSON.stringify({ r: entries, m: link.resolved });
+  return JSON.stringify({ m: link.resolved, r: entries });
+}
+
+const RESOLVED_START = '{"m":';
+// Outside a string a `"` after a comma begins the next key: inside one it would be escaped (`\"`).
+const NAMES_START = ',"r":';
+
+/** What each specifier a file wrote reached (LinkInputs.resolved) as recorded in its reads; undefined when they cannot be read. */
+export function decodeResolved(text: string): FileLink["resolved"] | undefined {
+  const end = text.startsWith(RESOLVED_START) ? text.indexOf(NAMES_START) : -1;
+  if (end < 0) return decodeReads(text)?.resolved;
+  try {
+    const m = JSON.parse(text.slice(RESOLVED_START.length, end)) as unknown;
+    return resolvedEntries(m) ? m : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function resolvedEntries(m: unknown): m is FileLink["resolved"] {
+  return Array.isArray(m) && m.every((entry) => Array.isArray(entry) && entry.length === 2 && typeof entry[0] === "string" && (entry[1] === null || typeof entry[1] === "string"));
 }
 
 /**
@@ -48,8 +71,7 @@ export function decodeReads(text: string): LinkInputs | undefined {
       if (!Array.isArray(entry) || entry.length === 0 || !entry.every((part) => typeof part === "string")) return undefined;
       reads.set(entry[0] as string, entry.slice(1) as string[]);
     }
-    for (const entry of m) if (!Array.isArray(entry) || entry.length !== 2 || typeof entry[0] !== "string" || (entry[1] !== null && typeof entry[1] !== "string")) return undefined;
-    return { reads, resolved: m as FileLink["resolved"] };
+    return resolvedEntries(m) ? { reads, resolved: m } : undefined;
   } catch {
     return undefined;
   }
