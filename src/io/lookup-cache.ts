@@ -22,7 +22,7 @@ import { memberName } from "../core/traverse/find-symbols.js";
  * they no longer match — after a `git pull`, a checkout or a hand edit.
  * NOTE: bump LOOKUP_VERSION whenever the layout changes.
  */
-const LOOKUP_VERSION = 17;
+const LOOKUP_VERSION = 18;
 const SHARDS = 256;
 const LOOKUP_DIR = `${CACHE_DIR}/lookup`;
 
@@ -139,6 +139,22 @@ function parseNameCounts(text: string): NameCounts {
   return new Map(JSON.parse(text) as [string, number][]);
 }
 
+/**
+ * Name counts in shards (names-<k>.json, by shardOf): an edit that adds a name rewrites the one
+ * shard holding it, where a single file of a 50k-file index's names is ten megabytes to parse and write.
+ */
+const NAME_SHARDS = 64;
+const nameShardOf = (name: string): number => shardOf(name) % NAME_SHARDS;
+const nameShardFile = (shard: number): string => `names-${shard}.json`;
+
+/** The name shards' texts: every one, or only `shards`. */
+function nameShards(names: NameCounts, shards?: ReadonlySet<number>): Map<number, string> {
+  const grouped = new Map<number, [string, number][]>();
+  for (let shard = 0; shard < NAME_SHARDS; shard += 1) if (!shards || shards.has(shard)) grouped.set(shard, []);
+  for (const entry of names) grouped.get(nameShardOf(entry[0]))?.push(entry);
+  return new Map([...grouped].map(([shard, entries]) => [shard, JSON.stringify(entries)]));
+}
+
 async function writeCalls(directory: string, calls: readonly CallEdge[], rows: readonly string[]): Promise<void> {
   const shards = callShards(calls, rows);
   await Promise.all([
@@ -165,7 +181,7 @@ async function writeCommon(
     ...(only && !only.overrides ? [] : overrideShards(tables.overrides).map((text, i) => writeFile(join(directory, `related-${i}.json`), text))),
     ...(only && !only.overrides ? [] : [writeFile(join(directory, "aliases.json"), JSON.stringify(tables.aliases))]),
     ...fileShards(tables.files).flatMap((text, i) => (fileShardsToWrite && !fileShardsToWrite.has(i) ? [] : [writeFile(join(directory, `files-${i}.tsv`), text)])),
-    ...(names === null ? [] : [writeFile(join(directory, "names.json"), JSON.stringify([...names]))]),
+    ...(names === null ? [] : [...nameShards(names)].map(([shard, text]) => writeFile(join(directory, nameShardFile(shard)), text))),
     writeFile(join(directory, "endpoints.json"), JSON.stringify(tables.endpoints)),
     writeFile(join(directory, "modules.json"), JSON.stringify(tables.modules)),
     patching === undefined ? writeRouting(directory, tables.routing) : patchRouting(directory, tables.routing, patching),
@@ -312,18 +328,21 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   });
   // The names file changes only when the replaced files' names do (as a multiset).
   const sameNames = [...patch.names.removed].sort().join("\n") === [...patch.names.added].sort().join("\n");
-  let names: NameCounts | null = null;
   if (!sameNames) {
-    names = parseNameCounts(await readText(join(directory, "names.json")));
+    // Only the shards of names whose counts moved.
+    const touched = new Set([...patch.names.removed, ...patch.names.added].map(nameShardOf));
+    const names: NameCounts = new Map();
+    for (const shard of touched) for (const entry of parseNameCounts(await readText(join(directory, nameShardFile(shard))))) names.set(...entry);
     for (const name of patch.names.removed) {
       const left = (names.get(name) ?? 0) - 1;
       if (left > 0) names.set(name, left);
       else names.delete(name);
     }
     for (const name of patch.names.added) names.set(name, (names.get(name) ?? 0) + 1);
+    await Promise.all([...nameShards(names, touched)].map(([shard, text]) => writeFileAtomic(join(directory, nameShardFile(shard)), text, { ifChanged: false })));
   }
   await patchCalls(directory, patch.calls);
-  await writeCommon(directory, patch, names, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged }, patch.modulesChanged);
+  await writeCommon(directory, patch, null, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged }, patch.modulesChanged);
   await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
 }
 
@@ -473,19 +492,36 @@ async function readShardText(path: string, session: LookupSession | undefined): 
   return text;
 }
 
-async function readCached<T>(
+function readCached<T>(
   root: string,
   file: string,
   fromTables: (tables: LookupTables) => T,
   parse: (text: string) => T,
   session?: LookupSession,
 ): Promise<{ value: T; files: FileTable } | null> {
+  return readCachedWith(
+    root,
+    async (directory) => {
+      const path = join(directory, file);
+      return parse(CALL_SHARD_FILE.test(file) ? await readShardText(path, session) : await readText(path));
+    },
+    fromTables,
+    session,
+  );
+}
+
+/** A value read from the cache by `read` while the cache matches the index files; else from the Markdown, the cache rebuilt. */
+async function readCachedWith<T>(
+  root: string,
+  read: (directory: string) => Promise<T>,
+  fromTables: (tables: LookupTables) => T,
+  session?: LookupSession,
+): Promise<{ value: T; files: FileTable } | null> {
   const directory = join(root, LOOKUP_DIR);
   const [stamp, cached] = stampsOf(root, session);
   if (cached !== null && cached === stamp) {
     try {
-      const path = join(directory, file);
-      return { value: parse(CALL_SHARD_FILE.test(file) ? await readShardText(path, session) : await readText(path)), files: new FileTable(directory, [], root) };
+      return { value: await read(directory), files: new FileTable(directory, [], root) };
     } catch {
       // Another process is swapping the cache right now: fall through to the Markdown.
     }
@@ -621,7 +657,14 @@ export function loadModuleLookup(root: string, session?: LookupSession): Promise
 }
 
 export async function loadSymbolNames(root: string): Promise<string[]> {
-  const result = await readCached(root, "names.json", tableOf("names") as (tables: LookupTables) => string[], (text) => [...parseNameCounts(text).keys()].sort());
+  const result = await readCachedWith(
+    root,
+    async (directory) => {
+      const shards = await Promise.all(Array.from({ length: NAME_SHARDS }, (_, shard) => readText(join(directory, nameShardFile(shard)))));
+      return shards.flatMap((text) => [...parseNameCounts(text).keys()]).sort();
+    },
+    tableOf("names") as (tables: LookupTables) => string[],
+  );
   return result?.value ?? [];
 }
 

@@ -74,6 +74,19 @@ describe("ctx traverse Symbol", () => {
     );
   });
 
+  it("suggests the names an incremental index added and no longer the ones it removed", async () => {
+    const dir = await indexed();
+    // A copy's caches are out of step with its files' times: one run brings them in, so that the edit's run patches them.
+    expect((await ctx(dir, "index", "--quiet")).code).toBe(0);
+    const path = join(dir, "src/users/users.service.ts");
+    writeFileSync(path, readFileSync(path, "utf8").replaceAll("UsersService", "AccountsService"));
+    expect((await ctx(dir, "index", "--quiet")).code).toBe(0);
+    const added = await ctx(dir, "traverse", "Symbol", "accountsService");
+    expect(added.stdout.split("\n")[1]).toBe("did you mean: AccountsService");
+    const removed = await ctx(dir, "traverse", "Symbol", "usersService");
+    expect(removed.stdout).not.toContain("did you mean: UsersService");
+  });
+
   it("rejects a candidate whose file changed since indexing and answers with the fresh ones", async () => {
     const dir = await indexed();
     appendFileSync(join(dir, "src/billing/invoice.ts"), "// edited\n");
