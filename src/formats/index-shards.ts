@@ -1,6 +1,7 @@
 import { hash } from "node:crypto";
 import type { RepoPath } from "../model.js";
 import { FormatError } from "../errors.js";
+import { CALL_INDEX_FILE, FILE_INDEX_FILE, SYMBOL_INDEX_FILE } from "./index-file-names.js";
 
 /*
  * A large index file kept as shards, so that a commit touching one file rewrites (and git hashes)
@@ -13,6 +14,10 @@ import { FormatError } from "../errors.js";
  */
 
 export const FILES_PER_SHARD = 64;
+
+/** The index files kept as shards past the configured size (IndexConfig.shardAbove). */
+export const SHARDED_INDEX_FILES = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE, FILE_INDEX_FILE] as const;
+export type ShardedIndexName = (typeof SHARDED_INDEX_FILES)[number];
 
 /** An index file's text in its parts: what precedes the rows, each file's rows, what follows. */
 export interface ShardableIndex {

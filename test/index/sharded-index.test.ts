@@ -18,7 +18,7 @@ function repository(count: number, config: string): string {
 }
 
 /** The data rows of a Markdown table file, in order. */
-const rowsOf = (text: string): string[] => text.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| ---") && !line.startsWith("| name |") && !line.startsWith("| site |"));
+const rowsOf = (text: string): string[] => text.split("\n").filter((line) => line.startsWith("| ") && !line.startsWith("| ---") && !line.startsWith("| name |") && !line.startsWith("| site |") && !line.startsWith("| path |"));
 
 /** An index file's rows as a reader gets them: the top file's own, then each shard's in the order the top file names them. */
 function shardedRows(dir: string, file: string): string[] {
@@ -30,18 +30,20 @@ function shardedRows(dir: string, file: string): string[] {
 }
 
 describe("sharded index files", () => {
-  it("keeps symbol_index.md and call_index.md as shards past shardAbove: the same rows in the same order, and lookups answer", async () => {
+  it("keeps symbol_index.md, call_index.md and file_index.md as shards past shardAbove: the same rows in the same order, and lookups answer", async () => {
     const sharded = repository(300, "shardAbove: 0\n");
     const whole = repository(300, "");
     expect((await ctx(sharded, "index", "-q")).code).toBe(0);
     expect((await ctx(whole, "index", "-q")).code).toBe(0);
-    for (const [file, folder] of [["symbol_index.md", "symbol_index"], ["call_index.md", "call_index"]] as const) {
+    for (const [file, folder] of [["symbol_index.md", "symbol_index"], ["call_index.md", "call_index"], ["file_index.md", "file_index"]] as const) {
       const shards = readdirSync(join(sharded, ".ai", folder));
       expect(shards.length).toBeGreaterThan(1);
       expect(shards.every((name) => /^[0-9a-f]{16}\.md$/.test(name))).toBe(true);
       expect(existsSync(join(whole, ".ai", folder))).toBe(false);
       expect(shardedRows(sharded, file)).toEqual(rowsOf(readFileSync(join(whole, ".ai", file), "utf8")));
     }
+    // The file index's preamble (the line naming the HEAD among it) stays in the top file.
+    expect(readFileSync(join(sharded, ".ai", "file_index.md"), "utf8").split("<!-- rows: ")[0]).toBe(readFileSync(join(whole, ".ai", "file_index.md"), "utf8").split("| src/m0.ts ")[0]);
     // Answers read from the committed Markdown, not from a cache built in the same run.
     rmSync(join(sharded, ".ai", ".cache"), { recursive: true });
     const answer = await ctx(sharded, "traverse", "Caller", "step150");
@@ -63,7 +65,9 @@ describe("sharded index files", () => {
     const staged = git(dir, "diff", "--cached", "--name-only").trim().split("\n");
     const symbolShards = staged.filter((path) => path.startsWith(".ai/symbol_index/"));
     expect(symbolShards).toHaveLength(1);
-    expect(staged).toEqual(expect.arrayContaining(["src/m42.ts", ".ai/symbol_index.md", ".ai/file_index.md"]));
+    // The file's new hash is in its file-index shard; the top file lists the same shards and counts as before.
+    expect(staged.filter((path) => path.startsWith(".ai/file_index"))).toEqual([`.ai/file_index/${symbolShards[0]!.split("/")[2]}`]);
+    expect(staged).toEqual(expect.arrayContaining(["src/m42.ts", ".ai/symbol_index.md"]));
     expect(readFileSync(join(dir, symbolShards[0]!), "utf8")).toContain("| extra |");
     expect((await ctx(dir, "index", "--check")).code).toBe(0);
   });

@@ -2,8 +2,8 @@ import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { DEFAULT_CONFIG } from "../../core/index/index-config.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
-import { CALL_INDEX_FILE, DOMAIN_MANIFEST_FILE, SYMBOL_INDEX_FILE } from "../../formats/index-file-names.js";
-import { shardFolder } from "../../formats/index-shards.js";
+import { DOMAIN_MANIFEST_FILE } from "../../formats/index-file-names.js";
+import { SHARDED_INDEX_FILES, shardFolder } from "../../formats/index-shards.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { createAnalyzePool, workerCountFor } from "../../io/analyze-pool.js";
 import { gitAdd, gitIndexState, gitStagedBlobs, gitStagedPaths } from "../../io/git.js";
@@ -72,7 +72,7 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const pool = createAnalyzePool();
   if (workerCountFor(Number.POSITIVE_INFINITY) > 0) await pool.warmUp(1);
   // The index files, and the folders of the sharded ones (formats/index-shards.ts): `git add -A` stages a shard that went too.
-  const shardFolders = [SYMBOL_INDEX_FILE, CALL_INDEX_FILE].map((name) => `${AI_DIR}/${shardFolder(name)}`);
+  const shardFolders = SHARDED_INDEX_FILES.map((name) => `${AI_DIR}/${shardFolder(name)}`);
   // What git holds of every file, the index files too: the run writes the working tree only, so it is the same before and after it.
   const gitIndex = await gitIndexState(root);
   const unstagedBefore = gitIndex?.unstaged ?? new Set<string>();

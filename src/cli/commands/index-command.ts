@@ -17,9 +17,9 @@ import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSources, type DefaultExclusion } from "../../core/index/select-files.js";
 import { parseDomainManifest, renderDomainManifest } from "../../formats/domain-manifest.js";
 import { callIndexParts } from "../../formats/call-index.js";
-import { renderShards, shardFolder, shardsOf, type ShardableIndex } from "../../formats/index-shards.js";
+import { renderShards, shardFolder, shardsOf, SHARDED_INDEX_FILES, type ShardableIndex, type ShardedIndexName } from "../../formats/index-shards.js";
 import { renderEndpointIndex } from "../../formats/endpoint-index.js";
-import { holdsFileIndexMeta, parseFileIndex, readFileIndexMeta, renderFileIndex } from "../../formats/file-index.js";
+import { fileIndexParts, holdsFileIndexMeta, parseFileIndex, readFileIndexMeta, renderFileRow } from "../../formats/file-index.js";
 import { parseIndexConfig } from "../../formats/index-config.js";
 import { renderSymbolIndexChunks, SYMBOL_TABLE_HEADER } from "../../formats/symbol-index.js";
 import { createAnalyzePool, workerCountFor, type AnalyzePool } from "../../io/analyze-pool.js";
@@ -375,21 +375,30 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     clock.mark("link calls");
     // The call rows a file had before this run: a relinked file's record was changed in place.
     const rowsBefore = (path: RepoPath): string | undefined => (calls.rowsBefore.has(path) ? calls.rowsBefore.get(path) : previous.get(path)?.callRows);
-    // symbol_index.md and call_index.md past config.shardAbove are written as shards (formats/index-shards.ts).
-    // A file's text is rendered only when it is compared or written: an unchanged shard's rows stay unread.
-    const shardable = (name: "symbol_index.md" | "call_index.md", key: "symbolRows" | "callRows", index: Omit<ShardableIndex, "files">): [string, IndexText][] => {
-      const bytes = files.reduce((sum, file) => sum + rowsLength(file, key), 0);
-      if (bytes <= config.shardAbove) return [[name, () => [index.head, ...files.map((file) => file[key]), ...index.tail]]];
-      const { top, shards } = renderShards(name, { ...index, files: files.map((file) => ({ path: file.path, get rows() { return file[key]; } })) });
+    // symbol_index.md, call_index.md and file_index.md past config.shardAbove are written as shards
+    // (formats/index-shards.ts). A file's text is rendered only when it is compared or written: an
+    // unchanged shard's rows stay unread.
+    const sharded = (name: ShardedIndexName, index: Omit<ShardableIndex, "files">, entries: ShardableIndex["files"], bytes: number): [string, IndexText][] => {
+      if (bytes <= config.shardAbove) return [[name, () => [index.head, ...entries.map((entry) => entry.rows), ...index.tail]]];
+      const { top, shards } = renderShards(name, { ...index, files: entries });
       return [[top.path, top.chunks], ...shards.map((shard): [string, IndexText] => [shard.path, shard.chunks])];
     };
+    const shardable = (name: "symbol_index.md" | "call_index.md", key: "symbolRows" | "callRows", index: Omit<ShardableIndex, "files">): [string, IndexText][] =>
+      sharded(
+        name,
+        index,
+        files.map((file) => ({ path: file.path, get rows() { return file[key]; } })),
+        files.reduce((sum, file) => sum + rowsLength(file, key), 0),
+      );
+    const fileRows = rows.files.map(renderFileRow);
+    const fileRowBytes = fileRows.reduce((sum, row) => sum + row.length, 0);
     const callParts = callIndexParts(calls.counts, calls.overrides, calls.aliases);
     const render = (meta: IndexMeta): Map<string, IndexText> =>
       new Map<string, IndexText>([
         ...shardable("symbol_index.md", "symbolRows", { head: renderSymbolIndexChunks([], rows.symbolCount, rows.files.length)[0]!, tableHeader: SYMBOL_TABLE_HEADER, tail: [] }),
         ["endpoint_index.md", renderEndpointIndex(rows.endpoints)],
         ...shardable("call_index.md", "callRows", { head: callParts.head, tableHeader: callParts.tableHeader, tail: callParts.tail }),
-        ["file_index.md", renderFileIndex(meta, rows.files, skipped)],
+        ...sharded("file_index.md", fileIndexParts(meta, rows.files.length, skipped), rows.files.map((row, i) => ({ path: row.path, rows: fileRows[i]! })), fileRowBytes),
         ["domain-manifest.yaml", () => [renderDomainManifest(modules)]],
       ]);
 
@@ -420,7 +429,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const differing: string[] = [];
     for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, textOf(text)))) differing.push(name);
     // Shards no top file names any more: removed by a write, a difference to --check.
-    const staleShards = (await Promise.all((["symbol_index.md", "call_index.md"] as const).map((name) => shardsOnDisk(root, name)))).flat().filter((path) => !contents.has(path));
+    const staleShards = (await Promise.all(SHARDED_INDEX_FILES.map((name) => shardsOnDisk(root, name)))).flat().filter((path) => !contents.has(path));
     clock.mark("render and compare");
 
     const summary: IndexSummary = {

@@ -7,7 +7,7 @@ export interface IndexConfig {
   /** Files larger than this are skipped (minified bundles and generated blobs, mostly). */
   maxFileBytes: number;
   /**
-   * symbol_index.md and call_index.md are kept as shards (formats/index-shards.ts) when their rows
+   * symbol_index.md, call_index.md and file_index.md are kept as shards (formats/index-shards.ts) when their rows
    * exceed this many bytes: a commit then rewrites, and git hashes, a shard instead of the whole file.
    */
   shardAbove: number;

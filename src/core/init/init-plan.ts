@@ -42,7 +42,7 @@ export function gitignoreAdditions(existing: string | null): { missing: string[]
 }
 
 /** The generated files a merge resolves with ctx's driver; the domain manifest is left out: its descriptions are yours and merge as text. */
-export const MERGED_BY_DRIVER = [".ai/symbol_index.md", ".ai/symbol_index/*.md", ".ai/endpoint_index.md", ".ai/call_index.md", ".ai/call_index/*.md", ".ai/file_index.md"] as const;
+export const MERGED_BY_DRIVER = [".ai/symbol_index.md", ".ai/symbol_index/*.md", ".ai/endpoint_index.md", ".ai/call_index.md", ".ai/call_index/*.md", ".ai/file_index.md", ".ai/file_index/*.md"] as const;
 
 /** What to append to `.gitattributes` (null: there is none) so merges of generated index files go through the driver. */
 export function gitattributesAdditions(existing: string | null, driver: string): { missing: string[]; text: string } {
