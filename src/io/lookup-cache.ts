@@ -300,6 +300,8 @@ export interface LookupPatch extends Omit<LookupTables, "symbols" | "calls" | "c
   /** Whether any file may have moved to another module (then every file shard is rewritten). */
   modulesChanged: boolean;
   overridesChanged: boolean;
+  /** indexStamp of the index files this patch brings the cache in step with (written by then). */
+  stamp: string;
 }
 
 /** The stamp the cache was built for, or null when there is no usable cache. */
@@ -343,7 +345,7 @@ export async function patchLookupCache(root: string, patch: LookupPatch): Promis
   }
   await patchCalls(directory, patch.calls);
   await writeCommon(directory, patch, null, patch.modulesChanged ? undefined : { paths: patch.replaced, overrides: patch.overridesChanged }, patch.modulesChanged);
-  await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: indexStamp(root) }));
+  await writeFile(join(directory, "meta.json"), JSON.stringify({ version: LOOKUP_VERSION, stamp: patch.stamp }));
 }
 
 /**
@@ -547,8 +549,8 @@ async function rebuildFrom(root: string, tables: LookupTables): Promise<void> {
  * a checkout, or a run that could not patch it), so that readers that must not write — `ctx
  * brief` — find it usable. `ctx index` calls this last.
  */
-export async function ensureLookupCache(root: string): Promise<void> {
-  const [stamp, cached] = [indexStamp(root), lookupCacheStamp(root)];
+export async function ensureLookupCache(root: string, stamp = indexStamp(root)): Promise<void> {
+  const cached = lookupCacheStamp(root);
   if (cached !== null && cached === stamp) return;
   const tables = await readIndexTables(root);
   if (tables) await rebuildFrom(root, tables);

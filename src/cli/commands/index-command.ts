@@ -294,10 +294,13 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const declarationsBefore = settled?.declarations ?? {};
     const declarationsNow = hashDeclarations(root, Object.keys(declarationsBefore));
     const declarationsChanged = Object.entries(declarationsBefore).some(([key, sha]) => declarationsNow.get(key) !== sha);
-    if (!options.check && settled && !declarationsChanged && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === indexStamp(root)) {
+    // The index files' stamp before this run writes any: a stat of every file and shard, taken once.
+    let stampBefore: string | undefined;
+    const stampAtStart = (): string => (stampBefore ??= indexStamp(root));
+    if (!options.check && settled && !declarationsChanged && parsed.length === 0 && dropped.length === 0 && settled.resolution === resolution && settled.stamp === stampAtStart()) {
       // Nothing changed since the last run wrote these very index files: the same bytes would be written.
       if (statChanged) await writeFilesCache(root, version, startedAt, files, settled, cache);
-      await Promise.all([ensureLookupCache(root), refreshHistory(root, head), rememberSelection()]);
+      await Promise.all([ensureLookupCache(root, stampAtStart()), refreshHistory(root, head), rememberSelection()]);
       return {
         root,
         files: files.length,
@@ -318,7 +321,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 
     const filesByPath = new Map(files.map((file) => [file.path, file]));
     // The index files as the last run left them (nobody edited the manifest since, say).
-    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === indexStamp(root);
+    const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === stampAtStart();
     // Import targets depend on which files exist, so they are resolved on every run, not cached...
     const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
     const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules);
@@ -413,21 +416,29 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const symbolsMoved = new Set([...dropped, ...parsed.filter((path) => previous.get(path)?.symbolRows !== filesByPath.get(path)!.symbolRows)]);
     const callsMoved = new Set([...dropped, ...calls.replaced].filter((path) => rowsBefore(path) !== filesByPath.get(path)?.callRows));
     const knownSame = new Set<string>();
+    const knownDiffering = new Set<string>();
     if (asLeft && cache !== null) {
       // The manifest as read back: the same modules render the same text.
       if (JSON.stringify(modules) === JSON.stringify(previousModules)) knownSame.add("domain-manifest.yaml");
       if (symbolsMoved.size === 0) knownSame.add("symbol_index.md");
       if (!calls.rowsChanged && !calls.overridesChanged) knownSame.add("call_index.md");
+      // A file's row in file_index.md is its hash, module, counts of symbols and endpoints: while the
+      // modules and the endpoints are as before, it changes only with the file.
+      const endpoints = "endpoint_index.md";
+      (await indexFileDiffers(root, endpoints, textOf(contents.get(endpoints)!)) ? knownDiffering : knownSame).add(endpoints);
+      const fileRowsKept = knownSame.has(endpoints) && knownSame.has("domain-manifest.yaml");
+      const fileRowsMoved = new Set([...dropped, ...parsed]);
       const before = new Map(shardsOf([...previous.values()].sort(byPath)).map((shard) => [shard.name, shard.files.map((file) => file.path).join("\0")]));
       for (const shard of shardsOf(files)) {
         const members = shard.files.map((file) => file.path);
         if (before.get(shard.name) !== members.join("\0")) continue;
         if (!members.some((path) => symbolsMoved.has(path))) knownSame.add(`${shardFolder("symbol_index.md")}/${shard.name}.md`);
         if (!members.some((path) => callsMoved.has(path))) knownSame.add(`${shardFolder("call_index.md")}/${shard.name}.md`);
+        if (fileRowsKept && !members.some((path) => fileRowsMoved.has(path))) knownSame.add(`${shardFolder("file_index.md")}/${shard.name}.md`);
       }
     }
     const differing: string[] = [];
-    for (const [name, text] of contents) if (!knownSame.has(name) && (await indexFileDiffers(root, name, textOf(text)))) differing.push(name);
+    for (const [name, text] of contents) if (knownDiffering.has(name) || (!knownSame.has(name) && (await indexFileDiffers(root, name, textOf(text))))) differing.push(name);
     // Shards no top file names any more: removed by a write, a difference to --check.
     const staleShards = (await Promise.all(SHARDED_INDEX_FILES.map((name) => shardsOnDisk(root, name)))).flat().filter((path) => !contents.has(path));
     clock.mark("render and compare");
@@ -468,7 +479,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       summary.check = { upToDate: indexFiles.length === 0 && outdated.length === 0, outdated, indexFiles, refresh: `${invocationAt(root)} index` };
     } else {
       if (differing.length > 0 && head !== keptMeta.head) contents = render({ schema: INDEX_SCHEMA, head });
-      const [stampBefore, lookupStamp] = [indexStamp(root), lookupCacheStamp(root)];
+      const lookupStamp = lookupCacheStamp(root);
       // Shards before the top files that name them, so a reader never meets a top file naming a missing shard.
       const writes = [...contents]
         .filter(([name]) => differing.includes(name))
@@ -479,6 +490,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       await removeShards(root, staleShards);
       clock.mark("write index files");
       summary.written = [...changedFiles.keys(), ...staleShards].map((n) => `.ai/${n}`);
+      // And after: what the caches are stamped with.
+      const stampAfter = summary.written.length > 0 ? indexStamp(root) : stampAtStart();
       if (summary.written.length > 0) {
         const changed = new Set([...parsed, ...dropped]);
         const routing = rows.files.map((row) => {
@@ -488,7 +501,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         const tables = { endpoints: rows.endpoints, modules, files: rows.files, overrides: calls.overrides, aliases: calls.aliases, routing };
         if (reused === 0) {
           await writeLookupCache(root, { ...tables, calls: calls.edges, callRows: calls.rows }, lookupRows);
-        } else if (lookupStamp !== null && lookupStamp === stampBefore) {
+        } else if (lookupStamp !== null && lookupStamp === stampAtStart()) {
           // Only what the edit changed, row by row, is patched.
           const symbolsDiff = { removed: [] as string[], added: [] as string[] };
           for (const path of changed) {
@@ -510,6 +523,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
             calls: callsDiff,
             modulesChanged: differing.includes("domain-manifest.yaml"),
             overridesChanged: calls.overridesChanged,
+            stamp: stampAfter,
           };
           // A cache that cannot be patched is dropped; the next lookup rebuilds it from the Markdown.
           await patchLookupCache(root, patch).catch(() => invalidateLookupCache(root));
@@ -529,8 +543,8 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
       const declarationsRead = Object.fromEntries([...(calls.whole ? [] : declarationsNow), ...declarations.read()].sort(([a], [b]) => compare(a, b)));
       // The manifest as parsed, while it is the text this run read (a rewritten one is parsed next run).
       const manifest = manifestSha !== undefined && !summary.written.includes(".ai/domain-manifest.yaml") ? { manifest: { sha256: manifestSha, modules: previousModules } } : {};
-      await writeFilesCache(root, version, startedAt, files, { stamp: indexStamp(root), resolution, counts, declarations: declarationsRead, ...manifest }, cache);
-      await Promise.all([ensureLookupCache(root), rememberSelection()]);
+      await writeFilesCache(root, version, startedAt, files, { stamp: stampAfter, resolution, counts, declarations: declarationsRead, ...manifest }, cache);
+      await Promise.all([ensureLookupCache(root, stampAfter), rememberSelection()]);
     }
     clock.mark("files cache");
     summary.durationMs = Math.round(performance.now() - started);
