@@ -206,7 +206,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
     const fromGit = options.gitIndex ? await readStaged(root, options.gitIndex, selected, (path) => previous.get(path)?.blob) : new Map<RepoPath, Buffer>();
     // Everything is parsed: a repository mostly of tree-sitter languages gets a worker on every core.
-    const moreWorkers = cache || workers === 0 ? 0 : workerCountFor(Number.POSITIVE_INFINITY, selected.filter((path) => grammarOf(path) !== undefined).length / Math.max(1, selected.length));
+    const moreWorkers = cache || workers === 0 ? 0 : workerCountFor(selected.length, selected.filter((path) => grammarOf(path) !== undefined).length / Math.max(1, selected.length));
     if (moreWorkers > workers) await pool.warmUp(moreWorkers);
     clock.mark("select sources");
 
