@@ -40,6 +40,22 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("reads Django's ORM: a model's manager is its declared queryset's or Django's, a query hands back the model or a queryset of it", async () => {
+    expect(await callRows("python-django-orm")).toEqual([
+      // Tenant's manager is the RestrictedQuerySet its base declares: `create` (line 5) is Django's, inherited from
+      // QuerySet, so no row; `restrict` is the repository's. Site declares no manager: `Site.objects.create()` (line 13)
+      // is Django's, not Site's own `create`.
+      ["shop/views.py:6", "tenants", "RestrictedQuerySet.restrict", "shop/querysets.py:5"],
+      // `get()` and `filter(...).first()` hand back a Tenant.
+      ["shop/views.py:8", "tenants", "Tenant.get_absolute_url", "shop/models.py:16"],
+      ["shop/views.py:9", "tenants", "Tenant.get_absolute_url", "shop/models.py:16"],
+      // Iterating a queryset gives its model's instances.
+      ["shop/views.py:15", "sites", "Site.close", "shop/models.py:24"],
+      // Rows of an untyped list: a candidate by name, as before.
+      ["shop/views.py:17", "sites", "create", "-"],
+    ]);
+  });
+
   it("answers traverse Caller for a method, overrides included", async () => {
     const dir = await indexedFixture("calls/python-imports-and-self");
     const run = await ctx(dir, "traverse", "Caller", "OrderService.get");

@@ -19,6 +19,22 @@ const BUILTINS = new Set(
   ),
 );
 const WRAPPERS = new Set(["Optional", "Annotated", "Final", "ClassVar", "Type", "type"]);
+/**
+ * Django's ORM, read the way Django runs it: `Model.objects` is the model's manager, whose query
+ * methods hand back a queryset of the model (iterated: instances of it) or one instance of it.
+ * Only Django's own method names: a queryset class of the repository may add others, which are
+ * looked up on it (`objects = RestrictedQuerySet.as_manager()` is a RestrictedQuerySet).
+ */
+const MANAGER = "objects";
+const QUERYSET_METHODS = new Set(["all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "annotate", "alias", "distinct", "using", "only", "defer", "reverse", "none", "select_for_update"]);
+const INSTANCE_METHODS = new Set(["get", "first", "last", "earliest", "latest", "create"]);
+/** The rest of a manager's API: called on `Model.objects`, each is Django's unless the model's manager class declares it. */
+const MANAGER_METHODS = new Set([
+  ...QUERYSET_METHODS,
+  ...INSTANCE_METHODS,
+  ..."count exists update delete get_or_create update_or_create bulk_create bulk_update values values_list aggregate in_bulk iterator get_queryset contains explain dates datetimes raw extra union intersection difference".split(" "),
+  ..."acreate aget afirst alast acount aexists aupdate adelete aget_or_create aupdate_or_create abulk_create abulk_update aaggregate ain_bulk aiterator acontains aearliest alatest".split(" "),
+]);
 const ARRAYS = new Set(["list", "List", "Sequence", "Iterable", "Iterator", "set", "Set", "tuple", "Tuple", "frozenset", "FrozenSet", "Collection", "AbstractSet", "MutableSequence"]);
 
 interface FunctionScope {
@@ -135,6 +151,28 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     }
   };
 
+  /** A module-level name and the attributes after it: `import a.b.c` makes the longest imported prefix of the chain the module. */
+  const moduleRef = (name: string, chain: readonly string[]): CalleeRef => {
+    for (let i = chain.length; i > 0; i--) {
+      const dotted = [name, ...chain.slice(0, i)].join(".");
+      if (moduleNames.has(dotted)) return { head: "scope", owner: "", names: [dotted, ...chain.slice(i)] };
+    }
+    return { head: "scope", owner: "", names: [name, ...chain] };
+  };
+
+  /**
+   * `Tenant.objects.create(...)`: a method of the model's manager, looked up on what `objects` holds
+   * (`objects = RestrictedQuerySet.as_manager()`). A model that declares no manager has Django's,
+   * inherited from outside: a union of that one part makes it an outside value, whose methods are
+   * outside too (they would otherwise be candidates by name: `create`, `all`, `count`, …).
+   */
+  const managerCall = (ref: CalleeRef): CalleeRef => {
+    const { names } = ref;
+    const method = names[names.length - 1]!;
+    if (names.length < 3 || names[names.length - 2] !== MANAGER || !MANAGER_METHODS.has(method)) return ref;
+    return { head: "type", owner: `union:${JSON.stringify([`val:${JSON.stringify([ref.head, ref.owner, names.slice(0, -1)])}`])}`, names: [method] };
+  };
+
   /** A callee expression as a CalleeRef, or undefined for a call of a local (or of a builtin). */
   const calleeOf = (node: SyntaxNode, scope: FunctionScope | undefined, className: string): CalleeRef | undefined => {
     const chain: string[] = [];
@@ -152,20 +190,15 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         if (type && chain.length > 0) return { head: "type", owner: type, names: chain };
         return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
       }
-      if (moduleNames.has(name)) {
-        // `import a.b.c`: the longest imported prefix of the chain names the module.
-        for (let i = chain.length; i > 0; i--) {
-          const dotted = [name, ...chain.slice(0, i)].join(".");
-          if (moduleNames.has(dotted)) return { head: "scope", owner: "", names: [dotted, ...chain.slice(i)] };
-        }
-        return { head: "scope", owner: "", names: [name, ...chain] };
-      }
+      if (moduleNames.has(name)) return managerCall(moduleRef(name, chain));
       if (BUILTINS.has(name) && !chain.length) return undefined;
       // A name no one binds here: one a star import brings, else a builtin or a global of some other file.
-      if (stars.length > 0 && !BUILTINS.has(name)) return { head: "scope", owner: "", names: [name, ...chain] };
+      if (stars.length > 0 && !BUILTINS.has(name)) return managerCall({ head: "scope", owner: "", names: [name, ...chain] });
       return { head: "unknown", owner: "", names: [chain.length > 0 ? chain[chain.length - 1]! : name] };
     }
     if (head.type === "call") {
+      const query = queried(head, scope);
+      if (query && chain.length > 0) return { head: "type", owner: query.one ? query.model : `arr:${query.model}`, names: chain };
       const inner = head.childForFieldName("function");
       // `super().method()`
       if (inner?.type === "identifier" && inner.text === "super" && scope?.owner && chain.length > 0) return { head: "super", owner: scope.owner, names: chain };
@@ -175,10 +208,39 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     return chain.length > 0 ? { head: "unknown", owner: "", names: [chain[chain.length - 1]!] } : undefined;
   };
 
+  /**
+   * The model a Django query expression is about, and whether it holds a queryset or an instance:
+   * `Tenant.objects.filter(...)` a queryset of Tenant, `….first()` a Tenant. Undefined for anything else.
+   */
+  const queried = (node: SyntaxNode | null | undefined, scope: FunctionScope | undefined): { model: string; one: boolean } | undefined => {
+    if (node?.type === "attribute") {
+      const object = node.childForFieldName("object");
+      const model = object?.text;
+      const dotted = model !== undefined && /^[A-Za-z_][\w.]*$/.test(model) && (object!.type === "identifier" || object!.type === "attribute");
+      const head = model?.split(".")[0];
+      // `self.objects` and a local's `objects` are not a model's manager.
+      return node.childForFieldName("attribute")?.text === MANAGER && dotted && head !== scope?.self && !scope?.locals.has(head!) ? { model: model!, one: false } : undefined;
+    }
+    if (node?.type !== "call") return undefined;
+    const callee = node.childForFieldName("function");
+    if (callee?.type !== "attribute") return undefined;
+    const method = callee.childForFieldName("attribute")?.text ?? "";
+    const of = queried(callee.childForFieldName("object"), scope);
+    if (!of || of.one) return undefined;
+    return QUERYSET_METHODS.has(method) ? of : INSTANCE_METHODS.has(method) ? { model: of.model, one: true } : undefined;
+  };
+
   /** What a value expression holds, as a type string: a call's return (`Repo()`, `make_repo()`), else undefined. */
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
     if (node?.type !== "call") return undefined;
+    const query = queried(node, scope);
+    if (query) return query.one ? query.model : `arr:${query.model}`;
     const callee = node.childForFieldName("function");
+    // `RestrictedQuerySet.as_manager()`: a manager with the queryset's methods.
+    if (callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "as_manager") {
+      const type = typeOf(callee.childForFieldName("object"));
+      if (type) return type;
+    }
     const ref = callee ? calleeOf(callee, scope, className) : undefined;
     return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
   };
@@ -321,6 +383,17 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const callee = node.childForFieldName("function");
         const ref = callee ? calleeOf(callee, scope, className) : undefined;
         if (ref && callee) addSite(caller, nameNode(callee), "call", ref);
+        break;
+      }
+      case "for_statement": {
+        // `for tenant in Tenant.objects.filter(...)`, `for repo in repos` (a `list[Repo]`): the variable holds an element.
+        const left = node.childForFieldName("left");
+        const right = node.childForFieldName("right");
+        const iterated = right?.type === "identifier" ? scope?.types.get(right.text) : valueType(right, scope, className);
+        if (scope && left?.type === "identifier") {
+          if (iterated?.startsWith("arr:")) scope.types.set(left.text, iterated.slice(4));
+          else scope.types.delete(left.text);
+        }
         break;
       }
       case "lambda": {
