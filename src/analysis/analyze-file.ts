@@ -1,12 +1,5 @@
 import type { EncodedCallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
-import { parseSource } from "./compiler.js";
-import { encodeCalls } from "./encode-calls.js";
-import { extractCalls } from "./extract-calls.js";
-import { extractEndpoints } from "./extract-endpoints.js";
-import { extractImports } from "./extract-imports.js";
-import { extractLexicon } from "./extract-lexicon.js";
-import { extractSymbols } from "./extract-symbols.js";
-import { renderLexiconField } from "../formats/lexicon.js";
+import type * as ScriptAnalysis from "./analyze-script.js";
 import { analyzeTree } from "./analyze-tree.js";
 import { TREE_LANGUAGES } from "./tree-languages.js";
 import { grammarLoading, grammarOf } from "./tree-sitter.js";
@@ -31,31 +24,30 @@ export interface FileAnalysis {
  */
 export function analysisReady(path: RepoPath): Promise<void> | undefined {
   const grammar = grammarOf(path);
-  return grammar ? grammarLoading(grammar) : undefined;
+  if (grammar) return grammarLoading(grammar);
+  return script ? undefined : loadScriptAnalysis();
+}
+
+/** The compiler's analysis (analysis/analyze-script.ts), once loaded. */
+let script: typeof ScriptAnalysis | undefined;
+let scriptLoading: Promise<void> | undefined;
+
+/**
+ * Loads the compiler's analysis, and the TypeScript compiler with it, ahead of the first file that
+ * needs it: a worker warming up for a TypeScript repository. A thread that parses only Python and
+ * Go never loads it.
+ */
+export function loadScriptAnalysis(): Promise<void> {
+  scriptLoading ??= import("./analyze-script.js").then((loaded) => {
+    script = loaded;
+  });
+  return scriptLoading;
 }
 
 /** What one source file declares, imports, routes and calls; Python and Go by tree-sitter, the rest by the compiler. */
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
   const grammar = grammarOf(path);
-  return grammar ? analyzeTree(TREE_LANGUAGES[grammar], path, text) : analyzeScript(path, text);
-}
-
-function analyzeScript(path: RepoPath, text: string): FileAnalysis {
-  const sourceFile = parseSource(path, text);
-  const diagnostics = (sourceFile as unknown as { parseDiagnostics?: unknown[] }).parseDiagnostics ?? [];
-  const symbols = extractSymbols(sourceFile, path);
-  return {
-    symbols,
-    ...routesOf(extractEndpoints(sourceFile, path)),
-    imports: extractImports(sourceFile),
-    calls: encodeCalls(extractCalls(sourceFile, symbols)),
-    syntaxErrors: diagnostics.length,
-    lexicon: renderLexiconField(extractLexicon(sourceFile, symbols)),
-  };
-}
-
-/** Only a file with something to say about routes carries them: the per-file cache stays as small as before. */
-function routesOf(routes: FileRoutes): { routes?: FileRoutes } {
-  const empty = routes.registrations.length + routes.mounts.length + routes.prefixes.length + routes.exports.length === 0 && !routes.basePath;
-  return empty ? {} : { routes };
+  if (grammar) return analyzeTree(TREE_LANGUAGES[grammar], path, text);
+  if (!script) throw new Error("the compiler is not loaded (await analysisReady first)");
+  return script.analyzeScript(path, text);
 }

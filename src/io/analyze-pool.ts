@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { FileAnalysis } from "../analysis/analyze-file.js";
 import type * as AnalyzeFileModule from "../analysis/analyze-file.js";
-import type { AnalyzeRequest, AnalyzeResponse } from "./analyze-worker.js";
+import type { AnalyzeRequest, AnalyzeResponse, AnalyzeWorkerData } from "./analyze-worker.js";
 
 export type AnalysisResult = FileAnalysis | { error: string };
 
@@ -28,9 +28,10 @@ export interface AnalyzePool {
   /**
    * Starts workers up to `size` (they load the compiler while the caller reads), or with size 0
    * loads the compiler here, so that inline analysis then runs inside each `submit` and no file's
-   * text waits in memory.
+   * text waits in memory. `compiler` false: the new workers load it only if a TypeScript or
+   * JavaScript file comes (files of tree-sitter languages alone never need it).
    */
-  warmUp(size: number): Promise<void>;
+  warmUp(size: number, compiler?: boolean): Promise<void>;
   /**
    * Queues one file; results come back in any order. Inline, the analysis runs inside the call;
    * once more than INLINE_LIMIT files have come (a run with a cache that finds a branch switched),
@@ -78,13 +79,14 @@ export function createAnalyzePool(): AnalyzePool {
   let analysis: AnalysisModule | undefined;
   const loadInline = (): Promise<AnalysisModule> => (inline ??= import("../analysis/analyze-file.js").then((module) => (analysis = module)));
   return {
-    async warmUp(size) {
+    async warmUp(size, compiler = true) {
       if (size === 0) {
-        await loadInline();
+        const loaded = await loadInline();
+        if (compiler) await loaded.loadScriptAnalysis();
         return;
       }
       workers ??= [];
-      while (workers.length < size) workers.push(new WorkerQueue());
+      while (workers.length < size) workers.push(new WorkerQueue(compiler));
     },
     submit(path, text) {
       submitted += 1;
@@ -124,10 +126,10 @@ class WorkerQueue {
   private nextId = 0;
   private failure: Error | undefined;
 
-  constructor() {
+  constructor(compiler = true) {
     // A larger young generation lets the parser's short-lived nodes die in cheap scavenges instead
     // of being promoted and collected by the much slower full collector.
-    this.worker = new Worker(WORKER_URL, { resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    this.worker = new Worker(WORKER_URL, { resourceLimits: { maxYoungGenerationSizeMb: 64 }, workerData: { compiler } satisfies AnalyzeWorkerData });
     this.worker.on("message", (response: AnalyzeResponse) => {
       const resolvers = this.inFlight.get(response.id) ?? [];
       this.inFlight.delete(response.id);

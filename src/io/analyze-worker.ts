@@ -1,6 +1,14 @@
 // Worker-thread entry: analyses the files it is sent and posts the results back, in order.
-import { parentPort } from "node:worker_threads";
-import { analysisReady, analyzeFile, type FileAnalysis } from "../analysis/analyze-file.js";
+import { parentPort, workerData } from "node:worker_threads";
+import { analysisReady, analyzeFile, loadScriptAnalysis, type FileAnalysis } from "../analysis/analyze-file.js";
+
+export interface AnalyzeWorkerData {
+  /** Load the compiler at once, while the main thread reads (a repository with TypeScript or JavaScript files). */
+  compiler: boolean;
+}
+
+// A failure to load it is met by the first file that needs it.
+if ((workerData as AnalyzeWorkerData | undefined)?.compiler !== false) loadScriptAnalysis().catch(() => undefined);
 
 export interface AnalyzeRequest {
   id: number;

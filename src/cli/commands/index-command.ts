@@ -206,8 +206,10 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const previous = new Map((cache?.files ?? []).map((entry) => [entry.path, entry]));
     const fromGit = options.gitIndex ? await readStaged(root, options.gitIndex, selected, (path) => previous.get(path)?.blob) : new Map<RepoPath, Buffer>();
     // Everything is parsed: a repository mostly of tree-sitter languages gets a worker on every core.
-    const moreWorkers = cache || workers === 0 ? 0 : workerCountFor(selected.length, selected.filter((path) => grammarOf(path) !== undefined).length / Math.max(1, selected.length));
-    if (moreWorkers > workers) await pool.warmUp(moreWorkers);
+    const treeSitterFiles = cache || workers === 0 ? 0 : selected.filter((path) => grammarOf(path) !== undefined).length;
+    const moreWorkers = cache || workers === 0 ? 0 : workerCountFor(selected.length, treeSitterFiles / Math.max(1, selected.length));
+    // Those load the compiler only if some file needs it.
+    if (moreWorkers > workers) await pool.warmUp(moreWorkers, treeSitterFiles < selected.length);
     clock.mark("select sources");
 
     // --check trusts nothing but hashes; a normal run trusts an unchanged stat outside the racy window.
