@@ -56,6 +56,16 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("types an attribute or a local assigned from a typed parameter as the parameter's type", async () => {
+    expect(await callRows("python-attributes-from-parameters")).toEqual([
+      // `self.name = name`: an untyped parameter, so `find` stays a candidate by name.
+      ["shop/service.py:10", "Service.get", "find", "-"],
+      // `self.repo = repo` with `repo: Repo`; `same = repo` likewise.
+      ["shop/service.py:11", "Service.get", "Repo.find", "shop/repo.py:2"],
+      ["shop/service.py:16", "build", "Repo.find", "shop/repo.py:2"],
+    ]);
+  });
+
   it("answers traverse Caller for a method, overrides included", async () => {
     const dir = await indexedFixture("calls/python-imports-and-self");
     const run = await ctx(dir, "traverse", "Caller", "OrderService.get");

@@ -232,6 +232,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
 
   /** What a value expression holds, as a type string: a call's return (`Repo()`, `make_repo()`), else undefined. */
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
+    // `self.repo = repo` where `repo: Repo` is a parameter (or a typed local).
+    if (node?.type === "identifier") return scope?.types.get(node.text);
     if (node?.type !== "call") return undefined;
     const query = queried(node, scope);
     if (query) return query.one ? query.model : `arr:${query.model}`;
