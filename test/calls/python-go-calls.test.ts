@@ -66,6 +66,16 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("types a FastAPI parameter injected with Depends(...) by what the dependency returns", async () => {
+    expect(await callRows("python-fastapi-depends")).toEqual([
+      // `service=Depends(get_order_service)`, and get_order_service returns an OrderService.
+      ["app/main.py:10", "place_order", "OrderService.place", "app/services.py:2"],
+      // `Depends()` names no dependency: a candidate by name.
+      ["app/main.py:15", "list_orders", "place", "-"],
+      ["app/services.py:7", "get_order_service", "OrderService", "app/services.py:1"],
+    ]);
+  });
+
   it("answers traverse Caller for a method, overrides included", async () => {
     const dir = await indexedFixture("calls/python-imports-and-self");
     const run = await ctx(dir, "traverse", "Caller", "OrderService.get");

@@ -26,6 +26,8 @@ const WRAPPERS = new Set(["Optional", "Annotated", "Final", "ClassVar", "Type", 
  * looked up on it (`objects = RestrictedQuerySet.as_manager()` is a RestrictedQuerySet).
  */
 const MANAGER = "objects";
+/** FastAPI's dependency injection, as written (`Depends(...)`, `fastapi.Depends(...)`). */
+const INJECTORS = new Set(["Depends", "Security", "fastapi.Depends", "fastapi.Security"]);
 const QUERYSET_METHODS = new Set(["all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "annotate", "alias", "distinct", "using", "only", "defer", "reverse", "none", "select_for_update"]);
 const INSTANCE_METHODS = new Set(["get", "first", "last", "earliest", "latest", "create"]);
 /** The rest of a manager's API: called on `Model.objects`, each is Django's unless the model's manager class declares it. */
@@ -247,6 +249,17 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
   };
 
+  /**
+   * What FastAPI hands a parameter declared `= Depends(get_service)` (or `Security(...)`) with no
+   * annotation: what the dependency returns. An annotation, when written, says it first.
+   */
+  const injectedType = (value: SyntaxNode | null | undefined, scope: FunctionScope | undefined, className: string): string | undefined => {
+    if (value?.type !== "call" || !INJECTORS.has(value.childForFieldName("function")?.text ?? "")) return undefined;
+    const dependency = value.childForFieldName("arguments")?.namedChildren.find((argument) => argument !== null && argument.type !== "keyword_argument" && argument.type !== "comment");
+    const ref = dependency && (dependency.type === "identifier" || dependency.type === "attribute") ? calleeOf(dependency, scope, className) : undefined;
+    return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
+  };
+
   /** The names a function binds, which shadow the module's there. */
   const localsOf = (fn: SyntaxNode): Set<string> => {
     const locals = new Set<string>();
@@ -335,7 +348,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         }
         for (const parameter of params) {
           const id = parameter?.namedChildren.find((child) => child?.type === "identifier");
-          const type = typeOf(parameter?.childForFieldName("type"));
+          const type = typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className);
           if (id && type) inner.types.set(id.text, type);
         }
         const returns = typeOf(node.childForFieldName("return_type"));
