@@ -46,7 +46,8 @@ const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding:
  * Commits worth asking about: not merges, a subject that describes a change (no chores, releases,
  * docs), between 1 and 5 modified source files (tests aside) and at most 12 files in all.
  */
-export function candidateCommits(git) {
+/** `source` names the files a task may be about: TypeScript and JavaScript unless given (the agent A/B passes Python's or Go's). */
+export function candidateCommits(git, source = SOURCE) {
   const log = run(git, "git", ["--git-dir", git, "log", "--no-merges", "-n", "3000", "--no-renames", "--format=%x00%H%x09%P%x09%s", "--name-status"]);
   const commits = [];
   for (const block of log.split("\0").slice(1)) {
@@ -54,7 +55,7 @@ export function candidateCommits(git) {
     const [hash, parents, subject] = head.split("\t");
     if (!hash || !parents || parents.includes(" ") || SKIP_SUBJECT.test(subject)) continue;
     const changes = rest.filter(Boolean).map((line) => line.split("\t"));
-    const sources = changes.filter(([status, path]) => status === "M" && SOURCE.test(path) && !/\.d\.ts$/.test(path) && !/(?:^|\/)(?:test|tests|__tests__)\/|\.(?:test|spec)\./.test(path));
+    const sources = changes.filter(([status, path]) => status === "M" && source.test(path) && !/\.d\.ts$/.test(path) && !/(?:^|\/)(?:test|tests|__tests__)\/|\.(?:test|spec)\.|_test\.go$|(?:^|\/)test_[^/]*\.py$/.test(path));
     if (changes.length > 12 || sources.length < 1 || sources.length > 5) continue;
     commits.push({ hash, parent: parents, subject: subject.replace(/\s*\(#\d+\)\s*$/, ""), changed: changes.filter(([status]) => status !== "A").map(([, path]) => path) });
   }

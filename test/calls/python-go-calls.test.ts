@@ -68,6 +68,8 @@ describe("call_index.md for Python", () => {
 
   it("types a FastAPI parameter injected with Depends(...) by what the dependency returns", async () => {
     expect(await callRows("python-fastapi-depends")).toEqual([
+      // The dependency handed to Depends when the route is declared: a value, not a call.
+      ["app/main.py:9", "(module)", "get_order_service", "app/services.py:6"],
       // `service=Depends(get_order_service)`, and get_order_service returns an OrderService.
       ["app/main.py:10", "place_order", "OrderService.place", "app/services.py:2"],
       // `Depends()` names no dependency: a candidate by name.

@@ -165,9 +165,9 @@ describe("ctx traverse Endpoint and Module", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toBe(
       "TRAVERSE_HIT Endpoint GET https://example.com/api/v2/articles/how-to-train?draft=1 (2)\n" +
-        "src/routes/articles.ts:8 GET /api/v2/articles/:slug → getArticle (express; written /:slug, mounted at src/app.ts:9, src/routes/index.js:3)\n" +
+        "src/routes/articles.ts:8 GET /api/v2/articles/:slug → getArticle src/handlers.ts:1 (express; written /:slug, mounted at src/app.ts:9, src/routes/index.js:3)\n" +
         // A path only the running program knows may match too: after the parameter.
-        "src/routes/articles.ts:9 GET /api/v2/articles/{paths.feed} → feed (express; written {paths.feed}, mounted at src/app.ts:9, src/routes/index.js:3)\n",
+        "src/routes/articles.ts:9 GET /api/v2/articles/{paths.feed} → feed src/handlers.ts:3 (express; written {paths.feed}, mounted at src/app.ts:9, src/routes/index.js:3)\n",
     );
     // The handler's file is unchanged, but the prefix moved: the indexed route is stale.
     writeFileSync(join(dir, "src/app.ts"), readFileSync(join(dir, "src/app.ts"), "utf8").replace('"/api/v2"', '"/api/v3"'));

@@ -139,8 +139,20 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
   }
 
   const sites: CallSite[] = [];
-  const addSite = (caller: string, node: SyntaxNode, callee: CalleeRef): void => {
-    sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via: "call", callee });
+  const addSite = (caller: string, node: SyntaxNode, callee: CalleeRef, via: CallSite["via"] = "call"): void => {
+    sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via, callee });
+  };
+  /**
+   * A function or method handed on by name (`r.GET("/x", h.List)`, `http.HandlerFunc(serve)`): not a
+   * call, but what receives it may call it — a route's handler is linked this way. The linker keeps
+   * it only where it lands on a function or method; a receiver that cannot be known is left out.
+   */
+  const addValues = (caller: string, args: SyntaxNode | null, scope: FunctionScope | undefined): void => {
+    for (const argument of args?.namedChildren ?? []) {
+      if (argument?.type !== "identifier" && argument?.type !== "selector_expression") continue;
+      const ref = calleeOf(argument, scope);
+      if (ref && ref.head !== "unknown") addSite(caller, argument.type === "selector_expression" ? (argument.childForFieldName("field") ?? argument) : argument, ref, "value");
+    }
   };
 
   /** A callee expression as a CalleeRef; undefined for a local's or a builtin's call. */
@@ -222,6 +234,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         const callee = node.childForFieldName("function");
         const ref = callee ? calleeOf(callee, scope) : undefined;
         if (ref && callee) addSite(caller, callee.type === "selector_expression" ? (callee.childForFieldName("field") ?? callee) : callee, ref);
+        addValues(caller, node.childForFieldName("arguments"), scope);
         break;
       }
       case "short_var_declaration": {

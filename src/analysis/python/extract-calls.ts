@@ -114,6 +114,25 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via, callee });
   };
 
+  /**
+   * Functions, methods and classes handed on by name (`path("x/", views.detail)`, `Thread(target=self.run)`,
+   * a class-based view's `views.Detail.as_view()`): not calls, but what receives them may call them —
+   * a route's handler is linked this way. The linker keeps one only where it lands on a callable; a
+   * receiver that cannot be known is left out.
+   */
+  const addValues = (caller: string, args: SyntaxNode | null, scope: FunctionScope | undefined, className: string): void => {
+    for (const argument of args?.namedChildren ?? []) {
+      let value = argument?.type === "keyword_argument" ? argument.childForFieldName("value") : argument;
+      if (value?.type === "call") {
+        const called = value.childForFieldName("function");
+        value = called?.type === "attribute" && called.childForFieldName("attribute")?.text === "as_view" ? called.childForFieldName("object") : null;
+      }
+      if (value?.type !== "identifier" && value?.type !== "attribute") continue;
+      const ref = calleeOf(value, scope, className);
+      if (ref && ref.head !== "unknown") addSite(caller, nameNode(value), "value", ref);
+    }
+  };
+
   /** A type annotation as a type string: `Repo`, `db.Pool`, `"Repo"`, `Optional[Repo]`, `Repo | None`, `list[Repo]`. */
   const typeOf = (node: SyntaxNode | null | undefined): string | undefined => {
     if (!node) return undefined;
@@ -398,6 +417,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const callee = node.childForFieldName("function");
         const ref = callee ? calleeOf(callee, scope, className) : undefined;
         if (ref && callee) addSite(caller, nameNode(callee), "call", ref);
+        addValues(caller, node.childForFieldName("arguments"), scope, className);
         break;
       }
       case "for_statement": {

@@ -1,5 +1,5 @@
 import { join } from "node:path";
-import { buildBrief, candidatesOf, namedSymbols, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
+import { buildBrief, candidatesOf, endpointKey, namedSymbols, rankBrief, scoreBrief, shownFiles, undeclaredIdentifiers, workingTree, type Brief, type BriefGit, type BriefHandoff, type BriefIndex, type Role } from "../../core/brief/build-brief.js";
 import { parseTask, withDeclaredVerbs } from "../../core/brief/parse-task.js";
 import { parseRoutingSymbols, RoutingTable } from "../../formats/routing-table.js";
 import { readFileIndexMeta } from "../../formats/file-index.js";
@@ -20,6 +20,7 @@ import { readHeadIfExists, readIfReadable } from "../../io/atomic-write.js";
 import { openIndexReader, type IndexReader } from "../../io/lookup-cache.js";
 import { findRepoRoot } from "../../io/repo-root.js";
 import type { Recall } from "../../core/memory/recall-memory.js";
+import { handlerShard, routeHandlers, type RouteHandler } from "../../core/traverse/route-handlers.js";
 import type { RepoPath } from "../../model.js";
 import type { PhaseClock } from "../phase-clock.js";
 
@@ -31,6 +32,8 @@ export interface BriefOptions {
 
 /** Commits whose changed files count as "changed recently". */
 const RECENT_COMMITS = 30;
+/** Matched routes whose handler is looked up in the call index (one shard read each). */
+const HANDLERS_LINKED = 5;
 
 // NOTE: the handoff rules and memory are imported only when there is a handoff or memory to read:
 // each module loaded costs every brief startup time, and most repositories have neither yet.
@@ -99,9 +102,15 @@ export async function runBrief(options: BriefOptions, clock?: PhaseClock): Promi
   };
   const declarations = lexicon && query ? scoreDeclarations(query.terms, lexicon) : new Map<RepoPath, DeclarationMatch>();
   const history = query && query.terms.length > 0 ? scoreHistory(query.terms, readHistory(root)) : new Map<RepoPath, number>();
-  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, modules, fresh, declarations, history } as const;
-  const candidates = candidatesOf(routing);
-  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)])]);
+  const candidates = candidatesOf({ query, symbolRows, endpoints });
+  // Where each matched route's handler is declared: the file its work is done in.
+  const handlers = new Map<string, RouteHandler>();
+  for (const endpoint of candidates.endpoints.slice(0, HANDLERS_LINKED)) {
+    const linked = reader ? routeHandlers(endpoint, await reader.callsTo(handlerShard(endpoint))) : [];
+    if (linked.length === 1) handlers.set(endpointKey(endpoint), linked[0]!);
+  }
+  const routing = { query, table, symbolRows, callEdges, mentions, endpoints, handlers, modules, fresh, declarations, history } as const;
+  await observe([...candidates.symbols.map((s) => s.path), ...candidates.endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)]), ...[...handlers.values()].map((h) => h.path)]);
   clock?.mark("score words and check candidates");
   // Scored before git is waited for: its processes run meanwhile.
   const scored = scoreBrief(routing);

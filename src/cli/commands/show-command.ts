@@ -4,6 +4,7 @@ import { excerpt, type Excerpt } from "../../core/read/excerpt.js";
 import { HEAD_WIDTH } from "../../core/read/outline-entries.js";
 import { parseReadQuery } from "../../core/read/read-query.js";
 import { findSymbols } from "../../core/traverse/find-symbols.js";
+import { handlerShard, routeHandlers, type RouteHandler } from "../../core/traverse/route-handlers.js";
 import { lookUpAliased } from "../../core/traverse/find-aliases.js";
 import { leavesRepository } from "../../core/traverse/find-modules.js";
 import { fallbackCommand, RG_FILES, rgFixed, rgWord, type FallbackSearch } from "../../core/traverse/conclude-traverse.js";
@@ -89,13 +90,29 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
     const endpoints = findEndpoints(await reader.endpoints(), route);
     if (endpoints.length === 0) return miss("no-such-endpoint", `no endpoint matches "${parsed.text}"`, search, ".");
     const table = await reader.routing();
-    const files = await readFiles(root, reader, table, endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path)]));
+    // Where the index linked each route's handler expression, when to one declaration.
+    const linked = new Map<EndpointRecord, RouteHandler>();
+    for (const endpoint of endpoints) {
+      const handlers = routeHandlers(endpoint, await reader.callsTo(handlerShard(endpoint)));
+      if (handlers.length === 1) linked.set(endpoint, handlers[0]!);
+    }
+    const files = await readFiles(root, reader, table, endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path), ...(linked.has(e) ? [linked.get(e)!.path] : [])]));
     const found: ShowMatch[] = [];
     for (const endpoint of endpoints) {
       const file = files.get(endpoint.path);
       if (!wasRead(file)) continue;
       // The route rests on its mounts: one changed since indexing may have moved it.
       if (endpoint.mounts.some((m) => files.get(m.path)?.state !== "fresh")) continue;
+      // The linked declaration, only while the route's file and the handler's are as indexed.
+      const handler = linked.get(endpoint);
+      const handlerFile = handler && files.get(handler.path);
+      if (handler && file.state === "fresh" && wasRead(handlerFile) && handlerFile.state === "fresh") {
+        const declared = handlerFile.declarations.filter((d) => d.name === handler.name).sort((a, b) => Math.abs(a.line - handler.line) - Math.abs(b.line - handler.line))[0];
+        if (declared) {
+          found.push(toMatch(handlerFile, declared));
+          continue;
+        }
+      }
       const declaration = await handlerOf(file, endpoint);
       if (declaration) found.push(toMatch(file, declaration));
     }

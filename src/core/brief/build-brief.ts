@@ -4,6 +4,7 @@ import type { CallEdge, EndpointRecord, ModuleRecord, RepoPath } from "../../mod
 import { findEndpoints } from "../traverse/find-endpoints.js";
 import type { Recall, RecalledFix, RecalledLesson } from "../memory/recall-memory.js";
 import type { RejectedCandidate } from "../traverse/traverse-result.js";
+import type { RouteHandler } from "../traverse/route-handlers.js";
 import { classifyTask, type Lane, type QueryKind } from "./classify-task.js";
 import type { TaskQuery } from "./parse-task.js";
 import { explainFiles, rankFiles, scoreFiles, WEIGHTS, type FileScores, type RankedFile, type WorkingTree } from "./rank-files.js";
@@ -92,6 +93,8 @@ export interface BriefInput {
   /** Files earlier commits worded like the task changed, by similarity (empty without a history). */
   history: ReadonlyMap<RepoPath, number>;
   endpoints: readonly EndpointRecord[];
+  /** Where the index linked each matched route's handler expression, by `endpointKey` (see routeHandlers). */
+  handlers: ReadonlyMap<string, RouteHandler>;
   modules: readonly ModuleRecord[];
   /** `npm test`-like command when the repository has one. */
   testCommand: string | null;
@@ -149,7 +152,7 @@ export function candidatesOf(input: Pick<BriefInput, "query" | "symbolRows" | "e
   if (!input.query) return { symbols: [], endpoints: [] };
   const symbols = namedSymbols(input.query, input.symbolRows);
   const endpoints = input.query.routes.flatMap((route) => findEndpoints(input.endpoints, { method: route.method, text: route.route }));
-  return { symbols, endpoints: [...new Map(endpoints.map((e) => [`${e.path}:${e.line}:${e.method}:${e.route}`, e])).values()] };
+  return { symbols, endpoints: [...new Map(endpoints.map((e) => [endpointKey(e), e])).values()] };
 }
 
 function matchedModules(query: TaskQuery, modules: readonly ModuleRecord[]): Brief["modules"] {
@@ -190,7 +193,10 @@ function nextStep(brief: Omit<Brief, "next">, anchor: string | null, testCommand
 }
 
 /** What a brief routes from: the task and the index, nothing of git. */
-export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "modules" | "fresh" | "declarations" | "history">;
+export type BriefRouting = Pick<BriefInput, "query" | "table" | "symbolRows" | "callEdges" | "mentions" | "endpoints" | "handlers" | "modules" | "fresh" | "declarations" | "history">;
+
+/** One endpoint among the brief's candidates: its registration and route. */
+export const endpointKey = (e: EndpointRecord): string => `${e.path}:${e.line}:${e.method}:${e.route}`;
 
 /** The exact matches whose files are fresh, the modules the task names, and every file scored. */
 export interface BriefScores {
@@ -229,11 +235,16 @@ export function scoreBrief(input: BriefRouting): BriefScores {
       .filter((edge) => edge.target !== null && edge.target.path === row.path && edge.target.line === row.line && edge.path !== row.path)
       .map((edge) => ({ path: edge.path, callee: qualified }));
   });
+  const handlers = endpoints.flatMap((endpoint) => {
+    const handler = input.handlers.get(endpointKey(endpoint));
+    return handler && isFresh(handler.path) ? [{ ...handler, route: `${endpoint.method} ${endpoint.route}` }] : [];
+  });
   const scores = scoreFiles({
     query,
     table: input.table,
     symbols,
     endpoints,
+    handlers,
     modules: input.modules.filter((m) => modules.some((found) => found.name === m.name)),
     callers,
     mentions: input.mentions,

@@ -2,6 +2,7 @@ import { weightIn, type Postings, type RoutingTable } from "../../formats/routin
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
 import { pathTermsOf, type RoutingSymbol } from "./routing-terms.js";
 import { personalizedPageRank } from "./personalized-page-rank.js";
+import type { RouteHandler } from "../traverse/route-handlers.js";
 import type { DeclarationMatch } from "./score-declarations.js";
 import { splitIdentifier, stem } from "./sub-words.js";
 import type { TaskQuery } from "./parse-task.js";
@@ -28,6 +29,8 @@ export interface ScoreInput {
   /** Declarations named exactly by the task's identifiers (fresh or not: freshness is the caller's). */
   symbols: readonly { name: string; container: string; path: RepoPath; line: number; endLine: number }[];
   endpoints: readonly EndpointRecord[];
+  /** Where the index linked a matched route's handler expression (`h.List` → `UserAPI.List`), each file fresh. */
+  handlers: readonly (RouteHandler & { route: string })[];
   modules: readonly ModuleRecord[];
   /** Resolved call sites of the named declarations: their files call what the task names. */
   callers: readonly { path: RepoPath; callee: string }[];
@@ -195,6 +198,16 @@ export function scoreFiles(input: ScoreInput): FileScores {
     if (!reasons.of(i).some((r) => r.startsWith("route "))) score[i]! += WEIGHTS.route;
     reasons.of(i).push(`route ${endpoint.method} ${endpoint.route}`);
     if (!anchors.has(i)) anchors.set(i, { name: endpoint.handler, line: endpoint.line });
+  }
+  // A route's work is done where its handler is declared, more than where it is registered.
+  for (const handler of input.handlers) {
+    const i = table.lineOf(handler.path);
+    if (i === undefined) continue;
+    const reason = `handles ${handler.route}`;
+    if (reasons.of(i).includes(reason)) continue;
+    if (!reasons.of(i).some((r) => r.startsWith("route ") || r.startsWith("handles "))) score[i]! += WEIGHTS.route;
+    reasons.of(i).push(reason);
+    if (!anchors.has(i) || !reasons.of(i).some((r) => r.startsWith("defines "))) anchors.set(i, { name: handler.name, line: handler.line });
   }
 
   for (const site of input.callers) {

@@ -10,6 +10,7 @@ import { findEndpoints, parseEndpointQuery } from "./find-endpoints.js";
 import { flowChain, implementationsOf, walkFlow, type FlowNode, type FlowWalk } from "./find-flow.js";
 import { MODULE_CODE } from "./find-impact.js";
 import { memberName, parseSymbolQuery, type SymbolQuery } from "./find-symbols.js";
+import { handlerShard, routeHandlers } from "./route-handlers.js";
 import { commonDirectory, miss, type FlowSummary, type RejectedCandidate, type TraverseHit, type TraverseResult } from "./traverse-result.js";
 import type { TraverseSource } from "./traverse-source.js";
 
@@ -141,7 +142,13 @@ async function flowStart(source: TraverseSource, shards: CallShards, query: stri
       .shard(MODULE_CODE)
       .filter((edge) => edge.path === route.path && edge.caller === MODULE_CODE && edge.via === "value" && edge.line === route.line && edge.target !== null && !(edge.target.path === handler.path && edge.callee === handler.name))
       .map((edge) => ({ path: edge.target!.path, name: edge.callee, kind: edge.target!.kind, line: edge.target!.line, via: "middleware" }));
-    return { roots: [handler, ...middleware], from, lines: null, route, search: rgWord(memberName(handler.name)), registration: route.path };
+    // A class-based view (`views.Detail.as_view()`): a request runs its methods.
+    const methods = handler.kind === "class" ? (await callRoots(source, shards, { name: memberName(handler.name), container: null, path: handler.path })).roots.filter((root) => root.name !== handler.name) : [];
+    const placed = await Promise.all(methods.map(async (method) => {
+      const row = ((await source.symbols(memberName(method.name)))?.rows ?? []).find((s) => s.path === method.path && `${s.container}.${s.name}` === method.name);
+      return { ...method, kind: row?.kind ?? "method", line: row?.line ?? null };
+    }));
+    return { roots: [...(placed.length > 0 ? placed : [handler]), ...middleware], from, lines: null, route, search: rgWord(memberName(handler.name)), registration: route.path };
   }
   const parsed: SymbolQuery = parseSymbolQuery(query);
   const search = rgWord(parsed.name);
@@ -156,9 +163,14 @@ async function flowStart(source: TraverseSource, shards: CallShards, query: stri
   return { roots: placed, from: { name: placed.length === 1 ? first!.name : query, kind: placed.length === 1 ? first!.kind : "declarations", path: first!.path, line: first!.line }, lines: null, route: null, search };
 }
 
-/** The declaration a route names as its handler: in the route's file, else the one declaration of that name. */
+/**
+ * The declaration a route names as its handler: the one the call index linked its handler
+ * expression to, else by name — in the route's file, else the one declaration of that name.
+ */
 async function handlerDeclaration(source: TraverseSource, route: EndpointRecord): Promise<(CallNode & { kind: string; line: number }) | null> {
-  const name = memberName(route.handler);
+  const name = handlerShard(route);
+  const [linked] = routeHandlers(route, (await source.calls("callers", name))?.rows ?? []);
+  if (linked) return { path: linked.path, name: linked.name, kind: linked.kind, line: linked.line };
   const rows = ((await source.symbols(name))?.rows ?? []).filter((row) => row.name === name && row.kind !== "class" && row.kind !== "interface");
   const qualified = (row: (typeof rows)[number]): string => (row.container ? `${row.container}.${row.name}` : row.name);
   const match = rows.find((row) => row.path === route.path && (qualified(row) === route.handler || route.handler.endsWith(`.${qualified(row)}`) || qualified(row).endsWith(`.${route.handler}`) || qualified(row) === name)) ?? rows.find((row) => qualified(row) === route.handler) ?? (rows.length === 1 ? rows[0] : undefined);

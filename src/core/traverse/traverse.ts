@@ -1,4 +1,5 @@
 import type { EndpointRecord, ModuleRecord, RepoPath } from "../../model.js";
+import type { RouteHandler } from "./route-handlers.js";
 import { UsageError } from "../../errors.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import { partitionFresh } from "./check-freshness.js";
@@ -185,7 +186,7 @@ async function traverseEndpoint(source: TraverseSource, { kind, query, limit }: 
   }
   // A full route rests on the files of its mounts too: a changed `app.use("/api", …)` makes it stale.
   const filesOf = (e: EndpointRecord): RepoPath[] => [...new Set([e.path, ...e.mounts.map((m) => m.path)])];
-  return concludeRanked(source, { kind, query, limit, files: lookup.files, fallback: search }, candidates, filesOf, (e) => ({
+  const result = await concludeRanked(source, { kind, query, limit, files: lookup.files, fallback: search }, candidates, filesOf, (e) => ({
       name: `${e.method} ${e.route}`,
       kind: "endpoint",
       container: "",
@@ -202,6 +203,31 @@ async function traverseEndpoint(source: TraverseSource, { kind, query, limit }: 
       handler: e.handler,
       framework: e.framework,
     }));
+  return withHandlers(source, result);
+}
+
+/**
+ * Each hit's handler where the call index linked its expression to one declaration whose file is
+ * as indexed (`h.DeleteApplication` → `ApplicationAPI.DeleteApplication api/application.go:301`).
+ * A handler whose file changed is left unnamed: the route still holds, where it lands may not.
+ */
+async function withHandlers(source: TraverseSource, result: TraverseResult): Promise<TraverseResult> {
+  const { handlerShard, routeHandlers } = await import("./route-handlers.js");
+  for (const hit of result.hits) {
+    const route = { path: hit.path, line: hit.line!, handler: String(hit.handler) };
+    const calls = await source.calls("callers", handlerShard(route));
+    const linked = calls ? routeHandlers(route, calls.rows) : [];
+    if (linked.length !== 1) continue;
+    const [handler] = linked as [RouteHandler];
+    await calls!.files.load([handler.path]);
+    const recorded = calls!.files.get(handler.path)?.sha256;
+    if (recorded === undefined || source.hash([handler.path]).get(handler.path) !== recorded) continue;
+    hit.handlerAt = handler;
+    const where = handler.path === hit.path ? `:${handler.line}` : `${handler.path}:${handler.line}`;
+    const named = handler.name === route.handler ? "" : ` = ${handler.name}`;
+    hit.signature = hit.signature.replace(` → ${route.handler} (`, ` → ${route.handler}${named} ${where} (`);
+  }
+  return result;
 }
 
 /** Where a route's prefixes come from when another file adds them: what the handler's file writes, and those mounts, once each. */
