@@ -88,7 +88,8 @@ function readVerdicts(language) {
 
 /** The resolved sites sampled from one repository (its share of CALL_SAMPLES), with the lines a checker reads. */
 function sampleCalls(repo, dir, share) {
-  const edges = parseCallIndex(indexText(dir, "call_index.md")).filter((edge) => edge.target !== null && edge.path.endsWith(EXTENSION[repo.language]));
+  // Calls only: a function handed on by name (`value`, a route's handler) is a reference, not a call site.
+  const edges = parseCallIndex(indexText(dir, "call_index.md")).filter((edge) => edge.target !== null && edge.via !== "value" && edge.path.endsWith(EXTENSION[repo.language]));
   const lineOf = (path, line) => readFileSync(join(dir, path), "utf8").split("\n")[line - 1]?.trim() ?? "";
   return sample(edges, share, random(2026)).map((edge) => ({
     key: sampleKey(repo.name, edge),
