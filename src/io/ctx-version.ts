@@ -13,7 +13,8 @@ export function ctxVersion(): string {
  */
 export function extractorVersion(): string {
   const directory = fileURLToPath(new URL("../analysis/", import.meta.url));
-  const stamps = readdirSync(directory)
+  // Recursive: a language's extractor (analysis/python/, analysis/go/) is rewritten in place, which leaves its folder's time as it was.
+  const stamps = readdirSync(directory, { recursive: true, encoding: "utf8" })
     .sort()
     .map((file) => `${file}@${Math.trunc(statSync(`${directory}/${file}`).mtimeMs)}`);
   return `${ctxVersion()}:${stamps.join(",")}`;

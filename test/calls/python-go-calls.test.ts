@@ -92,6 +92,17 @@ describe("call_index.md for Python", () => {
 });
 
 describe("call_index.md for Go", () => {
+  it("keeps calls on values of outside types outside at any depth, and a generic's or a package function's result unknown", async () => {
+    expect(await callRows("go-outside-values")).toEqual([
+      // `w.Header().Set`, `r.Header.Get`, `r.URL.String()`, `err.Error()`, `time.Now().String()`,
+      // `c.Request.URL.Query().Get`: no row, though Store declares every one of those names.
+      // `atomic.Pointer[Store]` holds a Store: what Load returns is not known, so Reload is a candidate.
+      ["main.go:26", "reload", "Reload", "-"],
+      // What a package's function returns may be a repository value (lo.Find of []*Store): a candidate.
+      ["main.go:28", "reload", "Reload", "-"],
+    ]);
+  });
+
   it("links package-qualified calls, methods declared in another file of the package, receivers, fields and interface methods", async () => {
     expect(await callRows("go-packages-and-receivers")).toEqual([
       ["api/api.go:19", "Handler.Show", "New", "store/store.go:7"],

@@ -63,8 +63,12 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       case "pointer_type":
       case "parenthesized_type":
         return typeOf(node.namedChildren[0]);
-      case "generic_type":
-        return typeOf(node.childForFieldName("type"));
+      case "generic_type": {
+        // `atomic.Pointer[Config]`: marked, since one declared outside may hold a repository type (link-calls EXTERNAL_SEALED).
+        const base = typeOf(node.childForFieldName("type"));
+        const args = (node.childForFieldName("type_arguments")?.namedChildren ?? []).map((argument) => (argument ? (typeOf(argument.type === "type_elem" ? argument.namedChildren[0] : argument) ?? null) : null));
+        return base ? `gen:${JSON.stringify([base, args])}` : undefined;
+      }
       case "slice_type":
       case "array_type": {
         const element = typeOf(node.childForFieldName("element"));
@@ -74,6 +78,10 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         return undefined;
     }
   };
+  /** A type without its type arguments: `Stack` of `gen:["Stack",["T"]]`. */
+  const baseType = (type: string | undefined): string | undefined => (type?.startsWith("gen:") ? (JSON.parse(type.slice(4)) as [string])[0] : type);
+  /** The type a method's receiver names, without its type parameters (`Stack` of `func (s *Stack[T])`). */
+  const ownerOf = (receiver: SyntaxNode): string | undefined => baseType(typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")));
   /** A parameter list's types, one per parameter (a variadic one last): the shape an implementation must have. */
   const parameterTypes = (list: SyntaxNode | null | undefined): (string | null)[] => {
     const types: (string | null)[] = [];
@@ -132,7 +140,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
     } else if (declaration.type === "function_declaration" || declaration.type === "method_declaration") {
       const returns = resultOf(declaration.childForFieldName("result"));
       const receiver = declaration.childForFieldName("receiver");
-      const owner = receiver ? typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")) : undefined;
+      const owner = receiver ? ownerOf(receiver) : undefined;
       const name = declaration.childForFieldName("name")?.text ?? "";
       declare(owner ? `${owner}.${name}` : name, { params: parameterTypes(declaration.childForFieldName("parameters")), ...(returns ? { returns } : {}) });
     }
@@ -290,7 +298,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
     if (declaration.type === "function_declaration" || declaration.type === "method_declaration") {
       const name = declaration.childForFieldName("name")?.text ?? "";
       const receiver = declaration.childForFieldName("receiver");
-      const owner = receiver ? typeOf(receiver.namedChildren.find((p) => p?.type === "parameter_declaration")?.childForFieldName("type")) : undefined;
+      const owner = receiver ? ownerOf(receiver) : undefined;
       const qualified = owner ? `${owner}.${name}` : name;
       const scope: FunctionScope = { locals: new Set(), types: new Map() };
       parametersInto(receiver, scope);

@@ -108,6 +108,9 @@ export function isScript(calls: CallSummary): boolean {
 
 /** A Go struct is a class here: its values are instances, its embedded types are its bases. */
 const isClass = (kind: string): boolean => kind === "class" || kind === "struct";
+const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
+/** A generic type given type arguments (`gen:`): a Go one declared outside may hold a repository type, so it is not sealed. */
+const instantiated = (entity: Entity | undefined): Entity | undefined => (entity?.type === "external" ? EXTERNAL : entity);
 
 /** Kinds a member reference (`this.handle` passed along) counts as a call of, as in the compiler's call hierarchy. */
 const CALLABLE_KINDS = new Set(["function", "method", "class", "getter", "setter", "constructor"]);
@@ -230,7 +233,7 @@ type Entity =
    * (`external`), or a member of one (`member`): calling it calls outside, but what it holds or
    * returns may be a repository type handed back through a generic (`useState(() => new X())`).
    */
-  | { type: "external"; member?: true };
+  | { type: "external"; member?: true; sealed?: true };
 
 const EXTERNAL: Entity = { type: "external" };
 /**
@@ -252,8 +255,22 @@ const PROMISE_METHODS = new Set(["then", "catch", "finally"]);
 const STANDARD_LIBRARY_TYPES = new Set(["Map", "ReadonlyMap", "WeakMap", "Set", "ReadonlySet", "WeakSet"]);
 /** A member of a value outside the repository: the call is outside; the value it holds is not known. */
 const EXTERNAL_MEMBER: Entity = { type: "external", member: true };
+/**
+ * A Go value whose static type is declared outside the repository without type arguments (`*http.Request`,
+ * `*gin.Context`, `error`), or anything the standard library's non-generic packages hand back: Go has no
+ * subclassing, so its fields and what its methods return are of types its package declares — outside too,
+ * at any depth. (An interface's method may run repository code, as a call on any interface does; it is the
+ * interface's.) A generic instantiation (`atomic.Pointer[T]`) is not sealed: it may hold a repository type.
+ */
+const EXTERNAL_SEALED: Entity = { type: "external", sealed: true };
 /** A member of `entity`, which is outside the repository: outside too, but a member of that member is not known. */
-const memberOfExternal = (entity: Entity & { type: "external" }): Entity | undefined => (entity.member ? undefined : EXTERNAL_MEMBER);
+const memberOfExternal = (entity: Entity & { type: "external" }): Entity | undefined => (entity.sealed ? EXTERNAL_SEALED : entity.member ? undefined : EXTERNAL_MEMBER);
+/** Go's predeclared types: a value of one is sealed (`err.Error()`). */
+const GO_PREDECLARED_TYPES = new Set("any bool byte comparable complex128 complex64 error float32 float64 int int16 int32 int64 int8 rune string uint uint16 uint32 uint64 uint8 uintptr".split(" "));
+/** Go standard-library packages with generic functions or types: what they hand back may be a repository type. */
+const GO_GENERIC_PACKAGES = new Set(["cmp", "iter", "maps", "slices", "sync", "sync/atomic", "unique", "weak", "math/rand/v2", "structs"]);
+/** A Go import path of the standard library: no dot in its first element (`net/http`, not `github.com/…`). */
+const isGoStandard = (specifier: string): boolean => !specifier.split("/")[0]!.includes(".");
 
 /** One entity for several: nothing, the one, or a union (externals dropped when anything else is known). */
 function unionOf(parts: readonly Entity[]): Entity | undefined {
@@ -572,7 +589,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const binding = scope.imports.get(name);
     if (binding) {
       const target = resolveModule(scope, binding.specifier);
-      if (target === "external") return EXTERNAL;
+      if (target === "external") return isGo(scope) && isGoStandard(binding.specifier) && !GO_GENERIC_PACKAGES.has(binding.specifier) ? EXTERNAL_SEALED : EXTERNAL;
       if (target === null) return undefined;
       if (binding.imported === "*") return { type: "module", scope: target };
       const exported = resolveExport(target, binding.imported, depth + 1);
@@ -596,6 +613,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     const global = globals.get(name);
     if (!global) {
+      if (isGo(scope) && GO_PREDECLARED_TYPES.has(name)) return EXTERNAL_SEALED;
       if (scope.path.endsWith(".py") || scope.path.endsWith(".go") || !STANDARD_GLOBALS.has(name)) return undefined;
       const library = STANDARD_LIBRARY_TYPES.has(name) ? libraryDecl(name) : undefined;
       return library ? { type: "decl", ...library } : EXTERNAL;
@@ -786,7 +804,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("fn:")) return { type: "fn", scope, signature: JSON.parse(text.slice(3)) as CallSignature, subst };
     if (text.startsWith("gen:")) {
       const [name, args] = JSON.parse(text.slice(4)) as [string, (string | null)[]];
-      return boundAlias(scope, name, args, depth, subst) ?? bind(resolveType(scope, name, depth + 1), args, scope, subst);
+      return boundAlias(scope, name, args, depth, subst) ?? bind(instantiated(resolveType(scope, name, depth + 1)), args, scope, subst);
     }
     // The element is resolved where the array was declared, with what was bound there.
     if (text.startsWith("arr:")) return { type: "array", scope, element: text.slice(4), subst };
@@ -864,6 +882,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return isReduce && parameter === 0 ? undefined : EXTERNAL;
     }
     if (callee === undefined && PROMISE_METHODS.has(names[names.length - 1]!)) return settledType(scope, { head, owner, names }, isReturn ? null : rest.slice(0, colon), call, depth);
+    // A Go method of a sealed value returns what its package declares.
+    if (isReturn && callee?.type === "external" && callee.sealed) return EXTERNAL_SEALED;
     // What code outside the repository returns or passes a callback may be a repository type
     // (`useState(() => new X())`, `useMemo`, a package's generic): not known, never outside.
     if (callee?.type !== "decl") return undefined;
@@ -1123,7 +1143,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     for (const part of parts.slice(1)) entity = entity && member(entity, part, depth + 1);
     // `const Store = require("./store")`, `import Store = require(…)`: the module is what `module.exports =` holds.
     if (entity?.type === "module" && entity.scope.exports.all.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
-    if (entity?.type === "external") return EXTERNAL;
+    // A Go type named without type arguments (those are `gen:`) is sealed, wherever it is declared outside.
+    if (entity?.type === "external") return isGo(scope) ? EXTERNAL_SEALED : EXTERNAL;
     if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
     // A function type: what its signatures say a function of it takes and returns.
