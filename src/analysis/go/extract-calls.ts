@@ -205,10 +205,25 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       }
       case "identifier":
         return scope?.types.get(node.text);
+      case "parenthesized_expression":
+        return valueType(node.namedChildren[0], scope);
+      // `x.(*T)`
+      case "type_assertion_expression":
+        return typeOf(node.childForFieldName("type"));
+      // `s.items`, `pkg.Default`: what the field or variable holds.
+      case "selector_expression": {
+        const ref = calleeOf(node, scope);
+        return ref && ref.head !== "unknown" ? `val:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
+      }
+      // `items[i]`
+      case "index_expression":
+        return elementOf(valueType(node.childForFieldName("operand"), scope));
       default:
         return undefined;
     }
   };
+  /** What an element of a value of `type` is: a slice's element (`arr:T`), or what `elem:` resolves to when linked. */
+  const elementOf = (type: string | undefined): string | undefined => (type === undefined ? undefined : type.startsWith("arr:") ? type.slice(4) : `elem:${type}`);
 
   const declareLocal = (scope: FunctionScope, name: string): void => {
     scope.locals.add(name);
@@ -272,10 +287,14 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       }
       case "range_clause":
       case "type_switch_statement": {
-        // Names bound here hold what the loop or switch gives them: unknown, but local.
+        // Names bound here hold what the loop or switch gives them: a slice's element for a range's
+        // second name, else unknown, but local.
         const bound = node.childForFieldName(node.type === "range_clause" ? "left" : "alias");
         if (scope && (node.type === "type_switch_statement" || node.text.slice((bound?.endIndex ?? 0) - node.startIndex).trimStart().startsWith(":="))) {
           for (const name of bound?.namedChildren ?? []) if (name?.type === "identifier") declareLocal(scope, name.text);
+          const value = node.type === "range_clause" ? bound?.namedChildren[1] : undefined;
+          const element = value?.type === "identifier" && value.text !== "_" ? elementOf(valueType(node.childForFieldName("right"), scope)) : undefined;
+          if (element) scope.types.set(value!.text, element);
         }
         break;
       }
