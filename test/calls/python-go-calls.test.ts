@@ -66,6 +66,29 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("types a Django model's fields as an instance holds them: the related model, its related manager, or a value of Python's", async () => {
+    expect(await callRows("python-django-model-fields")).toEqual([
+      // `ForeignKey(to="dcim.Site")` and `ForeignKey("self")`: the related instance.
+      ["shop/dcim/models.py:21", "Device.describe", "Site.get_absolute_url", "shop/dcim/models.py:8"],
+      ["shop/dcim/models.py:22", "Device.describe", "Device.describe", "shop/dcim/models.py:19"],
+      // `ManyToManyField("extras.Tag")`: Tag's manager, a RestrictedQuerySet; its `add` is Django's (no row).
+      ["shop/dcim/models.py:24", "Device.describe", "RestrictedQuerySet.restrict", "shop/extras/querysets.py:5"],
+      // `self.name.upper()` (a CharField) and `self.tags.add()` (TaggableManager): outside, no row.
+    ]);
+  });
+
+  it("types a FilterSet's qs by its Meta.model and a test case's client by its client_class, else Django's", async () => {
+    expect(await callRows("python-django-tests-and-filtersets")).toEqual([
+      // `filterset = SiteFilterSet` (star-imported): calling the attribute makes a SiteFilterSet; `qs` is Site's
+      // queryset, so `count` is Django's (no row) and `restrict` the repository's.
+      ["shop/tests.py:11", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:8"],
+      ["shop/tests.py:12", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:8"],
+      ["shop/tests.py:12", "SiteFilterTests.test_filters", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // `self.client` of a django.test.TestCase is Django's client (no row at :13); with `client_class = ApiClient`, an ApiClient.
+      ["shop/tests.py:20", "ApiTests.test_get", "ApiClient.get", "shop/clients.py:3"],
+    ]);
+  });
+
   it("types a FastAPI parameter injected with Depends(...) by what the dependency returns", async () => {
     expect(await callRows("python-fastapi-depends")).toEqual([
       // The dependency handed to Depends when the route is declared: a value, not a call.

@@ -28,6 +28,19 @@ const WRAPPERS = new Set(["Optional", "Annotated", "Final", "ClassVar", "Type", 
 const MANAGER = "objects";
 /** FastAPI's dependency injection, as written (`Depends(...)`, `fastapi.Depends(...)`). */
 const INJECTORS = new Set(["Depends", "Security", "fastapi.Depends", "fastapi.Security"]);
+/** Django model fields that hold one related model's instance: `site = models.ForeignKey("dcim.Site", …)`. */
+const TO_ONE_FIELDS = new Set(["ForeignKey", "OneToOneField"]);
+/** A model field whose attribute is a related manager of the model it names. */
+const TO_MANY_FIELD = "ManyToManyField";
+/**
+ * Django model fields whose attribute holds a value of Python or Django (a string, a number, a date, a file),
+ * never a repository type. taggit's TaggableManager holds taggit's manager.
+ */
+const VALUE_FIELDS = new Set(
+  "AutoField BigAutoField BigIntegerField BinaryField BooleanField CharField DateField DateTimeField DecimalField DurationField EmailField FileField FilePathField FloatField GenericIPAddressField ImageField IntegerField PositiveBigIntegerField PositiveIntegerField PositiveSmallIntegerField SlugField SmallAutoField SmallIntegerField TextField TimeField URLField UUIDField".split(" "),
+);
+/** A type string for a value outside the repository (link-calls resolves it so): what a value field holds. */
+const OUTSIDE_VALUE = "ext:";
 const QUERYSET_METHODS = new Set(["all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "annotate", "alias", "distinct", "using", "only", "defer", "reverse", "none", "select_for_update"]);
 const INSTANCE_METHODS = new Set(["get", "first", "last", "earliest", "latest", "create"]);
 /** The rest of a manager's API: called on `Model.objects`, each is Django's unless the model's manager class declares it. */
@@ -88,6 +101,41 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
       imports.push({ local, specifier: from, imported, submodule: from.endsWith(".") ? `${from}${imported}` : `${from}.${imported}` });
     }
   }
+  /** Where the file imports a name from: `models` of `from django.db import models`, `ForeignKey` of `from django.db.models import ForeignKey`. */
+  const importedFrom = new Map(imports.map((binding) => [binding.local, binding.imported === "*" ? binding.specifier : `${binding.specifier}.${binding.imported}`]));
+  /**
+   * `models.ForeignKey`, `ForeignKey` imported from django.db.models, `TaggableManager` from taggit:
+   * the field class a class-body assignment makes, by Django's name; undefined for anything else.
+   */
+  const djangoField = (callee: SyntaxNode | null): string | undefined => {
+    const dotted = callee?.text ?? "";
+    const name = dotted.slice(dotted.lastIndexOf(".") + 1);
+    const from = importedFrom.get(dotted.split(".")[0]!) ?? "";
+    const module = dotted.includes(".") ? `${from}${dotted.slice(dotted.indexOf("."), dotted.lastIndexOf("."))}` : from.slice(0, from.lastIndexOf("."));
+    if (module === "django.db.models" || module === "django.db.models.fields" || module === "django.db.models.fields.related") return name;
+    return name === "TaggableManager" && module.startsWith("taggit") ? name : undefined;
+  };
+  /** Synthetic imports of models a field names as `"app_label.Model"`: the app's models module, where Django finds it. */
+  const modelImports = new Map<string, string>();
+  /** The type of the model a relation field names: its first argument or `to=` (a class, `"Model"`, `"app.Model"`, `"self"`). */
+  const relatedModel = (args: SyntaxNode | null, className: string): string | undefined => {
+    const list = args?.namedChildren.filter((arg): arg is SyntaxNode => arg !== null && arg.type !== "comment") ?? [];
+    const to = list.find((arg) => arg.type === "keyword_argument" && arg.childForFieldName("name")?.text === "to")?.childForFieldName("value") ?? list.find((arg) => arg.type !== "keyword_argument");
+    if (!to) return undefined;
+    if (to.type !== "string") return typeOf(to);
+    const text = to.namedChildren.find((part) => part?.type === "string_content")?.text ?? "";
+    if (text === "self") return className || undefined;
+    const match = /^(?:(\w+)\.)?([A-Za-z_]\w*)$/.exec(text);
+    if (!match) return undefined;
+    const [, app, model] = match as unknown as [string, string | undefined, string];
+    if (!app || moduleNames.has(model)) return moduleNames.has(model) ? model : undefined;
+    const local = `__model__${app}__${model}`;
+    if (!modelImports.has(local)) {
+      modelImports.set(local, model);
+      imports.push({ local, specifier: `${app}.models`, imported: model });
+    }
+    return local;
+  };
   for (const binding of imports) moduleNames.add(binding.local);
   for (const symbol of symbols) if (!symbol.container) moduleNames.add(symbol.name);
 
@@ -172,6 +220,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     }
   };
 
+  /** A name bound at module level: defined or imported here, or brought by a star import (not a builtin). */
+  const isModuleName = (name: string): boolean => moduleNames.has(name) || (stars.length > 0 && !BUILTINS.has(name));
   /** A module-level name and the attributes after it: `import a.b.c` makes the longest imported prefix of the chain the module. */
   const moduleRef = (name: string, chain: readonly string[]): CalleeRef => {
     for (let i = chain.length; i > 0; i--) {
@@ -251,11 +301,63 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     return QUERYSET_METHODS.has(method) ? of : INSTANCE_METHODS.has(method) ? { model: of.model, one: true } : undefined;
   };
 
+  /**
+   * What a Django model field's attribute holds on an instance (fields are descriptors: `device.site`
+   * is a Site, not a ForeignKey): the related model, a related manager of it (`tags.add(…)`), or a
+   * value of Python's; undefined for anything else.
+   */
+  const fieldType = (node: SyntaxNode, className: string): string | undefined => {
+    const field = djangoField(node.childForFieldName("function"));
+    if (field === undefined) return undefined;
+    if (VALUE_FIELDS.has(field) || field === "TaggableManager") return OUTSIDE_VALUE;
+    const model = TO_ONE_FIELDS.has(field) || field === TO_MANY_FIELD ? relatedModel(node.childForFieldName("arguments"), className) : undefined;
+    if (model === undefined || field !== TO_MANY_FIELD) return model;
+    // A related manager is the model's default manager with add/remove/set/clear: those are Django's (see managerCall).
+    return `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`;
+  };
+
+  /**
+   * Attributes a framework gives a class by its conventions, where the class body says what they hold:
+   * a django-filter FilterSet's `qs` is a queryset of its `Meta.model` (its manager's methods, as
+   * `Model.objects`); a Django or REST framework test case's `client` is an instance of its
+   * `client_class`, else the framework's own client.
+   */
+  const declareFrameworkAttributes = (owner: string, node: SyntaxNode, body: SyntaxNode): void => {
+    const line = node.startPosition.row + 1;
+    const assigned = new Map<string, SyntaxNode>();
+    let model: string | undefined;
+    for (const statement of body.namedChildren) {
+      const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : undefined;
+      const left = assignment?.type === "assignment" ? assignment.childForFieldName("left") : undefined;
+      const right = assignment?.childForFieldName("right");
+      if (left?.type === "identifier" && right) assigned.set(left.text, right);
+      if (statement?.type === "class_definition" && statement.childForFieldName("name")?.text === "Meta") {
+        for (const inner of statement.childForFieldName("body")?.namedChildren ?? []) {
+          const meta = inner?.type === "expression_statement" ? inner.namedChildren[0] : undefined;
+          if (meta?.type === "assignment" && meta.childForFieldName("left")?.text === "model") model = typeOf(meta.childForFieldName("right"));
+        }
+      }
+    }
+    if (model !== undefined && !assigned.has("qs")) declareAttribute(owner, "qs", `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`, line);
+    const clientClass = assigned.get("client_class");
+    const client = clientClass ? typeOf(clientClass) : undefined;
+    const testCase = (node.childForFieldName("superclasses")?.namedChildren ?? []).some((base) => base !== null && /TestCase$/.test(base.text) && /^(?:django\.test|rest_framework\.test)(?:\.|$)/.test(importedFrom.get(base.text.split(".")[0]!) ?? ""));
+    if (client !== undefined) declareAttribute(owner, "client", client, line);
+    else if (testCase) declareAttribute(owner, "client", OUTSIDE_VALUE, line);
+  };
+
   /** What a value expression holds, as a type string: a call's return (`Repo()`, `make_repo()`), else undefined. */
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
     // `self.repo = repo` where `repo: Repo` is a parameter (or a typed local).
-    if (node?.type === "identifier") return scope?.types.get(node.text);
+    if (node?.type === "identifier" && scope) return scope.types.get(node.text);
+    // `filterset = SiteFilterSet` in a class body: the attribute holds what the module-level name does (calling it makes an instance).
+    if ((node?.type === "identifier" || node?.type === "attribute") && className && isModuleName(node.text.split(".")[0]!) && /^[\w.]+$/.test(node.text)) {
+      return `val:${JSON.stringify(["scope", "", node.text.split(".")])}`;
+    }
     if (node?.type !== "call") return undefined;
+    // A model field, assigned in a class body.
+    const field = !scope && className ? fieldType(node, className) : undefined;
+    if (field !== undefined) return field;
     const query = queried(node, scope);
     if (query) return query.one ? query.model : `arr:${query.model}`;
     const callee = node.childForFieldName("function");
@@ -395,6 +497,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         }
         if (!scope && bases.length > 0) declare(qualified, { bases });
         const body = node.childForFieldName("body");
+        if (!scope && body) declareFrameworkAttributes(qualified, node, body);
         if (body) visit(body, own, scope, scope ? className : qualified);
         return;
       }

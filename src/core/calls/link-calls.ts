@@ -783,6 +783,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (text.startsWith("obj:")) return { type: "object", scope, members: JSON.parse(text.slice(4)) as Record<string, string>, subst };
     // A type guard's result is a boolean.
     if (text.startsWith("is:")) return EXTERNAL;
+    // A value the extraction knows is Python's or a package's (a Django model's CharField on an instance).
+    if (text === "ext:") return EXTERNAL;
     if (text.startsWith("guard:")) {
       // A local where a guard holds (`isSource(value) ? value.toNode() : …`): what the guard's `value is T` says, else its declared type.
       const [i, call, declared] = JSON.parse(text.slice(6)) as [number, string, string | null];
@@ -905,8 +907,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const receiver = (): Entity | undefined =>
       names.length > 1 || head === "type" || head === "this" ? resolveCallee(scope, { head, owner, names: names.slice(0, -1) }, depth + 1) : undefined;
     if (isReturn) {
-      // Python: calling a class makes an instance of it (TypeScript cannot call a class without `new`).
+      // Python: calling a class makes an instance of it (TypeScript cannot call a class without `new`),
+      // and so does calling an attribute that holds one (`filterset = SiteFilterSet`, then `self.filterset(…)`).
       if (isClass(callee.decl.kind)) return { type: "instance", scope: callee.scope, decl: callee.decl };
+      if (callee.scope.path.endsWith(".py") && callee.decl.kind === "property" && callee.decl.type?.startsWith("val:")) {
+        const held = valueOf(callee, depth + 1);
+        if (held?.type === "decl" && isClass(held.decl.kind)) return { type: "instance", scope: held.scope, decl: held.decl };
+      }
       // A generic `this: T` binds T to the receiver: its type, written as a type string of this file.
       const self = receiverType(head, owner, names);
       if (callee.decl.returns !== undefined && callee.decl.signatures === undefined) {
