@@ -89,6 +89,14 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("keeps calls on builtin values outside: literals, builtins' results, `str` annotations, and a string's results", async () => {
+    expect(await callRows("python-builtin-values")).toEqual([
+      // `parts.append`, `label.strip().split`, `options.get`, `text.split`: no row, though Repo declares them.
+      // What a list's `pop` hands back is an element, which may be the repository's: a candidate.
+      ["shop/use.py:9", "run", "find", "-"],
+    ]);
+  });
+
   it("types a FastAPI parameter injected with Depends(...) by what the dependency returns", async () => {
     expect(await callRows("python-fastapi-depends")).toEqual([
       // The dependency handed to Depends when the route is declared: a value, not a call.

@@ -18,6 +18,28 @@ const BUILTINS = new Set(
     " ",
   ),
 );
+/** Literals and what builtin type they make (link-calls reads these type names as Python's). */
+const LITERAL_TYPES: Record<string, string> = {
+  string: "str",
+  concatenated_string: "str",
+  integer: "int",
+  float: "float",
+  true: "bool",
+  false: "bool",
+  list: "list",
+  list_comprehension: "list",
+  dictionary: "dict",
+  dictionary_comprehension: "dict",
+  set: "set",
+  set_comprehension: "set",
+  tuple: "tuple",
+};
+/** Builtins whose result is a value of a builtin type, by that type. */
+const BUILTIN_RESULTS: Record<string, string> = {
+  str: "str", repr: "str", ascii: "str", chr: "str", format: "str", hex: "str", oct: "str", bin: "str", input: "str",
+  int: "int", len: "int", hash: "int", ord: "int", id: "int", float: "float", bool: "bool", bytes: "bytes", bytearray: "bytearray",
+  list: "list", sorted: "list", dir: "list", dict: "dict", vars: "dict", set: "set", frozenset: "frozenset", tuple: "tuple",
+};
 const WRAPPERS = new Set(["Optional", "Annotated", "Final", "ClassVar", "Type", "type"]);
 /**
  * Django's ORM, read the way Django runs it: `Model.objects` is the model's manager, whose query
@@ -350,11 +372,15 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
     // `self.repo = repo` where `repo: Repo` is a parameter (or a typed local).
     if (node?.type === "identifier" && scope) return scope.types.get(node.text);
+    if (node && Object.hasOwn(LITERAL_TYPES, node.type)) return LITERAL_TYPES[node.type];
     // `filterset = SiteFilterSet` in a class body: the attribute holds what the module-level name does (calling it makes an instance).
     if ((node?.type === "identifier" || node?.type === "attribute") && className && isModuleName(node.text.split(".")[0]!) && /^[\w.]+$/.test(node.text)) {
       return `val:${JSON.stringify(["scope", "", node.text.split(".")])}`;
     }
     if (node?.type !== "call") return undefined;
+    // `str(x)`, `sorted(items)`: a builtin's value, unless the name is bound here.
+    const called = node.childForFieldName("function");
+    if (called?.type === "identifier" && Object.hasOwn(BUILTIN_RESULTS, called.text) && !moduleNames.has(called.text) && !scope?.locals.has(called.text)) return BUILTIN_RESULTS[called.text];
     // A model field, assigned in a class body.
     const field = !scope && className ? fieldType(node, className) : undefined;
     if (field !== undefined) return field;

@@ -261,12 +261,20 @@ const EXTERNAL_MEMBER: Entity = { type: "external", member: true };
  * subclassing, so its fields and what its methods return are of types its package declares — outside too,
  * at any depth. (An interface's method may run repository code, as a call on any interface does; it is the
  * interface's.) A generic instantiation (`atomic.Pointer[T]`) is not sealed: it may hold a repository type.
+ * A Python string or number is sealed too (PYTHON_SCALARS).
  */
 const EXTERNAL_SEALED: Entity = { type: "external", sealed: true };
 /** A member of `entity`, which is outside the repository: outside too, but a member of that member is not known. */
 const memberOfExternal = (entity: Entity & { type: "external" }): Entity | undefined => (entity.sealed ? EXTERNAL_SEALED : entity.member ? undefined : EXTERNAL_MEMBER);
 /** Go's predeclared types: a value of one is sealed (`err.Error()`). */
 const GO_PREDECLARED_TYPES = new Set("any bool byte comparable complex128 complex64 error float32 float64 int int16 int32 int64 int8 rune string uint uint16 uint32 uint64 uint8 uintptr".split(" "));
+/**
+ * Python's builtin types, as a type name (an annotation, a literal's type) names them when nothing in the
+ * file binds the name. A string's or a number's methods hand back strings, numbers, lists of them: sealed.
+ * A container's members are Python's, but what they hand back is an element, which may be the repository's.
+ */
+const PYTHON_SCALARS = new Set(["str", "bytes", "bytearray", "int", "float", "complex", "bool"]);
+const PYTHON_BUILTIN_TYPES = new Set([...PYTHON_SCALARS, "list", "dict", "set", "frozenset", "tuple"]);
 /** Go standard-library packages with generic functions or types: what they hand back may be a repository type. */
 const GO_GENERIC_PACKAGES = new Set(["cmp", "iter", "maps", "slices", "sync", "sync/atomic", "unique", "weak", "math/rand/v2", "structs"]);
 /** A Go import path of the standard library: no dot in its first element (`net/http`, not `github.com/…`). */
@@ -614,6 +622,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const global = globals.get(name);
     if (!global) {
       if (isGo(scope) && GO_PREDECLARED_TYPES.has(name)) return EXTERNAL_SEALED;
+      if (scope.path.endsWith(".py") && PYTHON_BUILTIN_TYPES.has(name)) return PYTHON_SCALARS.has(name) ? EXTERNAL_SEALED : EXTERNAL;
       if (scope.path.endsWith(".py") || scope.path.endsWith(".go") || !STANDARD_GLOBALS.has(name)) return undefined;
       const library = STANDARD_LIBRARY_TYPES.has(name) ? libraryDecl(name) : undefined;
       return library ? { type: "decl", ...library } : EXTERNAL;
@@ -1151,7 +1160,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     // `const Store = require("./store")`, `import Store = require(…)`: the module is what `module.exports =` holds.
     if (entity?.type === "module" && entity.scope.exports.all.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
     // A Go type named without type arguments (those are `gen:`) is sealed, wherever it is declared outside.
-    if (entity?.type === "external") return isGo(scope) ? EXTERNAL_SEALED : EXTERNAL;
+    if (entity?.type === "external") return entity.sealed || isGo(scope) ? EXTERNAL_SEALED : EXTERNAL;
     if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
     // A function type: what its signatures say a function of it takes and returns.
