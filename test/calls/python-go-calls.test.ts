@@ -77,15 +77,21 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
-  it("types a FilterSet's qs by its Meta.model and a test case's client by its client_class, else Django's", async () => {
+  it("types a FilterSet's qs by its Meta.model, a test case's client by its client_class (else Django's), a custom queryset's chaining methods by their class", async () => {
     expect(await callRows("python-django-tests-and-filtersets")).toEqual([
       // `filterset = SiteFilterSet` (star-imported): calling the attribute makes a SiteFilterSet; `qs` is Site's
       // queryset, so `count` is Django's (no row) and `restrict` the repository's.
-      ["shop/tests.py:11", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:8"],
-      ["shop/tests.py:12", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:8"],
-      ["shop/tests.py:12", "SiteFilterTests.test_filters", "RestrictedQuerySet.restrict", "shop/models.py:6"],
-      // `self.client` of a django.test.TestCase is Django's client (no row at :13); with `client_class = ApiClient`, an ApiClient.
-      ["shop/tests.py:20", "ApiTests.test_get", "ApiClient.get", "shop/clients.py:3"],
+      ["shop/tests.py:12", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:9"],
+      ["shop/tests.py:13", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:9"],
+      ["shop/tests.py:13", "SiteFilterTests.test_filters", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // `self.client` of a django.test.TestCase is Django's client (no row at :14); with `client_class = ApiClient`, an ApiClient.
+      ["shop/tests.py:21", "ApiTests.test_get", "ApiClient.get", "shop/clients.py:3"],
+      // `restrict` returns `self.none()` or `self.filter(…)`: a copy of its queryset, so `count` is Django's (no row)
+      // and a second `restrict` the repository's.
+      ["shop/tests.py:25", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      ["shop/tests.py:26", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // Device(TagsMixin, BaseModel): Django's Model, which TagsMixin extends, comes after BaseModel, whose manager this is.
+      ["shop/tests.py:27", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
     ]);
   });
 

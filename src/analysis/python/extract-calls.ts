@@ -1,4 +1,5 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
+import { THIS_TYPE } from "../../core/calls/type-references.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
 import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
@@ -242,6 +243,26 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     }
   };
 
+  /** Classes declared on a base named `…QuerySet`: Django's chaining methods hand back a copy of their class. */
+  const querysetClasses = new Set<string>();
+  /** Whether every `return` of a body (not of functions inside it) hands back `self` or `self.<chaining method>(…)`. */
+  const returnsChained = (body: SyntaxNode | null, self: string): boolean => {
+    const returns: (SyntaxNode | null)[] = [];
+    const walk = (node: SyntaxNode): void => {
+      if (node.type === "function_definition" || node.type === "lambda" || node.type === "class_definition") return;
+      if (node.type === "return_statement") returns.push(node.namedChildren[0] ?? null);
+      for (const child of node.namedChildren) if (child) walk(child);
+    };
+    if (body) walk(body);
+    return (
+      returns.length > 0 &&
+      returns.every((value) => {
+        if (value?.type === "identifier") return value.text === self;
+        const callee = value?.type === "call" ? value.childForFieldName("function") : null;
+        return callee?.type === "attribute" && callee.childForFieldName("object")?.text === self && QUERYSET_METHODS.has(callee.childForFieldName("attribute")?.text ?? "");
+      })
+    );
+  };
   /** A name bound at module level: defined or imported here, or brought by a star import (not a builtin). */
   const isModuleName = (name: string): boolean => moduleNames.has(name) || (stars.length > 0 && !BUILTINS.has(name));
   /** A module-level name and the attributes after it: `import a.b.c` makes the longest imported prefix of the chain the module. */
@@ -498,7 +519,9 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           const type = typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className);
           if (id && type) inner.types.set(id.text, type);
         }
-        const returns = typeOf(node.childForFieldName("return_type"));
+        // A custom QuerySet's method that hands back itself or a chained copy (`return self.filter(…)`) returns its class, as Django clones it.
+        const chains = !scope && querysetClasses.has(className) && inner.self !== undefined && returnsChained(node.childForFieldName("body"), inner.self);
+        const returns = typeOf(node.childForFieldName("return_type")) ?? (chains ? THIS_TYPE : undefined);
         if (!scope && returns) declare(qualified, { returns });
         for (const parameter of params) {
           const value = parameter?.childForFieldName("value");
@@ -522,6 +545,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           visit(base, caller, scope, className);
         }
         if (!scope && bases.length > 0) declare(qualified, { bases });
+        if (!scope && bases.some((base) => base.endsWith("QuerySet"))) querysetClasses.add(qualified);
         const body = node.childForFieldName("body");
         if (!scope && body) declareFrameworkAttributes(qualified, node, body);
         if (body) visit(body, own, scope, scope ? className : qualified);

@@ -1218,6 +1218,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
             }
             if (resolved?.type !== "instance") continue;
             const found = member(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
+            // Python: a base outside the repository that a mixin reaches (`models.Model`) is shared by the other
+            // bases and comes after them in the method resolution order, as a direct one does here: look on.
+            if (found?.type === "external" && scope.path.endsWith(".py")) {
+              external = true;
+              continue;
+            }
             if (found) return found;
           }
         } else if (entity.type === "decl" && decl.bases !== undefined) {
