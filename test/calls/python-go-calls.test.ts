@@ -66,7 +66,7 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
-  it("types a Django model's fields as an instance holds them: the related model, its related manager, or a value of Python's", async () => {
+  it("types a Django model's fields as an instance holds them (the related model, its related manager, a value of Python's), a manager made from a queryset, a tuple's elements", async () => {
     expect(await callRows("python-django-model-fields")).toEqual([
       // `ForeignKey(to="dcim.Site")` and `ForeignKey("self")`: the related instance.
       ["shop/dcim/models.py:21", "Device.describe", "Site.get_absolute_url", "shop/dcim/models.py:8"],
@@ -74,6 +74,13 @@ describe("call_index.md for Python", () => {
       // `ManyToManyField("extras.Tag")`: Tag's manager, a RestrictedQuerySet; its `add` is Django's (no row).
       ["shop/dcim/models.py:24", "Device.describe", "RestrictedQuerySet.restrict", "shop/extras/querysets.py:5"],
       // `self.name.upper()` (a CharField) and `self.tags.add()` (TaggableManager): outside, no row.
+      // `Manager.from_queryset(RestrictedQuerySet)` hands the queryset class on (a value) and makes a manager with its methods.
+      ["shop/extras/models.py:14", "(module)", "RestrictedQuerySet", "shop/extras/querysets.py:4"],
+      ["shop/extras/models.py:19", "Label", "LabelManager", "shop/extras/models.py:14"],
+      ["shop/extras/models.py:27", "relabel", "RestrictedQuerySet.restrict", "shop/extras/querysets.py:5"],
+      // `(Label(), Label())` holds Labels: the loop's variable is one.
+      ["shop/extras/models.py:30", "relabel", "Label", "shop/extras/models.py:18"],
+      ["shop/extras/models.py:31", "relabel", "Label.describe", "shop/extras/models.py:21"],
     ]);
   });
 

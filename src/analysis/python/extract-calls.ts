@@ -393,6 +393,11 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
     // `self.repo = repo` where `repo: Repo` is a parameter (or a typed local).
     if (node?.type === "identifier" && scope) return scope.types.get(node.text);
+    // `(Tenant(...), Tenant(...))`: a list or tuple of one type holds elements of that type.
+    if ((node?.type === "list" || node?.type === "tuple") && node.namedChildren.length > 0) {
+      const elements = node.namedChildren.map((element) => (element && element.type !== "comment" ? valueType(element, scope, className) : undefined));
+      if (elements[0] !== undefined && !elements[0].startsWith("arr:") && elements.every((element) => element === elements[0])) return `arr:${elements[0]}`;
+    }
     if (node && Object.hasOwn(LITERAL_TYPES, node.type)) return LITERAL_TYPES[node.type];
     // `filterset = SiteFilterSet` in a class body: the attribute holds what the module-level name does (calling it makes an instance).
     if ((node?.type === "identifier" || node?.type === "attribute") && className && isModuleName(node.text.split(".")[0]!) && /^[\w.]+$/.test(node.text)) {
@@ -538,6 +543,15 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const bases: string[] = [];
         for (const base of node.childForFieldName("superclasses")?.namedChildren ?? []) {
           if (!base || base.type === "keyword_argument") continue;
+          // `Manager.from_queryset(IPAddressQuerySet)`: a manager class with the queryset's methods.
+          const made = base.type === "call" ? base.childForFieldName("function") : null;
+          if (made?.type === "attribute" && made.childForFieldName("attribute")?.text === "from_queryset") {
+            const queryset = typeOf(base.childForFieldName("arguments")?.namedChildren.find((arg) => arg !== null && arg.type !== "keyword_argument" && arg.type !== "comment"));
+            const manager = typeOf(made.childForFieldName("object"));
+            for (const part of [queryset, manager]) if (part) bases.push(part);
+            visit(base, caller, scope, className);
+            continue;
+          }
           const type = typeOf(base.type === "subscript" ? base.childForFieldName("value") : base);
           // A nested class's bases are looked up in the enclosing class's body first.
           const head = type?.split(".")[0];
