@@ -521,7 +521,9 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         }
         for (const parameter of params) {
           const id = parameter?.namedChildren.find((child) => child?.type === "identifier");
-          const type = typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className);
+          // `**kwargs` is a dict and `*args` a tuple, whatever they hold.
+          const splat = parameter?.type === "dictionary_splat_pattern" ? "dict" : parameter?.type === "list_splat_pattern" ? "tuple" : undefined;
+          const type = splat ?? typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className);
           if (id && type) inner.types.set(id.text, type);
         }
         // A custom QuerySet's method that hands back itself or a chained copy (`return self.filter(…)`) returns its class, as Django clones it.
