@@ -17,7 +17,7 @@ import { replaceSection } from "./report.mjs";
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CTX = join(ROOT, "bin", "ctx.js");
 const COMMITS = Number(process.argv[2] ?? 12);
-const KEPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml)$/;
+const KEPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml|py|go|mod)$/;
 const REPOS = fetchedRepos("CTX_INCREMENTAL_REPOS", [mirrored("medusajs/medusa", "tuning"), mirrored("vendure-ecommerce/vendure", "tuning"), mirrored("outline/outline", "tuning")]);
 const ENV = { ...process.env, NO_COLOR: "1", GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" };
 
