@@ -11,7 +11,7 @@ export interface TreeLanguage {
   symbols(root: SyntaxNode, text: string, path: RepoPath): SymbolRecord[];
   imports(root: SyntaxNode): string[];
   routes?(root: SyntaxNode, text: string): FileRoutes | undefined;
-  calls?(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary;
+  calls?(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[], path: RepoPath): CallSummary;
 }
 
 /** A file of a tree-sitter language analysed as analyzeFile does a TypeScript file, from one parse. */
@@ -25,7 +25,7 @@ export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string
       symbols,
       ...(routes ? { routes } : {}),
       imports: language.imports(root),
-      calls: encodeCalls(unlessTooDeep(() => language.calls?.(root, text, symbols)) ?? emptyCalls()),
+      calls: encodeCalls(unlessTooDeep(() => language.calls?.(root, text, symbols, path)) ?? emptyCalls()),
       syntaxErrors: countSyntaxErrors(root),
       lexicon: renderLexiconField(extractTreeLexicon(root, symbols)),
     };

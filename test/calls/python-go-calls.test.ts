@@ -110,6 +110,23 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
+  it("types a pytest test's and fixture's parameters by the fixture they name: the module's own, else the nearest conftest's", async () => {
+    expect(await callRows("python-pytest-fixtures")).toEqual([
+      ["app/__init__.py:11", "App.test_client", "Client", "app/__init__.py:1"],
+      ["tests/api/test_api.py:9", "client", "Client", "app/__init__.py:1"],
+      // `app` from tests/conftest.py (what it yields), `client` from this module's fixture.
+      ["tests/api/test_api.py:13", "test_api", "App.route", "app/__init__.py:7"],
+      ["tests/api/test_api.py:14", "test_api", "Client.get", "app/__init__.py:2"],
+      // Not a test: its `app` is unknown, a candidate by name.
+      ["tests/api/test_api.py:19", "helper", "route", "-"],
+      ["tests/conftest.py:8", "app", "App", "app/__init__.py:6"],
+      // A fixture asking for another: `app` is conftest's own fixture.
+      ["tests/conftest.py:14", "client", "App.test_client", "app/__init__.py:10"],
+      ["tests/test_routes.py:2", "test_index", "App.route", "app/__init__.py:7"],
+      ["tests/test_routes.py:3", "test_index", "Client.get", "app/__init__.py:2"],
+    ]);
+  });
+
   it("types a FastAPI parameter injected with Depends(...) by what the dependency returns", async () => {
     expect(await callRows("python-fastapi-depends")).toEqual([
       // The dependency handed to Depends when the route is declared: a value, not a call.

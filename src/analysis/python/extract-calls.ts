@@ -85,7 +85,7 @@ interface FunctionScope {
   self?: string;
 }
 
-export function extractPythonCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[]): CallSummary {
+export function extractPythonCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[], path = ""): CallSummary {
   const column = columnsOf(text);
 
   // A name defined twice is what its last definition binds: an `@overload` stub's implementation
@@ -138,6 +138,42 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     if (module === "django.db.models" || module === "django.db.models.fields" || module === "django.db.models.fields.related") return name;
     return name === "TaggableManager" && module.startsWith("taggit") ? name : undefined;
   };
+  /**
+   * pytest hands a test function (and a fixture) the fixture its parameter names: one declared in the
+   * module, else in the nearest conftest.py above it. Each level's conftest is bound by a synthetic
+   * import; a parameter's type is what the fixture returns (or yields), nearest first.
+   */
+  const isPytestModule = /(?:^|\/)(?:test_[^/]*|[^/]*_test|conftest)\.py$/.test(path);
+  const isFixture = (decorated: SyntaxNode | null): boolean =>
+    decorated?.type === "decorated_definition" &&
+    decorated.namedChildren.some((decorator) => {
+      const expression = decorator?.type === "decorator" ? decorator.namedChildren.find((child) => child !== null && child.type !== "comment") : undefined;
+      const target = expression?.type === "call" ? expression.childForFieldName("function") : expression;
+      return target !== undefined && target !== null && (importedFrom.get(target.text) ?? (target.text.startsWith("pytest.") ? target.text : "")) === "pytest.fixture";
+    });
+  const fixtures = new Set<string>();
+  if (isPytestModule) {
+    for (const statement of root.namedChildren) {
+      const name = statement?.type === "decorated_definition" ? statement.childForFieldName("definition")?.childForFieldName("name")?.text : undefined;
+      if (name && isFixture(statement)) fixtures.add(name);
+    }
+  }
+  const conftestLevels = path.split("/").length - 1;
+  /** The type a pytest fixture named `name` hands a parameter. */
+  const fixtureType = (name: string): string => {
+    if (fixtures.has(name)) return `ret:${JSON.stringify(["scope", "", [name]])}`;
+    const levels: string[] = [];
+    for (let level = 0; level <= conftestLevels; level++) {
+      const local = `__fixture${level}__${name}`;
+      if (!importedFrom.has(local)) {
+        imports.push({ local, specifier: `${".".repeat(level + 1)}conftest`, imported: name });
+        importedFrom.set(local, `conftest.${name}`);
+      }
+      levels.push(local);
+    }
+    return `nearest:${JSON.stringify(levels)}`;
+  };
+
   /** Synthetic imports of models a field names as `"app_label.Model"`: the app's models module, where Django finds it. */
   const modelImports = new Map<string, string>();
   /** The type of the model a relation field names: its first argument or `to=` (a class, `"Model"`, `"app.Model"`, `"self"`). */
@@ -262,6 +298,25 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         return callee?.type === "attribute" && callee.childForFieldName("object")?.text === self && QUERYSET_METHODS.has(callee.childForFieldName("attribute")?.text ?? "");
       })
     );
+  };
+  /**
+   * The expressions a function's `return` statements hand back (null for a bare `return`), not those of
+   * functions inside it; a pytest fixture's `yield` values too. Undefined for another generator.
+   */
+  const returnedValues = (body: SyntaxNode, fixture: boolean): (SyntaxNode | null)[] | undefined => {
+    const values: (SyntaxNode | null)[] = [];
+    let generator = false;
+    const walk = (node: SyntaxNode): void => {
+      if (node.type === "function_definition" || node.type === "lambda" || node.type === "class_definition") return;
+      if (node.type === "return_statement") values.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
+      if (node.type === "yield") {
+        generator = true;
+        values.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
+      }
+      for (const child of node.namedChildren) if (child) walk(child);
+    };
+    walk(body);
+    return generator && !fixture ? undefined : values;
   };
   /** A name bound at module level: defined or imported here, or brought by a star import (not a builtin). */
   const isModuleName = (name: string): boolean => moduleNames.has(name) || (stars.length > 0 && !BUILTINS.has(name));
@@ -507,6 +562,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const qualified = className ? `${className}.${name}` : name;
         const own = !scope && kinds.has(qualified) ? qualified : caller;
         const params = node.childForFieldName("parameters")?.namedChildren ?? [];
+        const fixture = !scope && isFixture(node.parent);
+        const takesFixtures = isPytestModule && !scope && (name.startsWith("test") || fixture);
         const first = params[0];
         const firstName = first?.type === "identifier" ? first.text : first?.namedChildren.find((child) => child?.type === "identifier")?.text;
         const locals = localsOf(node);
@@ -520,10 +577,11 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           if (scope.self && !locals.has(scope.self)) inner.self = scope.self;
         }
         for (const parameter of params) {
-          const id = parameter?.namedChildren.find((child) => child?.type === "identifier");
+          const id = parameter?.type === "identifier" ? parameter : parameter?.namedChildren.find((child) => child?.type === "identifier");
           // `**kwargs` is a dict and `*args` a tuple, whatever they hold.
           const splat = parameter?.type === "dictionary_splat_pattern" ? "dict" : parameter?.type === "list_splat_pattern" ? "tuple" : undefined;
-          const type = splat ?? typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className);
+          const fixture = takesFixtures && parameter?.type === "identifier" && parameter.text !== inner.self ? fixtureType(parameter.text) : undefined;
+          const type = splat ?? typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className) ?? fixture;
           if (id && type) inner.types.set(id.text, type);
         }
         // A custom QuerySet's method that hands back itself or a chained copy (`return self.filter(…)`) returns its class, as Django clones it.
@@ -536,6 +594,12 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         }
         const body = node.childForFieldName("body");
         if (body) visit(body, own, inner, className);
+        // No annotation: what every `return` hands back, when they agree (a fixture's `yield` too), as the body left its locals.
+        if (!scope && returns === undefined && body) {
+          const values = returnedValues(body, fixture);
+          const types = values?.map((value) => (value === null ? undefined : valueType(value, inner, className)));
+          if (types && types.length > 0 && types[0] !== undefined && types.every((type) => type === types[0])) declare(qualified, { returns: types[0] });
+        }
         return;
       }
       case "class_definition": {

@@ -830,6 +830,13 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
       return unionOf(parts.filter((part): part is Entity => part !== undefined));
     }
+    // `nearest:[local, …]`: what the first of these names that is bound to a declaration returns (a pytest fixture, nearest conftest first).
+    if (text.startsWith("nearest:")) {
+      for (const local of JSON.parse(text.slice(8)) as string[]) {
+        if (lookupName(scope, local, depth + 1) !== undefined) return resolveType(scope, `ret:${JSON.stringify(["scope", "", [local]])}`, depth + 1, subst);
+      }
+      return undefined;
+    }
     if (text.startsWith("either:")) {
       const parts = (JSON.parse(text.slice(7)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
       return parts.every((part) => part !== undefined) ? unionOf(parts) : undefined;
