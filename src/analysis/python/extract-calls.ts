@@ -73,6 +73,7 @@ const MANAGER_METHODS = new Set([
   ..."count exists update delete get_or_create update_or_create bulk_create bulk_update values values_list aggregate in_bulk iterator get_queryset contains explain dates datetimes raw extra union intersection difference".split(" "),
   ..."acreate aget afirst alast acount aexists aupdate adelete aget_or_create aupdate_or_create abulk_create abulk_update aaggregate ain_bulk aiterator acontains aearliest alatest".split(" "),
 ]);
+const MAPPINGS = new Set(["dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict", "OrderedDict"]);
 const ARRAYS = new Set(["list", "List", "Sequence", "Iterable", "Iterator", "set", "Set", "tuple", "Tuple", "frozenset", "FrozenSet", "Collection", "AbstractSet", "MutableSequence"]);
 
 interface FunctionScope {
@@ -268,6 +269,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           const parts = args.filter((part) => part?.text !== "None");
           return parts.length === 1 ? typeOf(parts[0]) : undefined;
         }
+        // `dict[str, Repo]`: a dict, whose `get` is Python's (what it hands back is not followed).
+        if (MAPPINGS.has(last)) return "dict";
         if (ARRAYS.has(last) && args.length >= 1) {
           const element = typeOf(args[0]);
           return element ? `arr:${element}` : undefined;
