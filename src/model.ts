@@ -277,6 +277,8 @@ export interface CallableDeclaration {
   rest?: true;
   /** The declared return type name. */
   returns?: string;
+  /** Go: the declared type of each result, where there are several (`(*User, error)`); null where it is not named. */
+  results?: (string | null)[];
   /**
    * Every call signature, where there is more than the one above or the declaration is a type:
    * a function's or method's overloads (not the implementation's), an interface's call

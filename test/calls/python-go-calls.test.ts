@@ -158,9 +158,13 @@ describe("call_index.md for Go", () => {
       // `w.Header().Set`, `r.Header.Get`, `r.URL.String()`, `err.Error()`, `time.Now().String()`,
       // `c.Request.URL.Query().Get`: no row, though Store declares every one of those names.
       // `atomic.Pointer[Store]` holds a Store: what Load returns is not known, so Reload is a candidate.
-      ["main.go:26", "reload", "Reload", "-"],
+      ["main.go:27", "reload", "Reload", "-"],
       // What a package's function returns may be a repository value (lo.Find of []*Store): a candidate.
-      ["main.go:28", "reload", "Reload", "-"],
+      ["main.go:29", "reload", "Reload", "-"],
+      // `s, err := find()`: each result has its declared type (`err.Error()` is the error's, no row;
+      // nor is `parseErr.Error()`, of strconv.Atoi).
+      ["main.go:36", "results", "find", "main.go:32"],
+      ["main.go:37", "results", "Store.Reload", "store.go:10"],
     ]);
   });
 

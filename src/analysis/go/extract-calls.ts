@@ -94,6 +94,17 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
     return types;
   };
   /** The first result of a signature: what `x := f()` and `x, err := f()` hold. */
+  /** Each result's type, where a function declares several (`(*User, error)`, `(n, m int)`). */
+  const resultsOf = (result: SyntaxNode | null | undefined): (string | null)[] | undefined => {
+    if (result?.type !== "parameter_list") return undefined;
+    const types: (string | null)[] = [];
+    for (const declaration of result.namedChildren) {
+      if (declaration?.type !== "parameter_declaration") continue;
+      const type = typeOf(declaration.childForFieldName("type")) ?? null;
+      for (let i = 0; i < Math.max(1, declaration.childrenForFieldName("name").length); i++) types.push(type);
+    }
+    return types.length > 1 ? types : undefined;
+  };
   const resultOf = (result: SyntaxNode | null | undefined): string | undefined => {
     if (!result) return undefined;
     if (result.type !== "parameter_list") return typeOf(result);
@@ -128,7 +139,8 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
           for (const element of type.namedChildren) {
             if (element?.type === "method_elem") {
               const returns = resultOf(element.childForFieldName("result"));
-              declare(`${name}.${element.childForFieldName("name")?.text}`, { params: parameterTypes(element.childForFieldName("parameters")), ...(returns ? { returns } : {}) });
+              const results = resultsOf(element.childForFieldName("result"));
+              declare(`${name}.${element.childForFieldName("name")?.text}`, { params: parameterTypes(element.childForFieldName("parameters")), ...(returns ? { returns } : {}), ...(results ? { results } : {}) });
             } else if (element?.type === "type_elem") {
               const embedded = typeOf(element.namedChildren[0]);
               if (embedded && element.namedChildren.length === 1) bases.push(embedded);
@@ -139,10 +151,11 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       }
     } else if (declaration.type === "function_declaration" || declaration.type === "method_declaration") {
       const returns = resultOf(declaration.childForFieldName("result"));
+      const results = resultsOf(declaration.childForFieldName("result"));
       const receiver = declaration.childForFieldName("receiver");
       const owner = receiver ? ownerOf(receiver) : undefined;
       const name = declaration.childForFieldName("name")?.text ?? "";
-      declare(owner ? `${owner}.${name}` : name, { params: parameterTypes(declaration.childForFieldName("parameters")), ...(returns ? { returns } : {}) });
+      declare(owner ? `${owner}.${name}` : name, { params: parameterTypes(declaration.childForFieldName("parameters")), ...(returns ? { returns } : {}), ...(results ? { results } : {}) });
     }
   }
 
@@ -222,6 +235,12 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         return undefined;
     }
   };
+  /** Result `i` of a call that hands back several (`user, err := find()`): `res:[i, <callee>]`, typed when linked. */
+  const resultAt = (node: SyntaxNode | null | undefined, i: number, scope: FunctionScope | undefined): string | undefined => {
+    const callee = node?.type === "call_expression" ? node.childForFieldName("function") : null;
+    const ref = callee ? calleeOf(callee, scope) : undefined;
+    return ref && ref.head !== "unknown" ? `res:${JSON.stringify([i, ref.head, ref.owner, ref.names])}` : undefined;
+  };
   /** What an element of a value of `type` is: a slice's element (`arr:T`), or what `elem:` resolves to when linked. */
   const elementOf = (type: string | undefined): string | undefined => (type === undefined ? undefined : type.startsWith("arr:") ? type.slice(4) : `elem:${type}`);
 
@@ -263,7 +282,7 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
       case "short_var_declaration": {
         const right = node.childForFieldName("right")?.namedChildren ?? [];
         for (const value of right) if (value) visit(value, caller, scope);
-        if (scope) declareLocals(node.childForFieldName("left"), scope, (i) => (right.length === 1 && i > 0 ? undefined : valueType(right[i], scope)));
+        if (scope) declareLocals(node.childForFieldName("left"), scope, (i) => (right.length === 1 && i > 0 ? resultAt(right[0], i, scope) : valueType(right[i], scope)));
         return;
       }
       case "var_spec": {

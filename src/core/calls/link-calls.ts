@@ -830,6 +830,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const parts = (JSON.parse(text.slice(6)) as string[]).map((part) => resolveType(scope, part, depth + 1, subst));
       return unionOf(parts.filter((part): part is Entity => part !== undefined));
     }
+    // `res:[i, <callee>]`: result i of a Go call that hands back several.
+    if (text.startsWith("res:")) {
+      const [i, head, owner, names] = JSON.parse(text.slice(4)) as [number, CalleeRef["head"], string, string[]];
+      const callee = resolveCallee(scope, { head, owner, names }, depth + 1);
+      if (callee?.type === "external") return callee.sealed ? EXTERNAL_SEALED : undefined;
+      if (callee?.type !== "decl") return undefined;
+      const result = callee.decl.results?.[i];
+      return typeof result === "string" ? resolveType(callee.scope, result, depth + 1, callee.subst) : undefined;
+    }
     // `nearest:[local, …]`: what the first of these names that is bound to a declaration returns (a pytest fixture, nearest conftest first).
     if (text.startsWith("nearest:")) {
       for (const local of JSON.parse(text.slice(8)) as string[]) {
