@@ -168,8 +168,8 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
    * call, but what receives it may call it — a route's handler is linked this way. The linker keeps
    * it only where it lands on a function or method; a receiver that cannot be known is left out.
    */
-  const addValues = (caller: string, args: SyntaxNode | null, scope: FunctionScope | undefined): void => {
-    for (const argument of args?.namedChildren ?? []) {
+  const addValues = (caller: string, args: readonly (SyntaxNode | null)[], scope: FunctionScope | undefined): void => {
+    for (const argument of args) {
       if (argument?.type !== "identifier" && argument?.type !== "selector_expression") continue;
       const ref = calleeOf(argument, scope);
       if (ref && ref.head !== "unknown") addSite(caller, argument.type === "selector_expression" ? (argument.childForFieldName("field") ?? argument) : argument, ref, "value");
@@ -276,8 +276,14 @@ export function extractGoCalls(root: SyntaxNode, text: string, symbols: readonly
         const callee = node.childForFieldName("function");
         const ref = callee ? calleeOf(callee, scope) : undefined;
         if (ref && callee) addSite(caller, callee.type === "selector_expression" ? (callee.childForFieldName("field") ?? callee) : callee, ref);
-        addValues(caller, node.childForFieldName("arguments"), scope);
         break;
+      }
+      // A call's arguments, read once for what is handed on by name and for what is inside them.
+      case "argument_list": {
+        const args = node.namedChildren;
+        addValues(caller, args, scope);
+        for (const child of args) if (child) visit(child, caller, scope);
+        return;
       }
       case "short_var_declaration": {
         const right = node.childForFieldName("right")?.namedChildren ?? [];

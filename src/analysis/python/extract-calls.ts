@@ -84,6 +84,9 @@ interface FunctionScope {
   /** The class a method belongs to (its `self`), and the name `self` has there. */
   owner?: string;
   self?: string;
+  /** A declared function's `return` values (null for a bare one) and `yield` values, as the walk meets them. */
+  returns?: (SyntaxNode | null)[];
+  generator?: boolean;
 }
 
 export function extractPythonCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[], path = ""): CallSummary {
@@ -228,14 +231,16 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
    * a route's handler is linked this way. The linker keeps one only where it lands on a callable; a
    * receiver that cannot be known is left out.
    */
-  const addValues = (caller: string, args: SyntaxNode | null, scope: FunctionScope | undefined, className: string): void => {
-    for (const argument of args?.namedChildren ?? []) {
+  const addValues = (caller: string, args: readonly (SyntaxNode | null)[], scope: FunctionScope | undefined, className: string): void => {
+    for (const argument of args) {
       let value = argument?.type === "keyword_argument" ? argument.childForFieldName("value") : argument;
-      if (value?.type === "call") {
-        const called = value.childForFieldName("function");
+      let kind = value?.type;
+      if (kind === "call") {
+        const called = value!.childForFieldName("function");
         value = called?.type === "attribute" && called.childForFieldName("attribute")?.text === "as_view" ? called.childForFieldName("object") : null;
+        kind = value?.type;
       }
-      if (value?.type !== "identifier" && value?.type !== "attribute") continue;
+      if (!value || (kind !== "identifier" && kind !== "attribute")) continue;
       const ref = calleeOf(value, scope, className);
       if (ref && ref.head !== "unknown") addSite(caller, nameNode(value), "value", ref);
     }
@@ -301,25 +306,6 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         return callee?.type === "attribute" && callee.childForFieldName("object")?.text === self && QUERYSET_METHODS.has(callee.childForFieldName("attribute")?.text ?? "");
       })
     );
-  };
-  /**
-   * The expressions a function's `return` statements hand back (null for a bare `return`), not those of
-   * functions inside it; a pytest fixture's `yield` values too. Undefined for another generator.
-   */
-  const returnedValues = (body: SyntaxNode, fixture: boolean): (SyntaxNode | null)[] | undefined => {
-    const values: (SyntaxNode | null)[] = [];
-    let generator = false;
-    const walk = (node: SyntaxNode): void => {
-      if (node.type === "function_definition" || node.type === "lambda" || node.type === "class_definition") return;
-      if (node.type === "return_statement") values.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
-      if (node.type === "yield") {
-        generator = true;
-        values.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
-      }
-      for (const child of node.namedChildren) if (child) walk(child);
-    };
-    walk(body);
-    return generator && !fixture ? undefined : values;
   };
   /** A name bound at module level: defined or imported here, or brought by a star import (not a builtin). */
   const isModuleName = (name: string): boolean => moduleNames.has(name) || (stars.length > 0 && !BUILTINS.has(name));
@@ -417,67 +403,78 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     return `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`;
   };
 
+  /** What a class body's assignments hold, by class: `client_class`, a nested Meta's `model` (read by declareFrameworkAttributes). */
+  const classAssignments = new Map<string, Map<string, SyntaxNode>>();
   /**
    * Attributes a framework gives a class by its conventions, where the class body says what they hold:
    * a django-filter FilterSet's `qs` is a queryset of its `Meta.model` (its manager's methods, as
    * `Model.objects`); a Django or REST framework test case's `client` is an instance of its
    * `client_class`, else the framework's own client.
    */
-  const declareFrameworkAttributes = (owner: string, node: SyntaxNode, body: SyntaxNode): void => {
-    const line = node.startPosition.row + 1;
-    const assigned = new Map<string, SyntaxNode>();
-    let model: string | undefined;
-    for (const statement of body.namedChildren) {
-      const assignment = statement?.type === "expression_statement" ? statement.namedChildren[0] : undefined;
-      const left = assignment?.type === "assignment" ? assignment.childForFieldName("left") : undefined;
-      const right = assignment?.childForFieldName("right");
-      if (left?.type === "identifier" && right) assigned.set(left.text, right);
-      if (statement?.type === "class_definition" && statement.childForFieldName("name")?.text === "Meta") {
-        for (const inner of statement.childForFieldName("body")?.namedChildren ?? []) {
-          const meta = inner?.type === "expression_statement" ? inner.namedChildren[0] : undefined;
-          if (meta?.type === "assignment" && meta.childForFieldName("left")?.text === "model") model = typeOf(meta.childForFieldName("right"));
-        }
-      }
-    }
-    if (model !== undefined && !assigned.has("qs")) declareAttribute(owner, "qs", `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`, line);
-    const clientClass = assigned.get("client_class");
+  const declareFrameworkAttributes = (owner: string, bases: readonly string[], line: number): void => {
+    const assigned = classAssignments.get(owner);
+    const metaModel = classAssignments.get(`${owner}.Meta`)?.get("model");
+    const model = metaModel ? typeOf(metaModel) : undefined;
+    if (model !== undefined && !assigned?.has("qs")) declareAttribute(owner, "qs", `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`, line);
+    const clientClass = assigned?.get("client_class");
     const client = clientClass ? typeOf(clientClass) : undefined;
-    const testCase = (node.childForFieldName("superclasses")?.namedChildren ?? []).some((base) => base !== null && /TestCase$/.test(base.text) && /^(?:django\.test|rest_framework\.test)(?:\.|$)/.test(importedFrom.get(base.text.split(".")[0]!) ?? ""));
-    if (client !== undefined) declareAttribute(owner, "client", client, line);
-    else if (testCase) declareAttribute(owner, "client", OUTSIDE_VALUE, line);
+    const testCase = bases.some((base) => base.endsWith("TestCase") && /^(?:django\.test|rest_framework\.test)(?:\.|$)/.test(importedFrom.get(base.split(".")[0]!) ?? ""));
+    const clientType = client ?? (testCase ? OUTSIDE_VALUE : undefined);
+    const known = declarations.get(`${owner}.client`);
+    // A method may assign it too: Django's own client class (`self.client = Client()`) says no more than the framework
+    // does, and what it returns is not known here; any other assignment stands.
+    const made = known?.type?.startsWith("ret:") ? (JSON.parse(known.type.slice(4)) as [string, string, string[]]) : undefined;
+    const frameworks = made !== undefined && made[0] === "scope" && /^(?:django|rest_framework)\./.test(importedFrom.get(made[2][0] ?? "") ?? "");
+    if (clientType !== undefined && known && frameworks) known.type = clientType;
+    else if (clientType !== undefined) declareAttribute(owner, "client", clientType, line);
   };
 
   /** What a value expression holds, as a type string: a call's return (`Repo()`, `make_repo()`), else undefined. */
   const valueType = (node: SyntaxNode | null, scope: FunctionScope | undefined, className: string): string | undefined => {
+    if (!node) return undefined;
+    // Each `type` read crosses into WebAssembly: read once.
+    const kind = node.type;
     // `self.repo = repo` where `repo: Repo` is a parameter (or a typed local).
-    if (node?.type === "identifier" && scope) return scope.types.get(node.text);
+    if (kind === "identifier" && scope) return scope.types.get(node.text);
     // `(Tenant(...), Tenant(...))`: a list or tuple of one type holds elements of that type.
-    if ((node?.type === "list" || node?.type === "tuple") && node.namedChildren.length > 0) {
-      const elements = node.namedChildren.map((element) => (element && element.type !== "comment" ? valueType(element, scope, className) : undefined));
-      if (elements[0] !== undefined && !elements[0].startsWith("arr:") && elements.every((element) => element === elements[0])) return `arr:${elements[0]}`;
-    }
-    if (node && Object.hasOwn(LITERAL_TYPES, node.type)) return LITERAL_TYPES[node.type];
+    if (kind === "list" || kind === "tuple") return elementsType(node, scope, className) ?? LITERAL_TYPES[kind];
+    if (Object.hasOwn(LITERAL_TYPES, kind)) return LITERAL_TYPES[kind];
     // `filterset = SiteFilterSet` in a class body: the attribute holds what the module-level name does (calling it makes an instance).
-    if ((node?.type === "identifier" || node?.type === "attribute") && className && isModuleName(node.text.split(".")[0]!) && /^[\w.]+$/.test(node.text)) {
-      return `val:${JSON.stringify(["scope", "", node.text.split(".")])}`;
+    if ((kind === "identifier" || kind === "attribute") && className) {
+      const text = node.text;
+      return isModuleName(text.split(".")[0]!) && /^[\w.]+$/.test(text) ? `val:${JSON.stringify(["scope", "", text.split(".")])}` : undefined;
     }
-    if (node?.type !== "call") return undefined;
+    if (kind !== "call") return undefined;
+    const callee = node.childForFieldName("function");
+    const calleeKind = callee?.type;
     // `str(x)`, `sorted(items)`: a builtin's value, unless the name is bound here.
-    const called = node.childForFieldName("function");
-    if (called?.type === "identifier" && Object.hasOwn(BUILTIN_RESULTS, called.text) && !moduleNames.has(called.text) && !scope?.locals.has(called.text)) return BUILTIN_RESULTS[called.text];
+    if (calleeKind === "identifier") {
+      const name = callee!.text;
+      if (Object.hasOwn(BUILTIN_RESULTS, name) && !moduleNames.has(name) && !scope?.locals.has(name)) return BUILTIN_RESULTS[name];
+    }
     // A model field, assigned in a class body.
     const field = !scope && className ? fieldType(node, className) : undefined;
     if (field !== undefined) return field;
     const query = queried(node, scope);
     if (query) return query.one ? query.model : `arr:${query.model}`;
-    const callee = node.childForFieldName("function");
     // `RestrictedQuerySet.as_manager()`: a manager with the queryset's methods.
-    if (callee?.type === "attribute" && callee.childForFieldName("attribute")?.text === "as_manager") {
-      const type = typeOf(callee.childForFieldName("object"));
+    if (calleeKind === "attribute" && callee!.childForFieldName("attribute")?.text === "as_manager") {
+      const type = typeOf(callee!.childForFieldName("object"));
       if (type) return type;
     }
     const ref = callee ? calleeOf(callee, scope, className) : undefined;
     return ref && ref.head !== "unknown" ? `ret:${JSON.stringify([ref.head, ref.owner, ref.names])}` : undefined;
+  };
+  /** The one type every element of a list or tuple literal has, as `arr:T`; undefined at the first that differs or is not known. */
+  const elementsType = (node: SyntaxNode, scope: FunctionScope | undefined, className: string): string | undefined => {
+    let first: string | undefined;
+    for (const element of node.namedChildren) {
+      if (!element || element.type === "comment") continue;
+      const type = valueType(element, scope, className);
+      if (type === undefined || type.startsWith("arr:") || (first !== undefined && type !== first)) return undefined;
+      first = type;
+    }
+    return first === undefined ? undefined : `arr:${first}`;
   };
 
   /**
@@ -565,12 +562,12 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const qualified = className ? `${className}.${name}` : name;
         const own = !scope && kinds.has(qualified) ? qualified : caller;
         const params = node.childForFieldName("parameters")?.namedChildren ?? [];
-        const fixture = !scope && isFixture(node.parent);
+        const fixture = isPytestModule && !scope && isFixture(node.parent);
         const takesFixtures = isPytestModule && !scope && (name.startsWith("test") || fixture);
         const first = params[0];
         const firstName = first?.type === "identifier" ? first.text : first?.namedChildren.find((child) => child?.type === "identifier")?.text;
         const locals = localsOf(node);
-        const inner: FunctionScope = { locals, types: new Map(scope?.types ?? []) };
+        const inner: FunctionScope = { locals, types: new Map(scope?.types ?? []), ...(scope ? {} : { returns: [] }) };
         for (const name of scope?.locals ?? []) inner.locals.add(name);
         if (className && !scope && firstName && !isStatic(node)) {
           inner.owner = className;
@@ -599,7 +596,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         if (body) visit(body, own, inner, className);
         // No annotation: what every `return` hands back, when they agree (a fixture's `yield` too), as the body left its locals.
         if (!scope && returns === undefined && body) {
-          const values = returnedValues(body, fixture);
+          const values = inner.generator && !fixture ? undefined : inner.returns;
           const types = values?.map((value) => (value === null ? undefined : valueType(value, inner, className)));
           if (types && types.length > 0 && types[0] !== undefined && types.every((type) => type === types[0])) declare(qualified, { returns: types[0] });
         }
@@ -630,8 +627,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         if (!scope && bases.length > 0) declare(qualified, { bases });
         if (!scope && bases.some((base) => base.endsWith("QuerySet"))) querysetClasses.add(qualified);
         const body = node.childForFieldName("body");
-        if (!scope && body) declareFrameworkAttributes(qualified, node, body);
         if (body) visit(body, own, scope, scope ? className : qualified);
+        if (!scope) declareFrameworkAttributes(qualified, bases, node.startPosition.row + 1);
         return;
       }
       case "assignment": {
@@ -639,13 +636,18 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const right = node.childForFieldName("right");
         const annotated = typeOf(node.childForFieldName("type"));
         const type = annotated ?? valueType(right, scope, className);
-        if (left?.type === "identifier" && type) {
-          if (scope) scope.types.set(left.text, type);
-          else declare(className ? `${className}.${left.text}` : left.text, { type });
+        const leftKind = left?.type;
+        if (leftKind === "identifier" && !scope && className && right && (left!.text === "client_class" || left!.text === "model" || left!.text === "qs")) {
+          if (!classAssignments.has(className)) classAssignments.set(className, new Map());
+          classAssignments.get(className)!.set(left!.text, right);
+        }
+        if (leftKind === "identifier" && type) {
+          if (scope) scope.types.set(left!.text, type);
+          else declare(className ? `${className}.${left!.text}` : left!.text, { type });
         }
         // `self.repo = Repo()` in a method: the class has a `repo` of that type.
-        if (left?.type === "attribute" && scope?.self && scope.owner && left.childForFieldName("object")?.text === scope.self && type) {
-          declareAttribute(scope.owner, left.childForFieldName("attribute")?.text ?? "", type, node.startPosition.row + 1);
+        if (leftKind === "attribute" && scope?.self && scope.owner && left!.childForFieldName("object")?.text === scope.self && type) {
+          declareAttribute(scope.owner, left!.childForFieldName("attribute")?.text ?? "", type, node.startPosition.row + 1);
         }
         break;
       }
@@ -653,9 +655,24 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const callee = node.childForFieldName("function");
         const ref = callee ? calleeOf(callee, scope, className) : undefined;
         if (ref && callee) addSite(caller, nameNode(callee), "call", ref);
-        addValues(caller, node.childForFieldName("arguments"), scope, className);
         break;
       }
+      // A call's arguments, read once for what is handed on by name and for what is inside them.
+      case "argument_list": {
+        const args = node.namedChildren;
+        addValues(caller, args, scope, className);
+        for (const child of args) if (child) visit(child, caller, scope, className);
+        return;
+      }
+      case "return_statement":
+        if (scope?.returns) scope.returns.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
+        break;
+      case "yield":
+        if (scope?.returns) {
+          scope.generator = true;
+          scope.returns.push(node.namedChildren.find((child) => child !== null && child.type !== "comment") ?? null);
+        }
+        break;
       case "for_statement": {
         // `for tenant in Tenant.objects.filter(...)`, `for repo in repos` (a `list[Repo]`): the variable holds an element.
         const left = node.childForFieldName("left");
