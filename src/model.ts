@@ -280,6 +280,12 @@ export interface CallableDeclaration {
   /** Go: the declared type of each result, where there are several (`(*User, error)`); null where it is not named. */
   results?: (string | null)[];
   /**
+   * A Django relation field's accessor on the model it names (`device = ForeignKey("dcim.Device",
+   * related_name="vdcs")` gives Device a `vdcs`): the related model's type, the accessor's name and
+   * what it holds there (a related manager of this model, or for a one-to-one field an instance), as type strings of this file.
+   */
+  reverse?: { model: string; name: string; type: string };
+  /**
    * Every call signature, where there is more than the one above or the declaration is a type:
    * a function's or method's overloads (not the implementation's), an interface's call
    * signatures, a function type alias's (one per member of a union of function types).

@@ -66,7 +66,7 @@ describe("call_index.md for Python", () => {
     ]);
   });
 
-  it("types a Django model's fields as an instance holds them (the related model, its related manager, a value of Python's), a manager made from a queryset, a tuple's elements", async () => {
+  it("types a Django model's fields as an instance holds them (the related model, its related manager, a value of Python's), a manager made from a queryset, a tuple's elements, the accessors relation fields give other models", async () => {
     expect(await callRows("python-django-model-fields")).toEqual([
       // `ForeignKey(to="dcim.Site")` and `ForeignKey("self")`: the related instance.
       ["shop/dcim/models.py:21", "Device.describe", "Site.get_absolute_url", "shop/dcim/models.py:8"],
@@ -81,6 +81,12 @@ describe("call_index.md for Python", () => {
       // `(Label(), Label())` holds Labels: the loop's variable is one.
       ["shop/extras/models.py:30", "relabel", "Label", "shop/extras/models.py:18"],
       ["shop/extras/models.py:31", "relabel", "Label.describe", "shop/extras/models.py:21"],
+      // A relation field hands its model on (a value) and gives it an accessor: Tag's `notes` is Note's manager,
+      // Label's `profile` (a one-to-one field's default) a Profile.
+      ["shop/extras/models.py:35", "Note", "Tag", "shop/extras/models.py:6"],
+      ["shop/extras/models.py:40", "Profile", "Label", "shop/extras/models.py:18"],
+      ["shop/extras/models.py:49", "reverse", "RestrictedQuerySet.restrict", "shop/extras/querysets.py:5"],
+      ["shop/extras/models.py:51", "reverse", "Profile.render", "shop/extras/models.py:42"],
     ]);
   });
 

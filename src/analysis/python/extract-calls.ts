@@ -178,6 +178,27 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     return `nearest:${JSON.stringify(levels)}`;
   };
 
+  /**
+   * The accessor a relation field gives the model it names: `related_name`, else Django's default
+   * (`<model>_set`, or `<model>` for a one-to-one field); none for `related_name="+"` or a templated one.
+   */
+  const reverseOf = (call: SyntaxNode, className: string): CallableDeclaration["reverse"] => {
+    const field = djangoField(call.childForFieldName("function"));
+    if (field === undefined || (!TO_ONE_FIELDS.has(field) && field !== TO_MANY_FIELD)) return undefined;
+    const args = call.childForFieldName("arguments");
+    const model = relatedModel(args, className);
+    if (model === undefined) return undefined;
+    const given = args?.namedChildren.find((arg) => arg?.type === "keyword_argument" && arg.childForFieldName("name")?.text === "related_name")?.childForFieldName("value");
+    const written = given?.type === "string" ? given.namedChildren.find((part) => part?.type === "string_content")?.text : undefined;
+    if (given && written === undefined) return undefined;
+    const own = className.slice(className.lastIndexOf(".") + 1).toLowerCase();
+    const one = field === "OneToOneField";
+    const name = written ?? (one ? own : `${own}_set`);
+    if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
+    const type = one ? className : `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...className.split("."), MANAGER]])}`])}`;
+    return { model, name, type };
+  };
+
   /** Synthetic imports of models a field names as `"app_label.Model"`: the app's models module, where Django finds it. */
   const modelImports = new Map<string, string>();
   /** The type of the model a relation field names: its first argument or `to=` (a class, `"Model"`, `"app.Model"`, `"self"`). */
@@ -645,6 +666,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           if (scope) scope.types.set(left!.text, type);
           else declare(className ? `${className}.${left!.text}` : left!.text, { type });
         }
+        const reverse = !scope && className && leftKind === "identifier" && right?.type === "call" ? reverseOf(right, className) : undefined;
+        if (reverse) declare(`${className}.${left!.text}`, { reverse });
         // `self.repo = Repo()` in a method: the class has a `repo` of that type.
         if (leftKind === "attribute" && scope?.self && scope.owner && left!.childForFieldName("object")?.text === scope.self && type) {
           declareAttribute(scope.owner, left!.childForFieldName("attribute")?.text ?? "", type, node.startPosition.row + 1);

@@ -81,6 +81,8 @@ export function addStats(a: LinkStats, b: LinkStats): LinkStats {
 export function callableNamesOf(calls: CallSummary): string[] {
   const callable = calls.declarations.filter((decl) => CALLABLE_KINDS.has(decl.kind));
   const names = callable.map((decl) => decl.name.slice(decl.name.lastIndexOf(".") + 1));
+  // A Django relation's accessor on another model: a file that looked the name up there links again when one comes or goes.
+  for (const decl of calls.declarations) if (decl.reverse) names.push(decl.reverse.name);
   // A name a callable is exported as (`export { _enum as enum }`, `exports.enum = _enum`) is what
   // its importers call it: `z.enum()` on an unknown receiver may call it.
   const declared = new Set(callable.map((decl) => decl.name));
@@ -135,6 +137,8 @@ const ARRAY_METHODS = new Set([...RETURNS_ELEMENT, ...RETURNS_ARRAY, ...CALLBACK
 interface Memo {
   value: Entity | undefined;
   deps: NameRead[] | undefined;
+  /** Names probed to compute it (reverseAccessor): a file that reaches it through the memo probes them too. */
+  probes?: string[];
   /** Being computed: a lookup that reaches it again is in a cycle, and gets nothing. */
   pending?: true;
 }
@@ -488,6 +492,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     packages.set(key, names);
     return names;
   };
+  /** Built on first need by djangoRelations (below). */
+  let relationsByName: Map<string, { scope: FileScope; decl: CallableDeclaration }[]> | undefined;
+  /** The probes of the file being linked, for what is looked up outside isCallable (reverseAccessor). */
+  let reverseProbes: Set<string> | undefined;
+  /** Every name probed outside isCallable, in order: what a memoised lookup probed is the slice taken while computing it. */
+  const probeLog: string[] = [];
+  const probe = (name: string): void => {
+    probeLog.push(name);
+    reverseProbes?.add(name);
+  };
   /** Built on first need by goInterfaces (below). */
   let interfacesByMethod: Map<string, GoInterface[]> | undefined;
   const siblingDecl = (scope: FileScope, name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
@@ -528,17 +542,20 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (hit) {
       if (hit.pending) cycles += 1;
       if (hit.deps) for (const dep of hit.deps) read.push(dep);
+      if (hit.probes) for (const name of hit.probes) probe(name);
       return hit.value;
     }
     // Entered before computing: a cycle resolves to nothing rather than looping.
     const entry: Memo = { value: undefined, deps: undefined, pending: true };
     memo.set(key, entry);
     const start = read.length;
+    const probed = probeLog.length;
     const cyclesBefore = cycles;
     try {
       entry.value = compute();
     } finally {
       if (read.length > start) entry.deps = distinctSince(start);
+      if (probeLog.length > probed) entry.probes = probeLog.slice(probed);
       delete entry.pending;
     }
     // Nothing found only because a lookup it made was in a cycle through something still being
@@ -1253,6 +1270,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
           const resolved = resolveType(scope, decl.type, depth + 1, entity.subst);
           if (resolved) return member(resolved, name, depth + 1);
         }
+        // A Django model's reverse accessor, declared by a relation field of another model.
+        const reverse = isClass(decl.kind) && scope.path.endsWith(".py") ? reverseAccessor(scope, decl, name, depth) : undefined;
+        if (reverse) return reverse;
         // An index signature (`[K: string]: Column`) holds any other key.
         const indexed = entity.type === "instance" && name !== ELEMENT ? scope.decls.get(`${decl.name}.${ELEMENT}`) : undefined;
         if (indexed) return { type: "decl", scope, decl: indexed, ...(entity.subst ? { subst: entity.subst } : {}) };
@@ -1339,6 +1359,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const isGo = path.endsWith(".go");
     read.length = 0;
     const probes = new Set<string>();
+    reverseProbes = probes;
     const isCallable = (name: string): boolean => {
       probes.add(name);
       return callableNames.has(name);
@@ -1604,6 +1625,38 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   }
 
   /** The interfaces of the repository's Go files with every method they require (embedded ones' included), by method name. */
+  /**
+   * What a Django model's accessor `name` holds when a relation field of some model names this one
+   * (`related_name`, or Django's default): each field that could is read, so that a change to it links
+   * this file again, and the name is probed, so that a field added anywhere under it does too.
+   */
+  function reverseAccessor(scope: FileScope, decl: CallableDeclaration, name: string, depth: number): Entity | undefined {
+    probe(name);
+    for (const entry of djangoRelations().get(name) ?? []) {
+      read.push(readOf(entry.scope, entry.decl.name));
+      const target = resolveType(entry.scope, entry.decl.reverse!.model, depth + 1);
+      if (target?.type === "instance" && target.scope === scope && target.decl === decl) return resolveType(entry.scope, entry.decl.reverse!.type, depth + 1);
+    }
+    return undefined;
+  }
+
+  /** Python relation fields by the accessor they give the model they name, built on first need. */
+  function djangoRelations(): Map<string, { scope: FileScope; decl: CallableDeclaration }[]> {
+    if (relationsByName) return relationsByName;
+    relationsByName = new Map();
+    for (const file of files) {
+      if (!file.path.endsWith(".py")) continue;
+      const other = scopeOf(file.path)!;
+      for (const decl of other.decls.all.values()) {
+        if (!decl.reverse) continue;
+        const list = relationsByName.get(decl.reverse.name) ?? [];
+        list.push({ scope: other, decl });
+        relationsByName.set(decl.reverse.name, list);
+      }
+    }
+    return relationsByName;
+  }
+
   function goInterfaces(): Map<string, GoInterface[]> {
     if (interfacesByMethod) return interfacesByMethod;
     interfacesByMethod = new Map();
