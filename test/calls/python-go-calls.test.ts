@@ -94,17 +94,20 @@ describe("call_index.md for Python", () => {
     expect(await callRows("python-django-tests-and-filtersets")).toEqual([
       // `filterset = SiteFilterSet` (star-imported): calling the attribute makes a SiteFilterSet; `qs` is Site's
       // queryset, so `count` is Django's (no row) and `restrict` the repository's.
-      ["shop/tests.py:12", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:9"],
-      ["shop/tests.py:13", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:9"],
-      ["shop/tests.py:13", "SiteFilterTests.test_filters", "RestrictedQuerySet.restrict", "shop/models.py:6"],
-      // `self.client` of a django.test.TestCase is Django's client (no row at :14); with `client_class = ApiClient`, an ApiClient.
-      ["shop/tests.py:21", "ApiTests.test_get", "ApiClient.get", "shop/clients.py:3"],
+      ["shop/tests.py:13", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:10"],
+      ["shop/tests.py:14", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:10"],
+      ["shop/tests.py:14", "SiteFilterTests.test_filters", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // `self.client` of a django.test.TestCase is Django's client (no row at :15); with `client_class = ApiClient`, an ApiClient.
+      ["shop/tests.py:22", "ApiTests.test_get", "ApiClient.get", "shop/clients.py:3"],
       // `restrict` returns `self.none()` or `self.filter(…)`: a copy of its queryset, so `count` is Django's (no row)
       // and a second `restrict` the repository's.
-      ["shop/tests.py:25", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
       ["shop/tests.py:26", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
-      // Device(TagsMixin, BaseModel): Django's Model, which TagsMixin extends, comes after BaseModel, whose manager this is.
       ["shop/tests.py:27", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // Device(TagsMixin, BaseModel): Django's Model, which TagsMixin extends, comes after BaseModel, whose manager this is.
+      ["shop/tests.py:28", "ApiTests.test_chained", "RestrictedQuerySet.restrict", "shop/models.py:6"],
+      // `ContentType.objects.get_for_model(Site)`: a package's model's manager is the package's (no row for the call,
+      // though clients.py declares a get_for_model); Site is handed on (a value).
+      ["shop/tests.py:41", "LoggedInTests.test_content_type", "Site", "shop/models.py:12"],
     ]);
   });
 

@@ -66,13 +66,6 @@ const VALUE_FIELDS = new Set(
 const OUTSIDE_VALUE = "ext:";
 const QUERYSET_METHODS = new Set(["all", "filter", "exclude", "order_by", "select_related", "prefetch_related", "annotate", "alias", "distinct", "using", "only", "defer", "reverse", "none", "select_for_update"]);
 const INSTANCE_METHODS = new Set(["get", "first", "last", "earliest", "latest", "create"]);
-/** The rest of a manager's API: called on `Model.objects`, each is Django's unless the model's manager class declares it. */
-const MANAGER_METHODS = new Set([
-  ...QUERYSET_METHODS,
-  ...INSTANCE_METHODS,
-  ..."count exists update delete get_or_create update_or_create bulk_create bulk_update values values_list aggregate in_bulk iterator get_queryset contains explain dates datetimes raw extra union intersection difference".split(" "),
-  ..."acreate aget afirst alast acount aexists aupdate adelete aget_or_create aupdate_or_create abulk_create abulk_update aaggregate ain_bulk aiterator acontains aearliest alatest".split(" "),
-]);
 const MAPPINGS = new Set(["dict", "Dict", "Mapping", "MutableMapping", "DefaultDict", "defaultdict", "OrderedDict"]);
 const ARRAYS = new Set(["list", "List", "Sequence", "Iterable", "Iterator", "set", "Set", "tuple", "Tuple", "frozenset", "FrozenSet", "Collection", "AbstractSet", "MutableSequence"]);
 
@@ -342,13 +335,14 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
   /**
    * `Tenant.objects.create(...)`: a method of the model's manager, looked up on what `objects` holds
    * (`objects = RestrictedQuerySet.as_manager()`). A model that declares no manager has Django's,
-   * inherited from outside: a union of that one part makes it an outside value, whose methods are
-   * outside too (they would otherwise be candidates by name: `create`, `all`, `count`, …).
+   * inherited from outside, and a model of a package has the package's (`ContentType.objects.get_for_model`):
+   * a union of that one part makes it an outside value, whose methods are outside too (they would
+   * otherwise be candidates by name: `create`, `all`, `count`, …).
    */
   const managerCall = (ref: CalleeRef): CalleeRef => {
     const { names } = ref;
     const method = names[names.length - 1]!;
-    if (names.length < 3 || names[names.length - 2] !== MANAGER || !MANAGER_METHODS.has(method)) return ref;
+    if (names.length < 3 || names[names.length - 2] !== MANAGER) return ref;
     return { head: "type", owner: `union:${JSON.stringify([`val:${JSON.stringify([ref.head, ref.owner, names.slice(0, -1)])}`])}`, names: [method] };
   };
 
