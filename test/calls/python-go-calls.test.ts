@@ -92,6 +92,8 @@ describe("call_index.md for Python", () => {
 
   it("types a FilterSet's qs by its Meta.model, a test case's client by its client_class (else Django's), a custom queryset's chaining methods by their class", async () => {
     expect(await callRows("python-django-tests-and-filtersets")).toEqual([
+      // A filter method's `queryset` is a queryset of Meta.model.
+      ["shop/filters.py:13", "SiteFilterSet.filter_owner", "RestrictedQuerySet.restrict", "shop/models.py:6"],
       // `filterset = SiteFilterSet` (star-imported): calling the attribute makes a SiteFilterSet; `qs` is Site's
       // queryset, so `count` is Django's (no row) and `restrict` the repository's.
       ["shop/tests.py:13", "SiteFilterTests.test_filters", "SiteFilterTests.filterset", "shop/tests.py:10"],

@@ -188,7 +188,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     const one = field === "OneToOneField";
     const name = written ?? (one ? own : `${own}_set`);
     if (!/^[A-Za-z_]\w*$/.test(name)) return undefined;
-    const type = one ? className : `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...className.split("."), MANAGER]])}`])}`;
+    const type = one ? className : managerOf(className);
     return { model, name, type };
   };
 
@@ -415,9 +415,11 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     const model = TO_ONE_FIELDS.has(field) || field === TO_MANY_FIELD ? relatedModel(node.childForFieldName("arguments"), className) : undefined;
     if (model === undefined || field !== TO_MANY_FIELD) return model;
     // A related manager is the model's default manager with add/remove/set/clear: those are Django's (see managerCall).
-    return `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`;
+    return managerOf(model);
   };
 
+  /** The model's manager as a value: its methods, Django's where the model declares none (see managerCall). */
+  const managerOf = (model: string): string => `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`;
   /** What a class body's assignments hold, by class: `client_class`, a nested Meta's `model` (read by declareFrameworkAttributes). */
   const classAssignments = new Map<string, Map<string, SyntaxNode>>();
   /**
@@ -430,7 +432,7 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
     const assigned = classAssignments.get(owner);
     const metaModel = classAssignments.get(`${owner}.Meta`)?.get("model");
     const model = metaModel ? typeOf(metaModel) : undefined;
-    if (model !== undefined && !assigned?.has("qs")) declareAttribute(owner, "qs", `union:${JSON.stringify([`val:${JSON.stringify(["scope", "", [...model.split("."), MANAGER]])}`])}`, line);
+    if (model !== undefined && !assigned?.has("qs")) declareAttribute(owner, "qs", managerOf(model), line);
     const clientClass = assigned?.get("client_class");
     const client = clientClass ? typeOf(clientClass) : undefined;
     const testCase = bases.some((base) => base.endsWith("TestCase") && /^(?:django\.test|rest_framework\.test)(?:\.|$)/.test(importedFrom.get(base.split(".")[0]!) ?? ""));
@@ -579,6 +581,8 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
         const params = node.childForFieldName("parameters")?.namedChildren ?? [];
         const fixture = isPytestModule && !scope && isFixture(node.parent);
         const takesFixtures = isPytestModule && !scope && (name.startsWith("test") || fixture);
+        const metaModel = !scope && className ? classAssignments.get(`${className}.Meta`)?.get("model") : undefined;
+        const filterModel = metaModel ? typeOf(metaModel) : undefined;
         const first = params[0];
         const firstName = first?.type === "identifier" ? first.text : first?.namedChildren.find((child) => child?.type === "identifier")?.text;
         const locals = localsOf(node);
@@ -596,7 +600,9 @@ export function extractPythonCalls(root: SyntaxNode, text: string, symbols: read
           // `**kwargs` is a dict and `*args` a tuple, whatever they hold.
           const splat = parameter?.type === "dictionary_splat_pattern" ? "dict" : parameter?.type === "list_splat_pattern" ? "tuple" : undefined;
           const fixture = takesFixtures && parameter?.type === "identifier" && parameter.text !== inner.self ? fixtureType(parameter.text) : undefined;
-          const type = splat ?? typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className) ?? fixture;
+          // django-filter hands a FilterSet's filter methods (`def filter_site(self, queryset, name, value)`) a queryset of its Meta.model.
+          const filtered = filterModel && parameter?.type === "identifier" && parameter.text === "queryset" ? managerOf(filterModel) : undefined;
+          const type = splat ?? typeOf(parameter?.childForFieldName("type")) ?? injectedType(parameter?.childForFieldName("value"), scope, className) ?? fixture ?? filtered;
           if (id && type) inner.types.set(id.text, type);
         }
         // A custom QuerySet's method that hands back itself or a chained copy (`return self.filter(…)`) returns its class, as Django clones it.
