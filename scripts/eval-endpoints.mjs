@@ -49,7 +49,8 @@ export function evaluateEndpoints(app) {
   const oracle = app.language ? [] : oracleRegistrations(app.dir, files);
   // path, line, method → one registration, however many prefixes it is served under.
   const rows = tableRows(app.dir, "endpoint_index.md");
-  const indexed = new Set(rows.map(([method, , , location]) => `${location}\0${method}`));
+  // An inline handler's location runs to its last line (`src/app.ts:6-8`): the registration is its first.
+  const indexed = new Set(rows.map(([method, , , location]) => `${location.replace(/-\d+$/, "")}\0${method}`));
   const key = (r) => `${r.path}:${r.line}\0${r.method}`;
   const found = oracle.filter((r) => indexed.has(key(r)) || (r.method === "ALL" && [...indexed].some((k) => k.startsWith(`${r.path}:${r.line}\0`))));
   const missed = oracle.filter((r) => !found.includes(r));
