@@ -6,10 +6,10 @@
 // over the files both parse (a file the oracle cannot parse, such as Python 2, is counted apart).
 // Writes BENCHMARKS.md (eval-languages); `node scripts/eval-languages.mjs` runs this part alone.
 import { execFileSync, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { checkoutFetched, fetchedRepos, mirrored, WORK } from "./corpora.mjs";
+import { checkoutFetched, fetchedRepos, WORK } from "./corpora.mjs";
 import { indexText } from "./index-text.mjs";
 import { replaceSection } from "./report.mjs";
 import { parseSymbolIndex } from "../dist/formats/symbol-index.js";
@@ -19,41 +19,22 @@ import { random } from "./random.mjs";
 import { sample } from "./eval-calls.mjs";
 import { selectSourceFiles } from "../dist/core/index/select-files.js";
 import { DEFAULT_CONFIG } from "../dist/core/index/index-config.js";
+import { LANGUAGES } from "./languages/index.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CTX = join(ROOT, "bin", "ctx.js");
 
-/** A web framework, a library and an application per language, each at the commit it was measured at. */
-export const LANGUAGE_REPOS = [
-  { ...mirrored("pallets/flask", "tuning"), language: "python", commit: "2ac89889f4cc330eabd50f295dcef02828522c69" },
-  { ...mirrored("psf/requests", "tuning"), language: "python", commit: "1f6589ec3a1ee910f9a65cc3ceac60b26677bc0e" },
-  { ...mirrored("netbox-community/netbox", "tuning"), language: "python", commit: "43fe81f9e833228c9869f7ddadb67e6c5f145060" },
-  { ...mirrored("gin-gonic/gin", "tuning"), language: "go", commit: "dcaa4296d111981ffb31ac3eba90bb63e1eb5ab9" },
-  { ...mirrored("spf13/cobra", "tuning"), language: "go", commit: "adbc8813901bba65827259daa8e22ff94ec1f30e" },
-  { ...mirrored("gotify/server", "tuning"), language: "go", commit: "d543a8aad22fcbebf25e76d201b4317882b5e148" },
-  // Held out: measured, never read to change extraction.
-  { ...mirrored("encode/httpx", "held-out"), language: "python", commit: "ae1b9f66238f75ced3ced5e4485408435de10768" },
-  { ...mirrored("pallets/click", "held-out"), language: "python", commit: "2c8cd3ac958a7eb316d67f2d316c27086c4c0369" },
-  { ...mirrored("urfave/cli", "held-out"), language: "go", commit: "1305a08200f7c4d873e28bd2bbad1ff257c6cfc4" },
-  { ...mirrored("spf13/viper", "held-out"), language: "go", commit: "528f7416c4b56a4948673984b190bf8713f0c3c4" },
-];
+/** Every language's repositories, each at the commit it was measured at (scripts/languages/<language>.mjs). */
+export const LANGUAGE_REPOS = LANGUAGES.flatMap((entry) => entry.repos.map((repo) => ({ ...repo, language: entry.language })));
 
-const EXTENSION = { python: ".py", go: ".go" };
-const KEPT = /\.(py|go|mod|json|md|ya?ml|toml|cfg|txt)$/;
-
-/** The Go oracle, built once into the measuring folder. */
-function goOracle() {
-  const binary = join(WORK, "oracles", "go-symbols");
-  if (!existsSync(binary)) {
-    mkdirSync(join(WORK, "oracles"), { recursive: true });
-    execFileSync("go", ["build", "-o", binary, join(ROOT, "scripts", "oracles", "go_symbols.go")], { stdio: "inherit", env: { ...process.env, GOFLAGS: "", GO111MODULE: "off" } });
-  }
-  return binary;
-}
+const byLanguage = new Map(LANGUAGES.map((entry) => [entry.language, entry]));
+const ownsPath = (language, path) => byLanguage.get(language).extensions.some((extension) => path.endsWith(extension));
+// Sources of every language with the build files that decide their imports, and documentation and configuration.
+const KEPT = /\.(py|go|mod|java|gradle|kts|xml|properties|cs|csproj|props|sln|rs|php|rb|rake|gemspec|ru|json|md|ya?ml|toml|cfg|txt|lock)$|(^|\/)Gemfile$/;
 
 /** @returns {{ declarations: any[], unparsable: string[] }} */
 function oracleDeclarations(language, dir, files) {
-  const [command, args] = language === "python" ? ["python3", [join(ROOT, "scripts", "oracles", "python_symbols.py"), dir]] : [goOracle(), [dir]];
+  const [command, args] = byLanguage.get(language).oracle(dir);
   const run = spawnSync(command, args, { input: files.join("\n") + "\n", encoding: "utf8", maxBuffer: 1 << 30 });
   if (run.status !== 0) throw new Error(`${language} oracle failed: ${run.stderr}`);
   const declarations = [];
@@ -89,7 +70,7 @@ function readVerdicts(language) {
 /** The resolved sites sampled from one repository (its share of CALL_SAMPLES), with the lines a checker reads. */
 function sampleCalls(repo, dir, share) {
   // Calls only: a function handed on by name (`value`, a route's handler) is a reference, not a call site.
-  const edges = parseCallIndex(indexText(dir, "call_index.md")).filter((edge) => edge.target !== null && edge.via !== "value" && edge.path.endsWith(EXTENSION[repo.language]));
+  const edges = parseCallIndex(indexText(dir, "call_index.md")).filter((edge) => edge.target !== null && edge.via !== "value" && ownsPath(repo.language, edge.path));
   const lineOf = (path, line) => readFileSync(join(dir, path), "utf8").split("\n")[line - 1]?.trim() ?? "";
   return sample(edges, share, random(2026)).map((edge) => ({
     key: sampleKey(repo.name, edge),
@@ -108,10 +89,11 @@ export function evaluateLanguageRepo(repo) {
   checkoutFetched(repo.git, repo.commit, dir, KEPT);
   execFileSync("node", [CTX, "index", "-q"], { cwd: dir, stdio: "inherit" });
   const listed = execFileSync("git", ["ls-files", "-z"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }).split("\0").filter(Boolean);
-  const files = selectSourceFiles(listed, DEFAULT_CONFIG).filter((path) => path.endsWith(EXTENSION[repo.language]));
-  const { declarations, unparsable } = oracleDeclarations(repo.language, dir, files);
+  const files = selectSourceFiles(listed, DEFAULT_CONFIG).filter((path) => ownsPath(repo.language, path));
+  // A language without an oracle (C#) is checked by a hand-checked sample instead: its rows are counted, not compared.
+  const { declarations, unparsable } = byLanguage.get(repo.language).oracle ? oracleDeclarations(repo.language, dir, files) : { declarations: [], unparsable: [] };
   const skip = new Set(unparsable);
-  const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => row.path.endsWith(EXTENSION[repo.language]) && !skip.has(row.path));
+  const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => ownsPath(repo.language, row.path) && !skip.has(row.path));
   const ours = new Map(rows.map((row) => [keyOf(row), row]));
   const theirs = new Map(declarations.map((d) => [keyOf(d), d]));
   const missed = declarations.filter((d) => !ours.has(keyOf(d)));
@@ -157,16 +139,15 @@ export function languagesReport(results, { commit, command }) {
     return `| **${language}, ${set}** | ${language} | | ${sum("files")} | ${sum("unparsable")} | ${sum("oracle")} | ${sum("recalled")} | ${pct(sum("recalled"), sum("oracle"))} | ${sum("rows")} | ${sum("confirmed")} | ${pct(sum("confirmed"), sum("rows"))} | ${pct(sum("kindsAgree"), sum("recalled"))} |`;
   };
   return [
-    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}. Command: \`${command}\`. Oracles: Python ${pythonVersion()} \`ast\` (scripts/oracles/python_symbols.py), ${goVersion()} go/parser (scripts/oracles/go_symbols.go).`,
-    "Every declaration in scope is compared, not a sample. Scope — Python: classes, functions, methods and assignments (`=`, annotated) and",
-    "`type` aliases at module and class level, including inside `if`/`try`/`with`/loop blocks there, never inside a function; Go: package-level",
-    "funcs, methods (container: receiver type), types, consts, vars, and the fields and methods of struct and interface types declared there.",
+    `Run of ${new Date().toISOString().slice(0, 10)}, ctx at ${commit}. Command: \`${command}\`. Oracles: ${measuredLanguages(results).map((entry) => entry.oracleName()).join(", ")}.`,
+    "Every declaration in scope is compared, not a sample. Scope —",
+    ...measuredLanguages(results).map((entry) => `- ${entry.language}: ${entry.scope}.`),
     "A declaration matches when path, container, name and first line (decorators included) are equal; kinds are compared on the matches.",
     "",
     "| repository | language | commit | files | unparsable by the oracle (left out) | oracle declarations | recalled | recall | ctx rows | confirmed | precision | kinds agree |",
     "| --- | --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...results.map(row),
-    ...["python", "go"].filter((language) => results.some((r) => r.language === language)).flatMap((language) => [total(language, "tuning"), total(language, "held-out")].filter(Boolean)),
+    ...measuredLanguages(results).map((entry) => entry.language).flatMap((language) => [total(language, "tuning"), total(language, "held-out")].filter(Boolean)),
     "",
     `Callers: ${CALL_SAMPLES.tuning} resolved call sites per language from the tuning repositories and ${CALL_SAMPLES["held-out"]} from the held-out ones, sampled (seed 2026) from call_index.md in equal shares, each`,
     "checked by hand against the source: the verdict and its reason are in scripts/call-samples/<language>.tsv. A sample no verdict covers",
@@ -175,7 +156,7 @@ export function languagesReport(results, { commit, command }) {
     "",
     "| language | repositories | sampled | checked | correct | precision | resolved sites | unresolved sites | unresolved share | outside the repository |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-    ...["python", "go"].flatMap((language) => ["tuning", "held-out"].map((set) => [language, set])).filter(([language, set]) => results.some((r) => r.language === language && r.set === set)).map(([language, set]) => {
+    ...measuredLanguages(results).flatMap(({ language }) => ["tuning", "held-out"].map((set) => [language, set])).filter(([language, set]) => results.some((r) => r.language === language && r.set === set)).map(([language, set]) => {
       const of = results.filter((r) => r.language === language && r.set === set);
       const samples = of.flatMap((r) => r.samples);
       const checked = samples.filter((item) => item.verdict === "yes" || item.verdict === "no");
@@ -190,16 +171,17 @@ export function languagesReport(results, { commit, command }) {
   ].join("\n");
 }
 
-function pythonVersion() {
-  return execFileSync("python3", ["--version"], { encoding: "utf8" }).trim().replace(/^Python /, "");
-}
-
-function goVersion() {
-  return execFileSync("go", ["version"], { encoding: "utf8" }).split(" ")[2] ?? "go";
+/** The languages `results` measured, in LANGUAGES' order. */
+function measuredLanguages(results) {
+  return LANGUAGES.filter((entry) => results.some((r) => r.language === entry.language));
 }
 
 export function languageRepos() {
-  return fetchedRepos("CTX_EVAL_LANGUAGE_REPOS", LANGUAGE_REPOS).map((repo) => ({ ...repo, ...LANGUAGE_REPOS.find((known) => known.name === repo.name) }));
+  // CTX_EVAL_LANGUAGES=java,ruby measures those languages' repositories alone.
+  const only = process.env.CTX_EVAL_LANGUAGES?.split(",").filter(Boolean);
+  return fetchedRepos("CTX_EVAL_LANGUAGE_REPOS", LANGUAGE_REPOS)
+    .map((repo) => ({ ...repo, ...LANGUAGE_REPOS.find((known) => known.name === repo.name) }))
+    .filter((repo) => !only || only.includes(repo.language));
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -210,7 +192,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (process.env.CTX_EVAL_VERBOSE) console.log(JSON.stringify({ missed: result.missed, extra: result.extra, kindsDiffer: result.kindsDiffer }, null, 1));
     return result;
   });
-  replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-languages", languagesReport(results, { commit, command: "node scripts/eval-languages.mjs" }));
+  const report = languagesReport(results, { commit, command: "node scripts/eval-languages.mjs" });
+  // A run of some languages only (CTX_EVAL_LANGUAGES) prints its report: the section holds every language's.
+  if (process.env.CTX_EVAL_LANGUAGES) console.log(report);
+  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-languages", report);
   // `--samples <file>`: the sampled call sites without a verdict, one JSON line each, for checking by hand.
   const at = process.argv.indexOf("--samples");
   if (at >= 0) {

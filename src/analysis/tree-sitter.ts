@@ -10,10 +10,20 @@ export type SyntaxNode = TreeSitter.Node;
 
 const require = createRequire(import.meta.url);
 
-export const GRAMMARS = ["python", "go"] as const;
+export const GRAMMARS = ["python", "go", "java", "c-sharp", "rust", "php", "ruby"] as const;
 export type Grammar = (typeof GRAMMARS)[number];
 
-const EXTENSIONS: Record<string, Grammar> = { ".py": "python", ".pyi": "python", ".go": "go" };
+const EXTENSIONS: Record<string, Grammar> = {
+  ".py": "python",
+  ".pyi": "python",
+  ".go": "go",
+  ".java": "java",
+  ".cs": "c-sharp",
+  ".rs": "rust",
+  ".php": "php",
+  ".rb": "ruby",
+  ".rake": "ruby",
+};
 
 /** The tree-sitter grammar that parses `path`, by its extension; undefined for the compiler's languages. */
 export function grammarOf(path: string): Grammar | undefined {

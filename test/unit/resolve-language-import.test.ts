@@ -62,3 +62,22 @@ describe("test files of Python and Go", () => {
     expect(["app/testing.py", "app/contest.py", "pkg/store.go", "pkg/latest.go"].some(isTestPath)).toBe(false);
   });
 });
+
+describe("test files of Java, C#, Rust, PHP and Ruby", () => {
+  it("follows each ecosystem's test runner: Surefire, .NET test projects, cargo, PHPUnit, RSpec and minitest", () => {
+    const tests = [
+      "shop/src/test/java/com/acme/OrderServiceTest.java",
+      "core/src/main/java/com/acme/OrderIT.java",
+      "Acme.Shop.Tests/OrderTests.cs",
+      "src/Acme.Shop.UnitTests/Fakes.cs",
+      "crates/shop/tests/orders.rs",
+      "crates/shop/benches/totals.rs",
+      "src/Shop/OrderTest.php",
+      "spec/models/order_spec.rb",
+      "lib/shop/order_test.rb",
+    ];
+    expect(tests.filter((path) => !isTestPath(path))).toEqual([]);
+    const sources = ["src/main/java/com/acme/Contest.java", "src/main/java/com/acme/TestingClock.java", "Acme.Shop/Manifest.cs", "src/latest.rs", "src/Shop/Attest.php", "app/models/inspector.rb"];
+    expect(sources.filter(isTestPath)).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs";
+import { isBuildFile } from "../../analysis/language-projects.js";
 import { join } from "node:path";
 import { DEFAULT_CONFIG } from "../../core/index/index-config.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";
@@ -60,8 +61,11 @@ export async function runHookRun(cwd: string): Promise<HookRunResult> {
   const staged = await gitStagedPaths(root);
   const configText = await readIndexConfigText(root);
   const config = configText === undefined ? DEFAULT_CONFIG : parseIndexConfig(configText, ".ai/index-config.yaml");
-  // Sources, and what decides how they resolve: package manifests, tsconfigs, go.mod, ctx's own configuration.
-  const relevant = [...selectSourceFiles(staged, config), ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json|go\.mod)$/.test(path) || path === `${AI_DIR}/index-config.yaml`)];
+  // Sources, and what decides how they resolve: package manifests, tsconfigs, go.mod, each language's build files, ctx's own configuration.
+  const relevant = [
+    ...selectSourceFiles(staged, config),
+    ...staged.filter((path) => /(^|\/)(package\.json|tsconfig[^/]*\.json|go\.mod)$/.test(path) || isBuildFile(path) || path === `${AI_DIR}/index-config.yaml`),
+  ];
   // A commit of no source never loads the indexer (most of ctx's modules); otherwise it loads while git answers.
   const indexer = relevant.length === 0 ? null : import("./index-command.js");
   // Its failure is met where it is awaited, not as an unhandled rejection while git runs.

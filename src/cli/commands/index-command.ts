@@ -4,7 +4,8 @@ import { relinkFiles, relinkPlan } from "../../core/calls/relink-files.js";
 import { linkCalls } from "../../core/calls/link-calls.js";
 import { createModuleResolver, specifierResolver } from "../../core/calls/resolve-specifier.js";
 import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
-import { buildModules, compare } from "../../core/index/build-modules.js";
+import { buildModules, compare, type WorkspacePackage } from "../../core/index/build-modules.js";
+import type { BuildFile } from "../../analysis/language-project.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
@@ -12,6 +13,8 @@ import { relativeImportResolver, relativeLookupPrefix } from "../../core/index/r
 import { goPackageResolver, languageImportResolver } from "../../core/index/resolve-language-import.js";
 import { grammarOf } from "../../analysis/tree-sitter.js";
 import { readGoModules } from "../../io/read-go-modules.js";
+import { readBuildFiles } from "../../io/read-build-files.js";
+import { isBuildFile, LANGUAGE_PROJECTS } from "../../analysis/language-projects.js";
 import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSources, type DefaultExclusion } from "../../core/index/select-files.js";
@@ -289,9 +292,11 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     skipped.sort(byPath);
     partial.sort(byPath);
 
-    const [mappings, goModules] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed)]);
+    const [mappings, goModules, buildFiles] = await Promise.all([readPathMappings(root, listed), readGoModules(root, listed), readBuildFiles(root, listed, isBuildFile)]);
     const installed = [installedPackagesStamp(root, packages.map((pkg) => pkg.dir)), ...(self ? builtSelfEntries(root) : [])];
-    const resolution = JSON.stringify(goModules.length > 0 ? [packages, self, mappings, installed, goModules] : [packages, self, mappings, installed]);
+    // Build files by digest: their text decides imports and modules, and a repository may hold thousands of them.
+    const builds = buildFiles.map((file) => [file.path, sha256(Buffer.from(file.text))]);
+    const resolution = JSON.stringify([packages, self, mappings, installed, ...(goModules.length > 0 ? [goModules] : []), ...(builds.length > 0 ? [builds] : [])]);
     clock.mark("read tsconfigs");
     const settled = cache?.settled;
     // Installed packages' declaration files the last run read: one changed (a package upgraded or
@@ -329,7 +334,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === stampAtStart();
     // Import targets depend on which files exist, so they are resolved on every run, not cached...
     const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
-    const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules);
+    const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules, buildFiles);
     const resolveImport = (from: RepoPath, specifier: string): RepoPath | null =>
       grammarOf(from) ? resolveLanguage(from, specifier) : resolveRelative(from, specifier);
     // ...but the same files, packages and specifiers make the modules the last run wrote.
@@ -339,7 +344,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
         ? previousModules
         : buildModules(
             files.map((f) => ({ path: f.path, imports: f.imports.map((specifier) => ({ specifier, resolved: resolveImport(f.path, specifier) })) })),
-            packages,
+            [...packages, ...languagePackages(buildFiles, files.map((f) => f.path))],
             previousModules,
           );
     // Specifiers resolve against every module file present, declaration files included, as the
@@ -559,4 +564,10 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     cache?.close();
     await pool.close();
   }
+}
+
+/** Each language's projects (Maven modules, .csproj projects, workspace crates) as modules. */
+function languagePackages(buildFiles: readonly BuildFile[], paths: readonly RepoPath[]): WorkspacePackage[] {
+  if (buildFiles.length === 0) return [];
+  return Object.values(LANGUAGE_PROJECTS).flatMap((project) => project?.packages(buildFiles.filter((file) => project.buildFile.test(file.path)), paths) ?? []);
 }

@@ -3,7 +3,7 @@ import type { RepoPath } from "../../model.js";
 import { compare } from "./build-modules.js";
 import { DEFAULT_EXCLUDES, type IndexConfig } from "./index-config.js";
 
-const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go"];
+const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go", ".java", ".cs", ".rs", ".php", ".rb", ".rake"];
 const DECLARATION = /\.d\.[cm]?ts$/;
 
 export function isSourcePath(path: RepoPath): boolean {

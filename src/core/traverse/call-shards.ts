@@ -4,7 +4,7 @@ import { findSymbols, memberName, type SymbolQuery } from "./find-symbols.js";
 import type { SymbolRow } from "../../formats/symbol-index.js";
 import type { RecordedFiles, TraverseSource } from "./traverse-source.js";
 
-const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum"]);
+const CONTAINER_KINDS = new Set(["class", "interface", "namespace", "enum", "trait", "record", "module", "struct"]);
 
 /**
  * The call index as a walk reads it: shards loaded by member name, level by level (`load` what the

@@ -1,0 +1,9 @@
+// csharp in scripts/eval-languages.mjs: repositories and the symbol oracle (issue 41, to come).
+export default {
+  language: "csharp",
+  extensions: [],
+  repos: [],
+  oracle: undefined,
+  oracleName: () => "",
+  scope: "",
+};

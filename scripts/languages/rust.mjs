@@ -1,0 +1,9 @@
+// rust in scripts/eval-languages.mjs: repositories and the symbol oracle (issue 41, to come).
+export default {
+  language: "rust",
+  extensions: [],
+  repos: [],
+  oracle: undefined,
+  oracleName: () => "",
+  scope: "",
+};

@@ -1,0 +1,4 @@
+import type { TreeLanguage } from "../analyze-tree.js";
+
+// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
+export const RUST: TreeLanguage = { grammar: "rust", symbols: () => [], imports: () => [] };
