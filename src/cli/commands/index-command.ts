@@ -5,7 +5,7 @@ import { linkCalls } from "../../core/calls/link-calls.js";
 import { createModuleResolver, specifierResolver } from "../../core/calls/resolve-specifier.js";
 import { joinRoutes, routeJoinContext } from "../../core/index/join-routes.js";
 import { buildModules, compare, type WorkspacePackage } from "../../core/index/build-modules.js";
-import type { BuildFile } from "../../analysis/language-project.js";
+import type { BuildFile, LanguageProject } from "../../analysis/language-project.js";
 import { DEFAULT_CONFIG, type IndexConfig } from "../../core/index/index-config.js";
 import { indexRows } from "../../core/index/index-rows.js";
 import { symbolNamesOf, symbolRowsOf, toIndexedFile } from "../../core/index/indexed-file.js";
@@ -334,7 +334,7 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
     const asLeft = !options.check && settled !== undefined && settled !== null && settled.stamp === stampAtStart();
     // Import targets depend on which files exist, so they are resolved on every run, not cached...
     const resolveRelative = relativeImportResolver(new Set(files.map((f) => f.path)));
-    const resolveLanguage = languageImportResolver(files.map((f) => f.path), goModules, buildFiles);
+    const resolveLanguage = projectImportResolver(files.map((f) => f.path), buildFiles, languageImportResolver(files.map((f) => f.path), goModules));
     const resolveImport = (from: RepoPath, specifier: string): RepoPath | null =>
       grammarOf(from) ? resolveLanguage(from, specifier) : resolveRelative(from, specifier);
     // ...but the same files, packages and specifiers make the modules the last run wrote.
@@ -570,4 +570,24 @@ async function indexWith(options: IndexOptions, ignoreCache: boolean): Promise<I
 function languagePackages(buildFiles: readonly BuildFile[], paths: readonly RepoPath[]): WorkspacePackage[] {
   if (buildFiles.length === 0) return [];
   return Object.values(LANGUAGE_PROJECTS).flatMap((project) => project?.packages(buildFiles.filter((file) => project.buildFile.test(file.path)), paths) ?? []);
+}
+
+/**
+ * Imports of a language with a LanguageProject (Java, C#, Rust, PHP, Ruby) resolved by it, from
+ * the build files; Python's and Go's by `others`. Each project's resolver is made on first use.
+ */
+function projectImportResolver(
+  paths: readonly RepoPath[],
+  buildFiles: readonly BuildFile[],
+  others: (from: RepoPath, specifier: string) => RepoPath | null,
+): (from: RepoPath, specifier: string) => RepoPath | null {
+  const made = new Map<LanguageProject, (from: RepoPath, specifier: string) => RepoPath | null>();
+  return (from, specifier) => {
+    const grammar = grammarOf(from);
+    const project = grammar ? LANGUAGE_PROJECTS[grammar] : undefined;
+    if (!project) return others(from, specifier);
+    let resolve = made.get(project);
+    if (!resolve) made.set(project, (resolve = project.resolver(paths, buildFiles.filter((file) => project.buildFile.test(file.path)))));
+    return resolve(from, specifier);
+  };
 }

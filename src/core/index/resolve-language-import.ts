@@ -1,8 +1,5 @@
 import type { RepoPath } from "../../model.js";
 import type { GoModule } from "../../formats/go-mod.js";
-import type { BuildFile } from "../../analysis/language-project.js";
-import { LANGUAGE_PROJECTS } from "../../analysis/language-projects.js";
-import { grammarOf, type Grammar } from "../../analysis/tree-sitter.js";
 
 /**
  * Python and Go imports to indexed files, given every indexed path (what module building needs:
@@ -13,15 +10,10 @@ import { grammarOf, type Grammar } from "../../analysis/tree-sitter.js";
  * package (has no `__init__.py`), as Python's path finder sees a checkout with that folder on
  * `sys.path`; when two files have the name, the one sharing the longest folder prefix with the
  * importer. Go: an import path inside a go.mod's module to that package's folder, represented by
- * its first non-test file. Every other language by its folder's LanguageProject, from `buildFiles`.
+ * its first non-test file.
  */
-export function languageImportResolver(
-  paths: readonly RepoPath[],
-  goModules: readonly GoModule[],
-  buildFiles: readonly BuildFile[] = [],
-): (from: RepoPath, specifier: string) => RepoPath | null {
+export function languageImportResolver(paths: readonly RepoPath[], goModules: readonly GoModule[]): (from: RepoPath, specifier: string) => RepoPath | null {
   const files = new Set(paths);
-  const projects = new Map<Grammar, (from: RepoPath, specifier: string) => RepoPath | null>();
   let pythonModules: Map<string, RepoPath[]> | undefined;
   let goPackages: Map<RepoPath, RepoPath> | undefined;
   const modulesByDepth = [...goModules].sort((a, b) => b.path.length - a.path.length || (a.path < b.path ? -1 : 1));
@@ -36,12 +28,7 @@ export function languageImportResolver(
       const dir = goPackageFolder(modulesByDepth, specifier);
       return dir === null ? null : (goPackages.get(dir) ?? null);
     }
-    const grammar = grammarOf(from);
-    const project = grammar ? LANGUAGE_PROJECTS[grammar] : undefined;
-    if (!grammar || !project) return null;
-    let resolve = projects.get(grammar);
-    if (!resolve) projects.set(grammar, (resolve = project.resolver(paths, buildFiles)));
-    return resolve(from, specifier);
+    return null;
   };
 }
 
