@@ -3,9 +3,20 @@ import type { DeclarationWords, SymbolRecord } from "../model.js";
 import { DeclarationWordsBuilder } from "./declaration-words.js";
 import { endLine, startLine, type SyntaxNode, type TreeSitter } from "./tree-sitter.js";
 
-const IDENTIFIERS = ["identifier", "field_identifier", "type_identifier", "package_identifier"];
-const TEXTS = ["string_content", "interpreted_string_literal_content", "raw_string_literal_content"];
-const WORD_TYPES = [...IDENTIFIERS, ...TEXTS, "comment"];
+// Ruby names constants (classes, modules) `constant`, PHP names everything `name`.
+const IDENTIFIERS = ["identifier", "field_identifier", "type_identifier", "package_identifier", "constant", "name"];
+const TEXTS = [
+  "string_content",
+  "interpreted_string_literal_content",
+  "raw_string_literal_content",
+  "string_fragment",
+  "multiline_string_fragment",
+  "string_literal_content",
+  "raw_string_content",
+];
+// Java and Rust tell line comments from block comments.
+const COMMENTS = ["comment", "line_comment", "block_comment"];
+const WORD_TYPES = [...IDENTIFIERS, ...TEXTS, ...COMMENTS];
 
 /** Per grammar, the numeric ids of the node types read: comparing numbers spares a string per node. */
 const idsByLanguage = new WeakMap<TreeSitter.Language, { identifiers: Set<number>; texts: Set<number>; comments: Set<number> }>();
@@ -14,7 +25,7 @@ function idsOf(language: TreeSitter.Language): { identifiers: Set<number>; texts
   let ids = idsByLanguage.get(language);
   if (!ids) {
     const of = (types: readonly string[]): Set<number> => new Set(types.map((type) => language.idForNodeType(type, true)).filter((id): id is number => id !== null));
-    ids = { identifiers: of(IDENTIFIERS), texts: of(TEXTS), comments: of(["comment"]) };
+    ids = { identifiers: of(IDENTIFIERS), texts: of(TEXTS), comments: of(COMMENTS) };
     idsByLanguage.set(language, ids);
   }
   return ids;

@@ -3,8 +3,18 @@ import { isShowableLiteral } from "./secret-literals.js";
 import type { SyntaxNode } from "./tree-sitter.js";
 
 /** String literal node types of the tree-sitter grammars, and the child types that hold their text. */
-const STRING_TYPES = new Set(["string", "interpreted_string_literal", "raw_string_literal"]);
-const CONTENT_TYPES = new Set(["string_content", "interpreted_string_literal_content", "raw_string_literal_content", "escape_sequence"]);
+const STRING_TYPES = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal", "encapsed_string", "interpolated_string_expression", "heredoc"]);
+const CONTENT_TYPES = new Set([
+  "string_content",
+  "interpreted_string_literal_content",
+  "raw_string_literal_content",
+  "escape_sequence",
+  "string_fragment",
+  "multiline_string_fragment",
+  "string_literal_content",
+  "raw_string_content",
+  "heredoc_body",
+]);
 
 /**
  * The text of `[start, end)` inside `node` on one line, cut at SIGNATURE_MAX, with string literals
