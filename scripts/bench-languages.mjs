@@ -1,4 +1,4 @@
-// Index time for Python and Go (issue 26), side by side with universal-ctags on the same files, in
+// Index time for the tree-sitter languages (issues 26 and 41), side by side with universal-ctags on the same files, in
 // one run: `ctx index` with no .ai/ and no cache, then `ctags -L <the files ctx indexed>`, three
 // times each, interleaved; the figure is the ratio of the medians, and the time per file.
 // Corpora are fetched repositories checked out at pinned commits (those of scripts/eval-languages.mjs);
@@ -9,7 +9,7 @@ import { cpus } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WORK, checkoutFetched, fetchedRepos } from "./corpora.mjs";
-import { LANGUAGE_REPOS } from "./eval-languages.mjs";
+import { KEPT, LANGUAGE_REPOS } from "./eval-languages.mjs";
 import { indexText } from "./index-text.mjs";
 import { replaceSection } from "./report.mjs";
 import { median, timed, wallSeconds } from "./timed.mjs";
@@ -20,7 +20,7 @@ const RUNS = 3;
 
 function benchRepo(repo) {
   const dir = join(WORK, "bench-languages", repo.name.replace("/", "+"));
-  checkoutFetched(repo.git, repo.commit, dir, /\.(py|go|mod)$/);
+  checkoutFetched(repo.git, repo.commit, dir, KEPT);
   // Warm-up (file system cache), and the files ctx indexes, which ctags then gets too.
   rmSync(join(dir, ".ai"), { recursive: true, force: true });
   timed("node", [CTX, "index", "--quiet"], dir);
@@ -68,7 +68,7 @@ export function languagesBenchReport(results, { commit }) {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const repos = fetchedRepos("CTX_BENCH_LANGUAGE_REPOS", LANGUAGE_REPOS).map((repo) => ({ ...repo, ...LANGUAGE_REPOS.find((known) => known.name === repo.name) }));
   if (repos.length === 0) {
-    console.error("bench: Python and Go skipped (none of their repositories is fetched here); its section is left as it was");
+    console.error("bench: tree-sitter languages skipped (none of their repositories is fetched here); the section is left as it was");
   } else {
     const results = repos.map((repo) => {
       console.error(`bench: ${repo.language} ${repo.name}`);

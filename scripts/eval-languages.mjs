@@ -30,7 +30,7 @@ export const LANGUAGE_REPOS = LANGUAGES.flatMap((entry) => entry.repos.map((repo
 const byLanguage = new Map(LANGUAGES.map((entry) => [entry.language, entry]));
 const ownsPath = (language, path) => byLanguage.get(language).extensions.some((extension) => path.endsWith(extension));
 // Sources of every language with the build files that decide their imports, and documentation and configuration.
-const KEPT = /\.(py|go|mod|java|gradle|kts|xml|properties|cs|csproj|props|sln|rs|php|rb|rake|gemspec|ru|json|md|ya?ml|toml|cfg|txt|lock)$|(^|\/)Gemfile$/;
+export const KEPT = /\.(py|go|mod|java|gradle|kts|xml|properties|cs|csproj|props|sln|rs|php|rb|rake|gemspec|ru|json|md|ya?ml|toml|cfg|txt|lock)$|(^|\/)Gemfile$/;
 
 /** @returns {{ declarations: any[], unparsable: string[] }} */
 function oracleDeclarations(language, dir, files) {
