@@ -1,6 +1,6 @@
-// Symbols of Python and Go against each language's own parser (issue 26): Python's `ast` module
-// (scripts/oracles/python_symbols.py) and Go's go/parser (scripts/oracles/go_symbols.go), over
-// fetched repositories checked out at pinned commits. Every declaration is compared, not a sample:
+// Symbols of the tree-sitter languages against each language's own parser (issues 26 and 41): one
+// module per language in scripts/languages/ names its repositories and its oracle (Python's `ast`,
+// Go's go/parser, javac's tree API, …), over fetched repositories checked out at pinned commits. Every declaration is compared, not a sample:
 //   recall    = oracle declarations ctx's symbol index holds (same path, container, name and line) / oracle declarations
 //   precision = ctx's rows the oracle declares / ctx's rows
 // over the files both parse (a file the oracle cannot parse, such as Python 2, is counted apart).
