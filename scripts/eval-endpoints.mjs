@@ -12,6 +12,8 @@ import { checkoutFetched, WORK } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
 import { isTestFile, oracleRegistrations } from "./endpoint-oracle.mjs";
 import { tableRows } from "./eval-calls.mjs";
+import { KEPT } from "./eval-languages.mjs";
+import { LANGUAGES } from "./languages/index.mjs";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -31,8 +33,8 @@ export function endpointApps(work, sets = ["eval", "held-out"]) {
     .filter((app) => sets.includes(app.set) && existsSync(app.git))
     .map((app) => {
       const dir = join(work, "endpoints", `${app.repo.replace(/[^\w.-]+/g, "_")}@${app.commit.slice(0, 8)}`);
-      // Python and Go apps: their sources, and go.mod for import paths.
-      if (app.language) checkoutFetched(app.git, app.commit, dir, /\.(py|go|mod|json|md|ya?ml|toml|cfg)$/);
+      // Apps of the tree-sitter languages: their sources and the build files that decide their imports.
+      if (app.language) checkoutFetched(app.git, app.commit, dir, KEPT);
       else checkoutFetched(app.git, app.commit, dir);
       return { ...app, dir };
     });
@@ -41,11 +43,12 @@ export function endpointApps(work, sets = ["eval", "held-out"]) {
 /** @param {{ repo: string, commit: string, framework: string, set: string, samples: any[], dir: string }} app */
 export function evaluateEndpoints(app) {
   execFileSync("node", [CTX, "index", "--quiet"], { cwd: app.dir, stdio: "ignore" });
-  const source = app.language === "python" ? /\.py$/ : app.language === "go" ? /\.go$/ : SOURCE;
+  const extensions = LANGUAGES.find((entry) => entry.language === app.language)?.extensions;
+  const source = extensions ? { test: (path) => extensions.some((extension) => path.endsWith(extension)) } : SOURCE;
   const files = execFileSync("git", ["ls-files", "-z"], { cwd: app.dir, encoding: "utf8", maxBuffer: 1 << 28 })
     .split("\0")
     .filter((path) => source.test(path) && !path.endsWith(".d.ts") && !isTestFile(path));
-  // The registration oracle reads TypeScript; Python and Go apps are measured by their samples alone.
+  // The registration oracle reads TypeScript; the tree-sitter languages' apps are measured by their samples alone.
   const oracle = app.language ? [] : oracleRegistrations(app.dir, files);
   // path, line, method → one registration, however many prefixes it is served under.
   const rows = tableRows(app.dir, "endpoint_index.md");
