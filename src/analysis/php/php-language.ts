@@ -1,4 +1,4 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractPhpSymbols } from "./extract-symbols.js";
 
-// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
-export const PHP: TreeLanguage = { grammar: "php", symbols: () => [], imports: () => [] };
+export const PHP: TreeLanguage = { grammar: "php", symbols: extractPhpSymbols, imports: () => [] };
