@@ -1,5 +1,4 @@
 import type { TreeLanguage } from "../analyze-tree.js";
-import { extractJavaRoutes } from "./extract-routes.js";
+import { extractJavaSymbols } from "./extract-symbols.js";
 
-// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
-export const JAVA: TreeLanguage = { grammar: "java", symbols: () => [], imports: () => [], routes: extractJavaRoutes };
+export const JAVA: TreeLanguage = { grammar: "java", symbols: extractJavaSymbols, imports: () => [] };
