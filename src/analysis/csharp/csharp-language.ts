@@ -1,4 +1,4 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractCsharpSymbols } from "./extract-symbols.js";
 
-// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
-export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: () => [], imports: () => [] };
+export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: extractCsharpSymbols, imports: () => [] };
