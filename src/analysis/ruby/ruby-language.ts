@@ -1,4 +1,4 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractRubySymbols } from "./extract-symbols.js";
 
-// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
-export const RUBY: TreeLanguage = { grammar: "ruby", symbols: () => [], imports: () => [] };
+export const RUBY: TreeLanguage = { grammar: "ruby", symbols: extractRubySymbols, imports: () => [] };
