@@ -1,4 +1,4 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractRustSymbols } from "./extract-symbols.js";
 
-// Extractors to come (issue 41): the grammar parses, nothing is extracted yet.
-export const RUST: TreeLanguage = { grammar: "rust", symbols: () => [], imports: () => [] };
+export const RUST: TreeLanguage = { grammar: "rust", symbols: extractRustSymbols, imports: () => [] };
