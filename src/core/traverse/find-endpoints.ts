@@ -59,15 +59,19 @@ function isParameter(segment: string): boolean {
 
 const segmentsOf = (path: string): string[] => path.split("?")[0]!.split("/").filter(Boolean);
 
-/** `/users/:id` matches `/users/42`, `/users/:userId` and `/users/{id}`; literal segments must be equal. */
-function routeMatches(route: readonly string[], query: readonly string[]): boolean {
+/**
+ * `/users/:id` matches `/users/42`, `/users/:userId` and `/users/{id}`; literal segments must be
+ * equal, but for a framework that routes regardless of case (ASP.NET Core: `[controller]` of
+ * `OrdersController` is `Orders`, and `/api/orders` reaches it).
+ */
+function routeMatches(route: readonly string[], query: readonly string[], ignoreCase = false): boolean {
   // `:rest*` (path-to-regexp), `*` and gin's or echo's `*name` take the rest of the path.
   const catchAll = route.length > 0 && /^(?::.+\*\??|\*\w*)$/.test(route[route.length - 1]!);
   if (route.length !== query.length && !(catchAll && query.length >= route.length - 1)) return false;
   return query.every((segment, i) => {
     const own = route[i];
     if (own === undefined) return catchAll;
-    return own === segment || isParameter(segment) || segmentMatches(own, segment);
+    return own === segment || (ignoreCase && own.toLowerCase() === segment.toLowerCase()) || isParameter(segment) || segmentMatches(own, segment);
   });
 }
 
@@ -103,6 +107,9 @@ function parameterPattern(parameter: string): string {
   }
 }
 
+/** Frameworks whose routes match a request's path regardless of case. */
+const caseless = (endpoint: EndpointRecord): boolean => endpoint.framework === "aspnet";
+
 /**
  * How specific a route is: its literal segments (`/users/me` before `/users/:id`), half of one for a
  * segment with literal text around its parameters (`:slug.:format` before `:slug`), and less than a
@@ -124,14 +131,14 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
     const wanted = segmentsOf(query.text);
     const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
       found.map((e) => ({ e, score: staticSegments(segmentsOf(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
-    const exact = byMethod.filter((e) => routeMatches(segmentsOf(e.route), wanted));
+    const exact = byMethod.filter((e) => routeMatches(segmentsOf(e.route), wanted, caseless(e)));
     // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
     // a route under a prefix the index does not know included.
     const literal = exact.filter((e) => staticSegments(segmentsOf(e.route)) > 0);
     if (literal.length > 0) return bySpecificity(exact);
     const mounted = byMethod.filter((e) => {
       const route = segmentsOf(e.route);
-      return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length));
+      return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length), caseless(e));
     });
     if (mounted.length > 0 || exact.length > 0) return [...bySpecificity(mounted), ...bySpecificity(exact)];
   }
