@@ -1,9 +1,21 @@
-// ruby in scripts/eval-languages.mjs: repositories and the symbol oracle (issue 41, to come).
+// Ruby in scripts/eval-languages.mjs: repositories and the symbol oracle, Ruby's own parser (Ripper).
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { mirrored } from "../corpora.mjs";
+import { ROOT } from "./root.mjs";
+
 export default {
   language: "ruby",
-  extensions: [],
-  repos: [],
-  oracle: undefined,
-  oracleName: () => "",
-  scope: "",
+  extensions: [".rb", ".rake"],
+  repos: [
+    // A Rails application of more than 1,000 Ruby files (mastodon/mastodon's snapshot is over the fetch limit).
+    { ...mirrored("rubygems/rubygems.org", "tuning"), commit: "3c8ea0d4cbe85bd2a2bb5d22486247656a3dfb6c" },
+    { ...mirrored("sinatra/sinatra", "tuning"), commit: "cb22afd7902b566b6eaba6c4ea89739494a65d12" },
+    // Held out: measured, never read to change extraction.
+    { ...mirrored("lobsters/lobsters", "held-out"), commit: "57268d762e1c2c95b7a8e64ee8deb259cddd8cc0" },
+  ],
+  oracle: (dir) => ["ruby", [join(ROOT, "scripts", "oracles", "ruby_symbols.rb"), dir]],
+  oracleName: () => `Ruby ${execFileSync("ruby", ["-e", "print RUBY_VERSION"], { encoding: "utf8" }).trim()} Ripper (scripts/oracles/ruby_symbols.rb)`,
+  scope:
+    "classes and modules (`class A::B`: B in container A), `def` (a method in a class, module or `class << self` body, `def self.x` alike; a function at top level), constant assignments (`X =`, `X ||=`, `A, B =`, `Mod::X =`; kind class for `Class.new`/`Struct.new`/`Data.define`, module for `Module.new`) and `attr_reader`/`attr_writer`/`attr_accessor` names (property, each on its own line), in class and module bodies and at file level, including inside `if`/`unless`/`case`/`begin`/`rescue` branches and `if`/`unless` modifiers there and as arguments of a receiverless call without a block (`private def x`), never inside a method or a block (`included do`, `describe … do`); line: the keyword's (the name's for constants and attributes)",
 };
