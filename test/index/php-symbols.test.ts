@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { ctx, indexedFixture, readAi, tableRows } from "../helpers/fixture.js";
 
 /** name, kind, container, exported, location, test, signature of every row of symbol_index.md. */
 function symbolRows(dir: string): string[][] {
@@ -82,5 +82,27 @@ describe("symbol_index.md for PHP", () => {
       .filter((row) => row[4]!.startsWith("src/Broken.php"))
       .map((row) => `${row[2]}.${row[0]}`);
     expect(names).toEqual(expect.arrayContaining(["Broken.good", ".after"]));
+  });
+
+  it("makes a module of each composer package and links them by PSR-4, PSR-0 and literal requires", async () => {
+    const dir = await indexedFixture("index/php-composer-packages");
+    const manifest = readAi(dir, "domain-manifest.yaml");
+    const module = (name: string): string => {
+      const start = manifest.indexOf(`  - name: ${name}\n`);
+      expect(start, name).toBeGreaterThanOrEqual(0);
+      const end = manifest.indexOf("\n  - name: ", start + 1);
+      return manifest.slice(start, end < 0 ? undefined : end + 1);
+    };
+    // Billing imports Parcel, which shipping's composer.json loads by PSR-0 from its own folder.
+    expect(module("acme/billing")).toBe(
+      "  - name: acme/billing\n    paths:\n      - packages/billing\n    entries:\n      - packages/billing/src/Invoice.php\n    depends_on:\n      - acme/shipping\n    files: 2\n    description: ''\n    keywords: []\n    owners: []\n",
+    );
+    expect(module("acme/shipping")).toContain("    paths:\n      - packages/shipping\n    entries:\n      - packages/shipping/src/Acme/Shipping/Parcel.php\n    depends_on: []\n    files: 1\n");
+    // The application's `use Acme\Billing\Invoice` and its `require_once __DIR__ . '/../bootstrap.php'`.
+    expect(module("app")).toContain("    depends_on:\n      - acme/billing\n      - root\n    files: 1\n");
+    expect(module("root")).toContain("    entries:\n      - bootstrap.php\n");
+    // A malformed composer.json is no package: its folder is an ordinary module.
+    expect(manifest).not.toContain("acme/legacy");
+    expect(manifest).not.toContain("acme/monorepo");
   });
 });

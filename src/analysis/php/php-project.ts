@@ -1,4 +1,6 @@
 import type { LanguageProject } from "../language-project.js";
+import { composerPackages } from "./composer-packages.js";
+import { phpResolver } from "./php-resolver.js";
 
-// Build files to come (issue 41): no modules, no import resolved yet.
-export const PHP_PROJECT: LanguageProject = { buildFile: /^$/, packages: () => [], resolver: () => () => null };
+/** composer.json decides PHP's modules (a monorepo's packages) and where its names load from (PSR-4, PSR-0, classmap, files). */
+export const PHP_PROJECT: LanguageProject = { buildFile: /(^|\/)composer\.json$/, packages: composerPackages, resolver: phpResolver };
