@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { ctx, indexedFixture, readAi, tableRows } from "../helpers/fixture.js";
 
 /** name, kind, container, exported, location, test, signature of every row of symbol_index.md. */
 function symbolRows(dir: string): string[][] {
@@ -88,5 +88,51 @@ describe("symbol_index.md for Ruby", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("lib/shop/broken.rb");
     expect(symbolRows(dir).filter((row) => row[4]!.startsWith("lib/shop/broken.rb")).map((row) => row[0])).toContain("good");
+  });
+
+  it("makes a single gem's folders modules, linked by require and by the constants a spec names", async () => {
+    const dir = await indexedFixture("symbols/ruby-declarations");
+    const manifest = readAi(dir, "domain-manifest.yaml");
+    // spec/ requires "shop" (lib/shop.rb) and names Shop::Order (lib/shop/order.rb): both are lib's entries.
+    expect(manifest).toMatch(/- name: lib\n {4}paths:\n {6}- lib\n {4}entries:\n {6}- lib\/shop\.rb\n {6}- lib\/shop\/order\.rb\n {4}depends_on: \[\]\n/);
+    expect(manifest).toMatch(/- name: spec\n {4}paths:\n {6}- spec\n {4}entries: \[\]\n {4}depends_on:\n {6}- lib\n/);
+  });
+
+  it("makes each gemspec below the root a module, depending on the gems it requires or whose constants it names", async () => {
+    const dir = await indexedFixture("index/ruby-gems");
+    const modules = readAi(dir, "domain-manifest.yaml")
+      .split("\n")
+      .filter((line) => !/^ {4}(description|keywords|owners):/.test(line))
+      .join("\n");
+    expect(modules).toContain(
+      [
+        "modules:",
+        // The application's folder: Billing::Invoice leads into the billing gem.
+        "  - name: app",
+        "    paths:",
+        "      - app",
+        "    entries: []",
+        "    depends_on:",
+        "      - billing",
+        "    files: 2",
+        // Named by spec.name, entered through lib/<name>.rb; `require \"shipping\"` leads into the shipping gem.
+        "  - name: billing",
+        "    paths:",
+        "      - gems/billing",
+        "    entries:",
+        "      - gems/billing/lib/billing.rb",
+        "    depends_on:",
+        "      - shipping",
+        "    files: 2",
+        "  - name: shipping",
+        "    paths:",
+        "      - gems/shipping",
+        "    entries:",
+        "      - gems/shipping/lib/shipping.rb",
+        "    depends_on: []",
+        "    files: 2",
+        "",
+      ].join("\n"),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractRubyImports } from "./extract-imports.js";
 import { extractRubySymbols } from "./extract-symbols.js";
 
-export const RUBY: TreeLanguage = { grammar: "ruby", symbols: extractRubySymbols, imports: () => [] };
+export const RUBY: TreeLanguage = { grammar: "ruby", symbols: extractRubySymbols, imports: extractRubyImports };

@@ -1,4 +1,6 @@
 import type { LanguageProject } from "../language-project.js";
+import { gemPackages } from "./gem-packages.js";
+import { rubyResolver } from "./ruby-resolver.js";
 
-// Build files to come (issue 41): no modules, no import resolved yet.
-export const RUBY_PROJECT: LanguageProject = { buildFile: /^$/, packages: () => [], resolver: () => () => null };
+/** Gemfiles and gemspecs: a repository's gems (engines, a monorepo's gems) as modules; requires and Zeitwerk's constants resolve by file layout. */
+export const RUBY_PROJECT: LanguageProject = { buildFile: /(^|\/)(Gemfile|[^/]+\.gemspec)$/, packages: gemPackages, resolver: rubyResolver };
