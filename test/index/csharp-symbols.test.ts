@@ -67,6 +67,10 @@ describe("symbol_index.md for C#", () => {
       ["Lines", "property", "Order.Snapshot", "yes", "Orders/Order.cs:44-44", "no", "`public int Lines`"],
       ["total", "property", "Order.Snapshot", "no", "Orders/Order.cs:45-45", "no", "`decimal total`"],
       ["LineAdded", "type", "Order", "yes", "Orders/Order.cs:48-48", "no", "`public delegate void LineAdded(OrderLine line)`"],
+      // C# 14's extension block declares the static class's methods.
+      ["OrderExtensions", "class", "", "yes", "Orders/OrderExtensions.cs:3-11", "no", "`public static class OrderExtensions`"],
+      ["IsLarge", "method", "OrderExtensions", "yes", "Orders/OrderExtensions.cs:7-7", "no", "`public bool IsLarge()`"],
+      ["Weight", "method", "OrderExtensions", "no", "Orders/OrderExtensions.cs:9-9", "no", "`private static int Weight(Order order)`"],
       // Program.cs's top-level statements and local function declare nothing; the test class is test code.
       ["OrderTests", "class", "", "yes", "Tests/OrderTests.cs:6-13", "yes", "`public class OrderTests`"],
       ["Submit_without_lines_fails", "method", "OrderTests", "yes", "Tests/OrderTests.cs:8-12", "yes", "`public void Submit_without_lines_fails()`"],

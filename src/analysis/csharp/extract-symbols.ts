@@ -75,6 +75,10 @@ export function extractCsharpSymbols(root: SyntaxNode, text: string, path: RepoP
       case "constructor_declaration": {
         const name = node.childForFieldName("name")?.text;
         if (!name) return;
+        if (node.type === "constructor_declaration" && name === "extension" && container.split(".").pop() !== "extension") {
+          addExtensionBlock(node, container);
+          return;
+        }
         const body = node.childForFieldName("body");
         add(name, node.type === "method_declaration" ? "method" : "constructor", container, exported, node, head(node, body ? body.startIndex : beforeSemicolon(node)));
         return;
@@ -102,6 +106,19 @@ export function extractCsharpSymbols(root: SyntaxNode, text: string, path: RepoP
       default:
         // Operators, conversions and finalizers are called by syntax, never by name; global statements declare nothing.
         return;
+    }
+  }
+
+  /**
+   * C# 14's `extension(HttpContext context) { … }`, which the grammar reads as a constructor whose
+   * methods are local functions: its methods are the enclosing static class's members.
+   */
+  function addExtensionBlock(block: SyntaxNode, container: string): void {
+    for (const member of block.childForFieldName("body")?.namedChildren ?? []) {
+      if (member?.type !== "local_function_statement") continue;
+      const name = member.childForFieldName("name")?.text;
+      const body = member.childForFieldName("body");
+      if (name) add(name, "method", container, isCsharpExported(modifiers(member), false), member, head(member, body ? body.startIndex : beforeSemicolon(member)));
     }
   }
 
