@@ -1,7 +1,7 @@
-import { appendFileSync, writeFileSync } from "node:fs";
+import { appendFileSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { ctx, indexedFixture, readAi, tableRows } from "../helpers/fixture.js";
 
 /** name, kind, container, exported, location, test, signature of every row of symbol_index.md. */
 function symbolRows(dir: string): string[][] {
@@ -121,5 +121,69 @@ describe("symbol_index.md for Java", () => {
     expect(rows[1]!.slice(0, 3)).toEqual(["A1", "class", "A0"]);
     expect(rows.length).toBeGreaterThan(100);
     expect(rows.length).toBeLessThan(depth);
+  });
+});
+
+/** The modules of domain-manifest.yaml as name, paths, entries and depends_on. */
+function modules(dir: string): string {
+  const manifest = readAi(dir, "domain-manifest.yaml");
+  return manifest
+    .slice(manifest.indexOf("modules:\n"))
+    .split("\n")
+    .filter((line) => !/^ {4}(files|description|keywords|owners):/.test(line))
+    .join("\n");
+}
+
+describe("Java modules in domain-manifest.yaml", () => {
+  it("makes each Maven module a module named by its artifactId, depending on the modules its imports resolve into", async () => {
+    const dir = await indexedFixture("index/java-maven-modules");
+    expect(modules(dir)).toBe(
+      [
+        "modules:",
+        "  - name: shop-core",
+        "    paths:",
+        "      - shop-core",
+        // Both are imported from shop-web: Order by name, Orders by a static import of its constant.
+        "    entries:",
+        "      - shop-core/src/main/java/com/acme/shop/core/Order.java",
+        "      - shop-core/src/main/java/com/acme/shop/core/Orders.java",
+        "    depends_on: []",
+        "  - name: shop-web",
+        "    paths:",
+        "      - shop-web",
+        "    entries: []",
+        "    depends_on:",
+        "      - shop-core",
+        "",
+      ].join("\n"),
+    );
+    // A pom's change is a change of modules: the next run reads it.
+    const pom = join(dir, "shop-web/pom.xml");
+    writeFileSync(pom, readFileSync(pom, "utf8").replace("<artifactId>shop-web</artifactId>", "<artifactId>storefront</artifactId>"));
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    expect(modules(dir)).toContain("  - name: storefront\n    paths:\n      - shop-web\n");
+  });
+
+  it("makes each project settings.gradle includes a module named by its project, a package's `*` import leading into it", async () => {
+    const dir = await indexedFixture("index/java-gradle-projects");
+    expect(modules(dir)).toBe(
+      [
+        "modules:",
+        "  - name: app",
+        "    paths:",
+        "      - app",
+        "    entries: []",
+        "    depends_on:",
+        "      - core",
+        // `libs:core` is the project `core` in libs/core.
+        "  - name: core",
+        "    paths:",
+        "      - libs/core",
+        "    entries:",
+        "      - libs/core/src/main/java/org/acme/core/Greeter.java",
+        "    depends_on: []",
+        "",
+      ].join("\n"),
+    );
   });
 });

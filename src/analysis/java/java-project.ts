@@ -1,4 +1,10 @@
 import type { LanguageProject } from "../language-project.js";
+import { javaPackages } from "./java-packages.js";
+import { javaResolver } from "./java-resolver.js";
 
-// Build files to come (issue 41): no modules, no import resolved yet.
-export const JAVA_PROJECT: LanguageProject = { buildFile: /^$/, packages: () => [], resolver: () => () => null };
+/** Maven's and Gradle's build files: modules from them; imports resolve by package path, which needs none. */
+export const JAVA_PROJECT: LanguageProject = {
+  buildFile: /(?:^|\/)(?:pom\.xml|(?:build|settings)\.gradle(?:\.kts)?)$/,
+  packages: (buildFiles) => javaPackages(buildFiles),
+  resolver: (paths) => javaResolver(paths),
+};
