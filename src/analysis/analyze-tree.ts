@@ -10,7 +10,8 @@ export interface TreeLanguage {
   grammar: Grammar;
   symbols(root: SyntaxNode, text: string, path: RepoPath): SymbolRecord[];
   imports(root: SyntaxNode): string[];
-  routes?(root: SyntaxNode, text: string): FileRoutes | undefined;
+  /** `path` for frameworks whose routes a file's place decides (Laravel serves routes/api.php under /api). */
+  routes?(root: SyntaxNode, text: string, path: RepoPath): FileRoutes | undefined;
   calls?(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[], path: RepoPath): CallSummary;
 }
 
@@ -20,7 +21,7 @@ export function analyzeTree(language: TreeLanguage, path: RepoPath, text: string
   try {
     const root = tree.rootNode;
     const symbols = language.symbols(root, text, path);
-    const routes = unlessTooDeep(() => language.routes?.(root, text));
+    const routes = unlessTooDeep(() => language.routes?.(root, text, path));
     return {
       symbols,
       ...(routes ? { routes } : {}),

@@ -1,5 +1,6 @@
 import type { TreeLanguage } from "../analyze-tree.js";
 import { extractPhpImports } from "./extract-imports.js";
+import { extractPhpRoutes } from "./extract-routes.js";
 import { extractPhpSymbols } from "./extract-symbols.js";
 
-export const PHP: TreeLanguage = { grammar: "php", symbols: extractPhpSymbols, imports: extractPhpImports };
+export const PHP: TreeLanguage = { grammar: "php", symbols: extractPhpSymbols, imports: extractPhpImports, routes: extractPhpRoutes };

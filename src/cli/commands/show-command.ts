@@ -4,7 +4,7 @@ import { excerpt, type Excerpt } from "../../core/read/excerpt.js";
 import { HEAD_WIDTH } from "../../core/read/outline-entries.js";
 import { parseReadQuery } from "../../core/read/read-query.js";
 import { findSymbols } from "../../core/traverse/find-symbols.js";
-import { handlerShard, routeHandlers, type RouteHandler } from "../../core/traverse/route-handlers.js";
+import { handlerShard, namedHandler, routeHandlers, type RouteHandler } from "../../core/traverse/route-handlers.js";
 import { lookUpAliased } from "../../core/traverse/find-aliases.js";
 import { leavesRepository } from "../../core/traverse/find-modules.js";
 import { fallbackCommand, RG_FILES, rgFixed, rgWord, type FallbackSearch } from "../../core/traverse/conclude-traverse.js";
@@ -93,7 +93,8 @@ async function showAt(root: string, { query, budget }: ShowOptions): Promise<Sho
     // Where the index linked each route's handler expression, when to one declaration.
     const linked = new Map<EndpointRecord, RouteHandler>();
     for (const endpoint of endpoints) {
-      const handlers = routeHandlers(endpoint, await reader.callsTo(handlerShard(endpoint)));
+      let handlers = routeHandlers(endpoint, await reader.callsTo(handlerShard(endpoint)));
+      if (handlers.length === 0) handlers = namedHandler(endpoint, await reader.symbolsNamed(handlerShard(endpoint)));
       if (handlers.length === 1) linked.set(endpoint, handlers[0]!);
     }
     const files = await readFiles(root, reader, table, endpoints.flatMap((e) => [e.path, ...e.mounts.map((m) => m.path), ...(linked.has(e) ? [linked.get(e)!.path] : [])]));

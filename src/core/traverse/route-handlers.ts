@@ -1,4 +1,4 @@
-import type { CallEdge, EndpointRecord, RepoPath } from "../../model.js";
+import type { CallEdge, EndpointRecord, RepoPath, SymbolRecord } from "../../model.js";
 import { memberName } from "./find-symbols.js";
 
 /** How many lines below its registration's first a handler expression is looked for. */
@@ -37,3 +37,23 @@ export function routeHandlers(route: Pick<EndpointRecord, "path" | "line" | "han
 
 /** The member name a route's handler edges are filed under (the callers shard to read). */
 export const handlerShard = (route: Pick<EndpointRecord, "handler">): string => memberName(route.handler.replace(/\(\)$/, ""));
+
+/**
+ * The declaration a route's handler names by itself, for a registration the call index did not
+ * link (a language whose calls are not extracted, an annotated method that is its own handler):
+ * the one symbol whose qualified name is the handler (`ReportController.export`,
+ * `Admin.UsersController.index`), else for a bare name (`list_orders`) the one top-level
+ * declaration of that name in the route's file, else in the repository. `rows` are the symbol
+ * rows of the handler's member name. None when it is not one declaration: names alone guess no further.
+ */
+export function namedHandler(route: Pick<EndpointRecord, "path" | "handler" | "endLine">, rows: readonly SymbolRecord[]): RouteHandler[] {
+  if (route.endLine !== undefined || !/^[\w$]+(?:\.[\w$]+)*$/.test(route.handler)) return [];
+  const qualified = (row: SymbolRecord): string => (row.container ? `${row.container}.${row.name}` : row.name);
+  const callable = rows.filter((row) => CALLABLE_KINDS.has(row.kind));
+  const exact = callable.filter((row) => qualified(row) === route.handler);
+  const bare = !route.handler.includes(".");
+  const chosen = !bare ? exact : exact.filter((row) => row.path === route.path).length > 0 ? exact.filter((row) => row.path === route.path) : exact;
+  return chosen.length === 1 ? chosen.map((row) => ({ name: qualified(row), kind: row.kind, path: row.path, line: row.line })) : [];
+}
+
+const CALLABLE_KINDS = new Set(["function", "method", "constructor"]);

@@ -212,15 +212,23 @@ async function traverseEndpoint(source: TraverseSource, { kind, query, limit }: 
  * A handler whose file changed is left unnamed: the route still holds, where it lands may not.
  */
 async function withHandlers(source: TraverseSource, result: TraverseResult): Promise<TraverseResult> {
-  const { handlerShard, routeHandlers } = await import("./route-handlers.js");
+  const { handlerShard, namedHandler, routeHandlers } = await import("./route-handlers.js");
   for (const hit of result.hits) {
     const route = { path: hit.path, line: hit.line!, handler: String(hit.handler) };
     const calls = await source.calls("callers", handlerShard(route));
-    const linked = calls ? routeHandlers(route, calls.rows) : [];
-    if (linked.length !== 1) continue;
+    let linked = calls ? routeHandlers(route, calls.rows) : [];
+    let files = calls?.files;
+    if (linked.length === 0) {
+      const symbols = await source.symbols(handlerShard(route));
+      linked = symbols ? namedHandler(route, symbols.rows) : [];
+      files = symbols?.files;
+    }
+    if (linked.length !== 1 || !files) continue;
     const [handler] = linked as [RouteHandler];
-    await calls!.files.load([handler.path]);
-    const recorded = calls!.files.get(handler.path)?.sha256;
+    // An annotated method is its own registration: its place is already the hit's.
+    if (handler.path === hit.path && handler.line === hit.line) continue;
+    await files.load([handler.path]);
+    const recorded = files.get(handler.path)?.sha256;
     if (recorded === undefined || source.hash([handler.path]).get(handler.path) !== recorded) continue;
     hit.handlerAt = handler;
     const where = handler.path === hit.path ? `:${handler.line}` : `${handler.path}:${handler.line}`;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { endpointsOf, hitLines, indexedFixture } from "../helpers/fixture.js";
+
+describe("endpoint_index.md for PHP", () => {
+  it("reads Laravel routes: groups with prefixes, controller groups, resources with only/except, and routes/api.php under /api", async () => {
+    const web = "routes/web.php";
+    const api = "routes/api.php";
+    expect(await endpointsOf("laravel-route-groups")).toEqual([
+      ["GET", "/api/v1/orders", "OrderController.index", `${api}:7`, "laravel", "/orders", `${api}:1, ${api}:6`],
+      ["GET", "/api/v1/orders/{order}", "OrderController.show", `${api}:7`, "laravel", "/orders/{order}", `${api}:1, ${api}:6`],
+      ["PATCH", "/api/v1/orders/{order}", "OrderController.update", `${api}:7`, "laravel", "/orders/{order}", `${api}:1, ${api}:6`],
+      ["POST", "/api/v1/orders", "OrderController.store", `${api}:7`, "laravel", "/orders", `${api}:1, ${api}:6`],
+      ["PUT", "/api/v1/orders/{order}", "OrderController.update", `${api}:7`, "laravel", "/orders/{order}", `${api}:1, ${api}:6`],
+      ["GET", "/", "<inline>", `${web}:8-10`, "laravel", "", ""],
+      ["GET", "/orders/{order}", "OrderController.show", `${web}:12`, "laravel", "", ""],
+      ["GET", "/checkout", "OrderController.checkout", `${web}:13`, "laravel", "", ""],
+      ["POST", "/checkout", "OrderController.checkout", `${web}:13`, "laravel", "", ""],
+      ["GET", "/admin/reports", "ReportController.index", `${web}:16`, "laravel", "/reports", `${web}:15`],
+      // A controller group's routes name a method of its controller.
+      ["POST", "/admin/reports/{report}/export", "ReportController.export", `${web}:18`, "laravel", "/{report}/export", `${web}:15, ${web}:17`],
+      ["DELETE", "/photos/{photo}", "PhotoController.destroy", `${web}:22`, "laravel", "", ""],
+      ["GET", "/photos", "PhotoController.index", `${web}:22`, "laravel", "", ""],
+      ["GET", "/photos/{photo}", "PhotoController.show", `${web}:22`, "laravel", "", ""],
+    ]);
+  });
+
+  it("joins Symfony's #[Route] on a controller class with those on its methods, every method when none is given", async () => {
+    const file = "src/Controller/BlogController.php";
+    expect(await endpointsOf("symfony-route-attributes")).toEqual([
+      ["GET", "/blog", "BlogController.index", `${file}:12`, "symfony", "/", `${file}:9`],
+      ["GET", "/blog/posts/{slug}", "BlogController.post", `${file}:18`, "symfony", "/posts/{slug}", `${file}:9`],
+      ["HEAD", "/blog/posts/{slug}", "BlogController.post", `${file}:18`, "symfony", "/posts/{slug}", `${file}:9`],
+      ["POST", "/blog/comment/{postSlug}/new", "BlogController.commentNew", `${file}:24`, "symfony", "/comment/{postSlug}/new", `${file}:9`],
+      ["ALL", "/blog/search", "BlogController.search", `${file}:30`, "symfony", "/search", `${file}:9`],
+    ]);
+  });
+
+  it("answers a request with the route and its controller method", async () => {
+    const dir = await indexedFixture("endpoints/laravel-route-groups");
+    expect(await hitLines(dir, "traverse", "Endpoint", "POST /admin/reports/7/export")).toEqual([
+      "TRAVERSE_HIT Endpoint POST /admin/reports/7/export (1)",
+      "routes/web.php:18 POST /admin/reports/{report}/export → ReportController.export app/Http/Controllers/Admin/ReportController.php:11 (laravel)",
+    ]);
+    expect((await hitLines(dir, "show", "POST /admin/reports/7/export"))[0]).toBe("SHOW method ReportController.export app/Http/Controllers/Admin/ReportController.php:11-11");
+  });
+});
