@@ -126,10 +126,16 @@ export function endpointsReport(results, { commit, command }) {
 // `node scripts/eval-endpoints.mjs` runs this part of `npm run eval` alone (after `npm run build`).
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const commit = execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
-  const results = endpointApps(WORK).map((app) => {
-    console.error(`eval: endpoints ${app.repo}`);
-    return evaluateEndpoints(app);
-  });
+  // CTX_EVAL_LANGUAGES=php,ruby measures those languages' apps alone and prints the report: the section holds every app's.
+  const only = process.env.CTX_EVAL_LANGUAGES?.split(",").filter(Boolean);
+  const results = endpointApps(WORK)
+    .filter((app) => !only || only.includes(app.language ?? "typescript"))
+    .map((app) => {
+      console.error(`eval: endpoints ${app.repo}`);
+      return evaluateEndpoints(app);
+    });
+  const report = endpointsReport(results, { commit, command: "node scripts/eval-endpoints.mjs" });
   if (results.length === 0) console.error("eval: endpoints skipped (none of the sample apps is fetched here); its section is left as it was");
-  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-endpoints", endpointsReport(results, { commit, command: "node scripts/eval-endpoints.mjs" }));
+  else if (only) console.log(report);
+  else replaceSection(join(ROOT, "BENCHMARKS.md"), "eval-endpoints", report);
 }
