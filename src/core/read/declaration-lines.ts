@@ -54,10 +54,23 @@ export function enclosingDeclaration<T extends Pick<Declaration, "line" | "endLi
   return best;
 }
 
-/** A declaration's first line of code (decorators skipped), whitespace collapsed and cut to `width`. */
+/**
+ * A declaration's first line of code, whitespace collapsed and cut to `width`: decorators and
+ * annotations (`@Get()`, `@RequestMapping(…)`), attributes (`#[Route(…)]`, `#[derive(…)]`, C#'s
+ * `[HttpGet]`) skipped, one written over several lines to where its brackets close.
+ */
 export function headLine(lines: readonly string[], declaration: Pick<Declaration, "line" | "endLine">, width: number): string {
   let at = declaration.line - 1;
-  while (at < declaration.endLine - 1 && at < lines.length - 1 && /^@/.test(lines[at]!.trim())) at += 1;
+  while (at < declaration.endLine - 1 && at < lines.length - 1 && ATTRIBUTE_START.test(lines[at]!.trim())) {
+    let depth = 0;
+    do {
+      for (const char of lines[at]!) depth += char === "(" || char === "[" ? 1 : char === ")" || char === "]" ? -1 : 0;
+      at += 1;
+    } while (depth > 0 && at < declaration.endLine - 1 && at < lines.length - 1);
+  }
   const text = (lines[at] ?? "").trim().replace(/\s+/g, " ");
   return text.length > width ? `${text.slice(0, width - 1)}…` : text;
 }
+
+/** A line that starts a decorator, an annotation or an attribute: `@x`, `#[x]`, and C#'s `[X]` (a whole line, unlike a computed member's `[key]() {`). */
+const ATTRIBUTE_START = /^(?:@|#\[|\[[A-Za-z][\w.]*(?:\(|\]\s*(?:\/\/.*)?$|,))/;
