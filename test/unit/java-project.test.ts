@@ -175,6 +175,12 @@ include ':moved'`;
     expect(packages({ "settings.gradle": "include(((('a'" })).toEqual([]);
     expect(packages({ "settings.gradle": "include '../../escape', '/abs'" })).toEqual([]);
   });
+
+  it("reads a megabyte of unclosed tags or blanks in one pass, not one per tag", () => {
+    // Quadratic, either would take minutes and outlast the test's timeout.
+    expect(packages({ "pom.xml": '<a "'.repeat(250_000), "a/pom.xml": "<a".repeat(500_000) })).toEqual([]);
+    expect(packages({ "settings.gradle": `include${" ".repeat(1_000_000)}` })).toEqual([]);
+  });
 });
 
 describe("Java build files", () => {

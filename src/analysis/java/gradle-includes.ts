@@ -5,8 +5,7 @@ export interface GradleInclude {
   dir?: string;
 }
 
-const STRING = /(["'])([^"'\n]*)\1/g;
-const INCLUDE = /\binclude\b\s*\(?((?:\s*(["'])[^"'\n]*\2\s*,?)+)/g;
+const INCLUDE = /\binclude\b/g;
 const PROJECT_DIR = /\bproject\s*\(\s*(["'])([^"'\n]+)\1\s*\)\s*\.projectDir\s*=\s*(?:file|new\s+File|java\.io\.File)\s*\(\s*(?:(?:settingsDir|rootDir|rootProject\.projectDir)\s*,\s*)?(["'])([^"'\n]+)\3/g;
 
 /**
@@ -19,9 +18,12 @@ export function gradleIncludes(text: string): GradleInclude[] {
   for (const match of source.matchAll(PROJECT_DIR)) moved.set(normalize(match[2]!), match[4]!);
   const includes: GradleInclude[] = [];
   const seen = new Set<string>();
-  for (const match of source.matchAll(INCLUDE)) {
-    for (const literal of match[1]!.matchAll(STRING)) {
-      const value = literal[2]!;
+  INCLUDE.lastIndex = 0;
+  for (let match = INCLUDE.exec(source); match; match = INCLUDE.exec(source)) {
+    const { values, end } = stringList(source, INCLUDE.lastIndex);
+    // Scanned once: a name inside the list is not another include.
+    INCLUDE.lastIndex = Math.max(INCLUDE.lastIndex, end);
+    for (const value of values) {
       if (value.includes("$")) continue;
       const path = normalize(value);
       if (path === ":" || seen.has(path)) continue;
@@ -31,6 +33,34 @@ export function gradleIncludes(text: string): GradleInclude[] {
     }
   }
   return includes;
+}
+
+/**
+ * The string literals of `'a', 'b'` or `("a",\n "b")` from `at`, and where they end. Scanned by
+ * hand: a regular expression's nested repetitions make a long run of blanks cost its square.
+ */
+function stringList(source: string, at: number): { values: string[]; end: number } {
+  const values: string[] = [];
+  let i = skipBlanks(source, at);
+  if (source[i] === "(") i = skipBlanks(source, i + 1);
+  for (;;) {
+    const quote = source[i];
+    if (quote !== '"' && quote !== "'") break;
+    let close = i + 1;
+    while (close < source.length && source[close] !== quote && source[close] !== "\n") close += 1;
+    if (source[close] !== quote) break;
+    values.push(source.slice(i + 1, close));
+    i = skipBlanks(source, close + 1);
+    if (source[i] !== ",") break;
+    i = skipBlanks(source, i + 1);
+  }
+  return { values, end: i };
+}
+
+function skipBlanks(source: string, at: number): number {
+  let i = at;
+  while (i < source.length && /\s/.test(source[i]!)) i += 1;
+  return i;
 }
 
 /** `a:b` and `:a:b` are the same project. */

@@ -5,7 +5,9 @@ export interface PomFields {
   modules: string[];
 }
 
-const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*?)(\/?)>/g;
+// Nothing in a tag spans a `<` (XML allows none in an attribute's value either): a file of unclosed
+// tags costs one pass, not one pass per tag.
+const TAG = /<(\/?)([A-Za-z_][\w.:-]*)((?:[^<>"']|"[^"<]*"|'[^'<]*')*?)(\/?)>/g;
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" };
 
 /**
