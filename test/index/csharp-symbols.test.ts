@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { ctx, indexedFixture, readAi, tableRows } from "../helpers/fixture.js";
 
 /** name, kind, container, exported, location, test, signature of every row of symbol_index.md. */
 function symbolRows(dir: string): string[][] {
@@ -101,5 +101,44 @@ describe("symbol_index.md for C#", () => {
     expect(run.code).toBe(0);
     expect(run.stdout).toContain("Orders/Broken.cs");
     expect(symbolRows(dir).filter((row) => row[4]!.startsWith("Orders/Broken.cs")).map((row) => `${row[2]}.${row[0]}`)).toContain("Broken.Fine");
+  });
+});
+
+describe("domain-manifest.yaml for C#", () => {
+  it("makes each .csproj a module and makes modules depend on the projects whose namespaces they use", async () => {
+    const dir = await indexedFixture("modules/csharp-projects");
+    const manifest = readAi(dir, "domain-manifest.yaml");
+    const modules = manifest
+      .slice(manifest.indexOf("modules:\n"))
+      .split("\n")
+      .filter((line) => !/^ {4}(files|description|keywords|owners):/.test(line))
+      .join("\n");
+    expect(modules).toBe(
+      [
+        "modules:",
+        // Named by its AssemblyName; `using static Acme.Shop.Orders.Order` leads to Shop's Orders/Order.cs,
+        // its own `Acme.Billing.Taxes` (root namespace from Directory.Build.props) stays inside it, System's leave the repository.
+        "  - name: Acme.Billing",
+        "    paths:",
+        "      - src/Billing",
+        "    entries: []",
+        "    depends_on:",
+        "      - Shop",
+        // Named by its stem; another module's using makes its Orders folder's file an entry.
+        "  - name: Shop",
+        "    paths:",
+        "      - src/Shop",
+        "    entries:",
+        "      - src/Shop/Orders/Order.cs",
+        "    depends_on: []",
+        "  - name: Shop.Tests",
+        "    paths:",
+        "      - tests/Shop.Tests",
+        "    entries: []",
+        "    depends_on:",
+        "      - Shop",
+        "",
+      ].join("\n"),
+    );
   });
 });

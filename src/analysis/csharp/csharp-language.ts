@@ -1,4 +1,5 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractCsharpImports } from "./extract-imports.js";
 import { extractCsharpSymbols } from "./extract-symbols.js";
 
-export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: extractCsharpSymbols, imports: () => [] };
+export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: extractCsharpSymbols, imports: extractCsharpImports };

@@ -1,4 +1,10 @@
 import type { LanguageProject } from "../language-project.js";
+import { csharpPackages } from "./csharp-packages.js";
+import { csharpResolver } from "./csharp-resolver.js";
 
-// Build files to come (issue 41): no modules, no import resolved yet.
-export const CSHARP_PROJECT: LanguageProject = { buildFile: /^$/, packages: () => [], resolver: () => () => null };
+/** .NET's build files: projects (.csproj) as modules, and the root namespaces `using` directives resolve by; a .sln is watched, not read. */
+export const CSHARP_PROJECT: LanguageProject = {
+  buildFile: /(?:^|\/)(?:[^/]+\.csproj|Directory\.Build\.props|[^/]+\.sln)$/,
+  packages: (buildFiles) => csharpPackages(buildFiles),
+  resolver: (paths, buildFiles) => csharpResolver(paths, buildFiles),
+};
