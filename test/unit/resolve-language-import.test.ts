@@ -68,6 +68,8 @@ describe("test files of Java, C#, Rust, PHP and Ruby", () => {
     const tests = [
       "shop/src/test/java/com/acme/OrderServiceTest.java",
       "core/src/main/java/com/acme/OrderIT.java",
+      "core/src/testFixtures/java/com/acme/Orders.java",
+      "core/src/it/java/com/acme/Checkout.java",
       "Acme.Shop.Tests/OrderTests.cs",
       "src/Acme.Shop.UnitTests/Fakes.cs",
       "crates/shop/tests/orders.rs",
@@ -77,7 +79,7 @@ describe("test files of Java, C#, Rust, PHP and Ruby", () => {
       "lib/shop/order_test.rb",
     ];
     expect(tests.filter((path) => !isTestPath(path))).toEqual([]);
-    const sources = ["src/main/java/com/acme/Contest.java", "src/main/java/com/acme/TestingClock.java", "Acme.Shop/Manifest.cs", "src/latest.rs", "src/Shop/Attest.php", "app/models/inspector.rb"];
+    const sources = ["src/main/java/com/acme/Contest.java", "src/main/java/com/acme/it/Items.java", "src/main/java/com/acme/TestingClock.java", "Acme.Shop/Manifest.cs", "src/latest.rs", "src/Shop/Attest.php", "app/models/inspector.rb"];
     expect(sources.filter(isTestPath)).toEqual([]);
   });
 });

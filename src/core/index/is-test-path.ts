@@ -3,7 +3,8 @@ import type { RepoPath } from "../../model.js";
 // NOTE: a module of its own, importing nothing: traverse's text needs it, and every module that
 // command loads is paid for in its start-up.
 // Folders of tests by name, and .NET's test projects by theirs (`Shop.Tests/`, `Shop.UnitTests/`).
-const TEST_DIRECTORY = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e|fixtures?|testdata|benches|[^/]+\.(?:Unit|Integration|Functional)?Tests?)\//;
+// Gradle's `src/testFixtures/` and `src/integrationTest/`, and Maven's integration tests in `src/it/`, are tests too.
+const TEST_DIRECTORY = /(^|\/)(__tests__|__mocks__|tests?|spec|e2e|fixtures?|testdata|benches|[^/]+\.(?:Unit|Integration|Functional)?Tests?|src\/(?:it|testFixtures|integrationTest))\//;
 // pytest's `test_*.py`, `*_test.py` and `conftest.py`; Go's `*_test.go`; JUnit's (Maven Surefire's)
 // `*Test.java`, `*Tests.java`, `*IT.java`, `*TestCase.java`, and the same names in C# and PHPUnit;
 // RSpec's `*_spec.rb` and minitest's `*_test.rb`.
