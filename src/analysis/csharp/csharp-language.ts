@@ -1,5 +1,6 @@
 import type { TreeLanguage } from "../analyze-tree.js";
 import { extractCsharpImports } from "./extract-imports.js";
+import { extractCSharpRoutes } from "./extract-routes.js";
 import { extractCsharpSymbols } from "./extract-symbols.js";
 
-export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: extractCsharpSymbols, imports: extractCsharpImports };
+export const CSHARP: TreeLanguage = { grammar: "c-sharp", symbols: extractCsharpSymbols, imports: extractCsharpImports, routes: extractCSharpRoutes };
