@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpointsOf } from "../helpers/fixture.js";
+import { endpointsOf, hitLines, indexedFixture } from "../helpers/fixture.js";
 
 describe("endpoint_index.md for Java", () => {
   it("joins Spring class and method mappings and JAX-RS paths, and leaves out a Feign client's routes", async () => {
@@ -22,5 +22,14 @@ describe("endpoint_index.md for Java", () => {
       // A nested controller is a router of its own.
       ["DELETE", "/api/orders/{orderId}/lines/{lineId}", "OrderController.LineController.remove", `${W}:37`, "spring", "{lineId}", `${W}:35`],
     ]);
+  });
+
+  it("answers a request with the handler method, and shows that method", async () => {
+    const dir = await indexedFixture("endpoints/spring-and-jax-rs-controllers");
+    expect(await hitLines(dir, "traverse", "Endpoint", "DELETE /api/orders/3/lines/9")).toEqual([
+      "TRAVERSE_HIT Endpoint DELETE /api/orders/3/lines/9 (1)",
+      "src/main/java/com/acme/shop/web/OrderController.java:37 DELETE /api/orders/{orderId}/lines/{lineId} → OrderController.LineController.remove (spring)",
+    ]);
+    expect((await hitLines(dir, "show", "GET /stock/abc"))[0]).toBe("SHOW method StockResource.one src/main/java/com/acme/shop/api/StockResource.java:15-19");
   });
 });
