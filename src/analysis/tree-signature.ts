@@ -3,7 +3,7 @@ import { isShowableLiteral } from "./secret-literals.js";
 import type { SyntaxNode } from "./tree-sitter.js";
 
 /** String literal node types of the tree-sitter grammars, and the child types that hold their text. */
-const STRING_TYPES = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal", "encapsed_string", "interpolated_string_expression", "heredoc"]);
+const STRING_TYPES = new Set(["string", "interpreted_string_literal", "raw_string_literal", "string_literal", "verbatim_string_literal", "encapsed_string", "interpolated_string_expression", "heredoc"]);
 const CONTENT_TYPES = new Set([
   "string_content",
   "interpreted_string_literal_content",
@@ -42,6 +42,8 @@ function hiddenStrings(node: SyntaxNode, start: number, end: number): SyntaxNode
     if (STRING_TYPES.has(child.type)) {
       let value = "";
       for (const part of child.namedChildren) if (part && CONTENT_TYPES.has(part.type)) value += part.text;
+      // A literal the grammar keeps whole (C#'s `@"…"`): its text inside the quotes.
+      if (child.namedChildCount === 0) value = child.text.replace(/^[@$]*"+|"+$/g, "");
       if (child.startIndex >= start && !isShowableLiteral(value)) hidden.push(child);
       continue;
     }
