@@ -38,6 +38,26 @@ describe("endpoint queries", () => {
     expect(findEndpoints(rows, parseEndpointQuery("getUser")).map((e) => e.route)).toEqual(["/users/:id"]);
   });
 
+  it("leaves out optional parameters, lets a splat span segments anywhere, and routes ASP.NET regardless of case", () => {
+    const more = [
+      endpoint("GET", "/budgets/{start?}/{end?}", "BudgetController.index"),
+      endpoint("POST", "/revert/*/:sha1/:sha2", "revert"),
+      endpoint("GET", "/files/{**path}", "files"),
+      { ...endpoint("GET", "/api/Orders/{id}", "OrdersController.Get"), framework: "aspnet" },
+      endpoint("GET", "/api/Items/{id}", "items"),
+    ];
+    const routes = (query: string): string[] => findEndpoints(more, parseEndpointQuery(query)).map((e) => e.route);
+    expect(routes("GET /budgets")).toEqual(["/budgets/{start?}/{end?}"]);
+    expect(routes("GET /budgets/2024-01-01/2024-01-31")).toEqual(["/budgets/{start?}/{end?}"]);
+    expect(routes("GET /budgets/a/b/c")).toEqual([]);
+    expect(routes("POST /revert/docs/Home.md/abc/def")).toEqual(["/revert/*/:sha1/:sha2"]);
+    expect(routes("POST /revert/abc/def")).toEqual([]);
+    expect(routes("GET /files/a/b/c.txt")).toEqual(["/files/{**path}"]);
+    expect(routes("GET /api/orders/7")).toEqual(["/api/Orders/{id}"]);
+    // Case matters elsewhere.
+    expect(routes("GET /api/items/7")).toEqual([]);
+  });
+
   it("reads what a user has in hand: a full URL, a log line, an access-log request, a curl command", () => {
     expect(parseEndpointQuery("https://api.example.com/users/42?expand=1#top")).toEqual({ method: null, text: "/users/42" });
     expect(parseEndpointQuery("GET /api/v1/users/42 500 12ms")).toEqual({ method: "GET", text: "/api/v1/users/42" });

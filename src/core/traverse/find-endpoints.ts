@@ -57,22 +57,45 @@ function isParameter(segment: string): boolean {
   return segment.startsWith(":") || segment.startsWith("{") || segment.startsWith("[") || /^\*\w*$/.test(segment);
 }
 
+/** A requested path's segments, its query string left out. */
 const segmentsOf = (path: string): string[] => path.split("?")[0]!.split("/").filter(Boolean);
+/** An indexed route's segments: a `?` there marks an optional parameter (`{page?}`), not a query. */
+const routeSegments = (route: string): string[] => route.split("/").filter(Boolean);
 
 /**
  * `/users/:id` matches `/users/42`, `/users/:userId` and `/users/{id}`; literal segments must be
  * equal, but for a framework that routes regardless of case (ASP.NET Core: `[controller]` of
- * `OrdersController` is `Orders`, and `/api/orders` reaches it).
+ * `OrdersController` is `Orders`, and `/api/orders` reaches it). A splat (`*`, `*path`, `:rest*`,
+ * `{*slug}`) takes one segment or more — at the end none or more — and an optional parameter
+ * (`{page?}`, `:page?`) may be left out.
  */
 function routeMatches(route: readonly string[], query: readonly string[], ignoreCase = false): boolean {
-  // `:rest*` (path-to-regexp), `*` and gin's or echo's `*name` take the rest of the path.
-  const catchAll = route.length > 0 && /^(?::.+\*\??|\*\w*)$/.test(route[route.length - 1]!);
-  if (route.length !== query.length && !(catchAll && query.length >= route.length - 1)) return false;
-  return query.every((segment, i) => {
-    const own = route[i];
-    if (own === undefined) return catchAll;
-    return own === segment || (ignoreCase && own.toLowerCase() === segment.toLowerCase()) || isParameter(segment) || segmentMatches(own, segment);
-  });
+  const tried = new Map<number, boolean>();
+  const from = (i: number, j: number): boolean => {
+    if (i === route.length) return j === query.length;
+    const key = i * (query.length + 1) + j;
+    const known = tried.get(key);
+    if (known !== undefined) return known;
+    tried.set(key, false);
+    const own = route[i]!;
+    let found = false;
+    if (SPLAT.test(own)) {
+      for (let taken = i === route.length - 1 ? 0 : 1; !found && j + taken <= query.length; taken += 1) found = from(i + 1, j + taken);
+    } else {
+      const segment = query[j];
+      found = (OPTIONAL.test(own) && from(i + 1, j)) || (segment !== undefined && segmentFits(own, segment, ignoreCase) && from(i + 1, j + 1));
+    }
+    tried.set(key, found);
+    return found;
+  };
+  return from(0, 0);
+}
+
+const SPLAT = /^(?::.+[*+]\??|\*\w*|\{\*{1,2}\w+\??\})$/;
+const OPTIONAL = /^(?:\{[^{}*]+\?\}|:[\w$]+\?)$/;
+
+function segmentFits(own: string, segment: string, ignoreCase: boolean): boolean {
+  return own === segment || (ignoreCase && own.toLowerCase() === segment.toLowerCase()) || isParameter(segment) || segmentMatches(own, segment);
 }
 
 /**
@@ -130,14 +153,14 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
   if (query.text.startsWith("/") || query.text.startsWith("{")) {
     const wanted = segmentsOf(query.text);
     const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
-      found.map((e) => ({ e, score: staticSegments(segmentsOf(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
-    const exact = byMethod.filter((e) => routeMatches(segmentsOf(e.route), wanted, caseless(e)));
+      found.map((e) => ({ e, score: staticSegments(routeSegments(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
+    const exact = byMethod.filter((e) => routeMatches(routeSegments(e.route), wanted, caseless(e)));
     // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
     // a route under a prefix the index does not know included.
-    const literal = exact.filter((e) => staticSegments(segmentsOf(e.route)) > 0);
+    const literal = exact.filter((e) => staticSegments(routeSegments(e.route)) > 0);
     if (literal.length > 0) return bySpecificity(exact);
     const mounted = byMethod.filter((e) => {
-      const route = segmentsOf(e.route);
+      const route = routeSegments(e.route);
       return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length), caseless(e));
     });
     if (mounted.length > 0 || exact.length > 0) return [...bySpecificity(mounted), ...bySpecificity(exact)];
