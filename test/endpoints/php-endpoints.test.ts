@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { endpointsOf, hitLines, indexedFixture } from "../helpers/fixture.js";
 
 describe("endpoint_index.md for PHP", () => {
-  it("reads Laravel routes: groups with prefixes, controller groups, resources with only/except, and routes/api.php under /api", async () => {
+  it("reads Laravel routes: groups with prefixes, controller groups, resources with only/except, routes/api.php under /api, a later registration replacing an earlier", async () => {
     const web = "routes/web.php";
     const api = "routes/api.php";
     expect(await endpointsOf("laravel-route-groups")).toEqual([
@@ -13,7 +13,6 @@ describe("endpoint_index.md for PHP", () => {
       ["PUT", "/api/v1/orders/{order}", "OrderController.update", `${api}:7`, "laravel", "/orders/{order}", `${api}:1, ${api}:6`],
       ["GET", "/", "<inline>", `${web}:8-10`, "laravel", "", ""],
       ["GET", "/orders/{order}", "OrderController.show", `${web}:12`, "laravel", "", ""],
-      ["GET", "/checkout", "OrderController.checkout", `${web}:13`, "laravel", "", ""],
       ["POST", "/checkout", "OrderController.checkout", `${web}:13`, "laravel", "", ""],
       ["GET", "/admin/reports", "ReportController.index", `${web}:16`, "laravel", "/reports", `${web}:15`],
       // A controller group's routes name a method of its controller.
@@ -21,10 +20,14 @@ describe("endpoint_index.md for PHP", () => {
       ["DELETE", "/photos/{photo}", "PhotoController.destroy", `${web}:22`, "laravel", "", ""],
       ["GET", "/photos", "PhotoController.index", `${web}:22`, "laravel", "", ""],
       ["GET", "/photos/{photo}", "PhotoController.show", `${web}:22`, "laravel", "", ""],
+      // `['uses' => 'C@m']`: the action under `uses`.
+      ["GET", "/legacy", "OrderController.index", `${web}:23`, "laravel", "", ""],
+      // A later registration of a method and path replaces the earlier one.
+      ["GET", "/checkout", "OrderController.index", `${web}:25`, "laravel", "", ""],
     ]);
   });
 
-  it("joins Symfony's #[Route] on a controller class with those on its methods, every method when none is given", async () => {
+  it("joins Symfony's #[Route] on a controller class with those on its methods, every method when none is given, a mapped parameter as the URL fills it", async () => {
     const file = "src/Controller/BlogController.php";
     expect(await endpointsOf("symfony-route-attributes")).toEqual([
       ["GET", "/blog", "BlogController.index", `${file}:12`, "symfony", "/", `${file}:9`],

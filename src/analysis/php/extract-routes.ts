@@ -53,6 +53,9 @@ export function extractPhpRoutes(root: SyntaxNode, text: string, path: RepoPath)
     if (!node) return "";
     if (node.type === "anonymous_function" || node.type === "arrow_function") return "<inline>";
     if (node.type === "array_creation_expression") {
+      // `['uses' => 'C@m', 'as' => 'name']`: the action is under `uses`.
+      const uses = arrayValue(node, "uses");
+      if (uses) return handlerOf(uses, controller);
       const [first, second] = node.namedChildren.filter((child) => child?.type === "array_element_initializer").map((element) => element!.namedChildren.at(-1));
       const type = first ? classOf(first) : undefined;
       const method = second ? stringOf(second) : undefined;
@@ -140,7 +143,7 @@ function symfony(root: SyntaxNode, routes: FileRoutes, written: (node: SyntaxNod
     const name = declaration.childForFieldName("name")?.text;
     if (!name) continue;
     const own = routeAttributes(declaration)[0];
-    if (own) routes.prefixes.push({ router: name, prefix: written(own.path), line: own.line });
+    if (own) routes.prefixes.push({ router: name, prefix: withoutMapping(written(own.path)), line: own.line });
     for (const member of declaration.childForFieldName("body")?.namedChildren ?? []) {
       if (member?.type !== "method_declaration") continue;
       const method = member.childForFieldName("name")?.text;
@@ -148,11 +151,19 @@ function symfony(root: SyntaxNode, routes: FileRoutes, written: (node: SyntaxNod
       for (const route of routeAttributes(member)) {
         const verbs = route.methods ? route.methods.descendantsOfType(["string", "encapsed_string"]).map((node) => (node ? stringOf(node)?.toUpperCase() : undefined)).filter((v): v is string => v !== undefined) : ["ALL"];
         for (const verb of verbs.length > 0 ? verbs : ["ALL"]) {
-          routes.registrations.push({ method: verb, written: written(route.path), handler: `${name}.${method}`, line: startLine(member), framework: "symfony", router: { local: name } });
+          routes.registrations.push({ method: verb, written: withoutMapping(written(route.path)), handler: `${name}.${method}`, line: startLine(member), framework: "symfony", router: { local: name } });
         }
       }
     }
   }
+}
+
+/**
+ * `{slug:post}` (Symfony 7.1: the parameter mapped to an entity) as `{slug}`, the parameter a URL
+ * fills; an inline requirement (`{id<\\d+>}`) dropped, a default (`{page?1}`) kept as optional (`{page?}`).
+ */
+function withoutMapping(path: string): string {
+  return path.replace(/\{(\w+)(?::[\w.]+)?(?:<[^<>]*>)?(\?[^}]*)?\}/g, (_, name: string, optional: string | undefined) => `{${name}${optional ? "?" : ""}}`);
 }
 
 /** `#[Route('/x', name: 'y', methods: ['GET'])]` (also `path:`), by simple name. */

@@ -177,9 +177,20 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
       }
     }
   }
-  return endpoints.sort(
+  return withoutReplaced(endpoints).sort(
     (a, b) => compare(a.path, b.path) || a.line - b.line || compare(a.method, b.method) || compare(a.route, b.route) || compare(a.handler, b.handler),
   );
+}
+
+/** Frameworks where a later registration of a method and path replaces an earlier one (Laravel's route collection keys routes by both). */
+const LAST_REGISTRATION_WINS = new Set(["laravel"]);
+
+/** The endpoints a later registration in the same file does not replace. */
+function withoutReplaced(endpoints: EndpointRecord[]): EndpointRecord[] {
+  const last = new Map<string, number>();
+  const key = (e: EndpointRecord): string => `${e.path}\0${e.method}\0${e.route}`;
+  for (const e of endpoints) if (LAST_REGISTRATION_WINS.has(e.framework)) last.set(key(e), Math.max(last.get(key(e)) ?? 0, e.line));
+  return last.size === 0 ? endpoints : endpoints.filter((e) => !LAST_REGISTRATION_WINS.has(e.framework) || last.get(key(e)) === e.line);
 }
 
 function isRouterOf(routes: FileRoutes, key: string): boolean {
