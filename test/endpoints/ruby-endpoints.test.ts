@@ -29,6 +29,8 @@ describe("endpoint_index.md for Ruby", () => {
       ["GET", "/api/v1/status", "Api.V1.HealthController.show", `${r}:22`, "rails", "/status", `${r}:20, ${r}:21`],
       ["ALL", "/sidekiq", "Sidekiq::Web", `${r}:26`, "rails", "", ""],
       // `draw :reports` serves config/routes/reports.rb where it is drawn.
+      // A scope naming a controller and an action serves each route in it with that action.
+      ["GET", "/old/feed", "LegacyController.gone", `${r}:29`, "rails", "", ""],
       ["GET", "/reports/daily", "Reports.DailyController.index", "config/routes/reports.rb:2", "rails", "/daily", `${r}:27, config/routes/reports.rb:1`],
     ]);
   });
@@ -46,6 +48,8 @@ describe("endpoint_index.md for Ruby", () => {
       ["GET", "/", "<inline>", "app.rb:7-9", "sinatra", "", ""],
       ["GET", "/api/notes/:id", "<inline>", "app.rb:12-14", "sinatra", "/notes/:id", "app.rb:11"],
       ["POST", "/api/notes", "<inline>", "app.rb:16-18", "sinatra", "/notes", "app.rb:11"],
+      // A backslash escapes a character of the pattern.
+      ["GET", "/.well-known/health", "<inline>", "app.rb:21-23", "sinatra", "", ""],
     ]);
   });
 });

@@ -51,6 +51,8 @@ interface Context {
   module: string;
   /** The controller of the enclosing `resources` block, or one `scope controller:`/`controller :x do` names. */
   controller?: string;
+  /** The action `scope action:` names for every route in it. */
+  action?: string;
   /** Inside `resources :photos do`: where its member routes, collection routes and nested resources go. */
   resource?: { member: string; collection: string; nested: string; singular: boolean };
   /** Inside `member do` / `collection do`: a bare `get :preview` is an action of the resource's controller. */
@@ -102,8 +104,9 @@ export function extractRubyRoutes(root: SyntaxNode, text: string, path: RepoPath
       const written = first?.type === "simple_symbol" ? `/${pathText}` : pathText.startsWith("/") ? pathText : `/${pathText}`;
       let handler: string;
       if (to !== undefined) handler = toHandler(to, context.module);
-      else if (controller || action) handler = controllerHandler(controller ?? context.controller ?? "", action ?? pathText.replace(/^\/+/, ""), context.module, controller !== undefined);
-      else if (context.controller && (within || context.resource)) handler = controllerHandler(context.controller, pathText.replace(/^\/+/, "").replace(/\/.*$/, ""), context.module, false);
+      else if (controller || action) handler = controllerHandler(controller ?? context.controller ?? "", action ?? context.action ?? pathText.replace(/^\/+/, ""), context.module, controller !== undefined);
+      // In a resource's block, or a scope naming a controller: an action of that controller, by the scope's action or the path's first segment.
+      else if (context.controller) handler = controllerHandler(context.controller, context.action ?? pathText.replace(/^\/+/, "").replace(/\/.*$/, ""), context.module, false);
       else {
         // `get "photos/search"`: Rails reads the controller and the action from the path.
         const parts = pathText.replace(/^\/+/, "").split("/").filter((part) => !part.startsWith(":") && !part.startsWith("("));
@@ -130,8 +133,9 @@ export function extractRubyRoutes(root: SyntaxNode, text: string, path: RepoPath
         const prefix = positional[0] ? valueOf(positional[0]) : options.get("path") ? valueOf(options.get("path")!) : undefined;
         const module = options.get("module") ? valueOf(options.get("module")!) : undefined;
         const controller = options.get("controller") ? valueOf(options.get("controller")!) : undefined;
+        const action = options.get("action") ? valueOf(options.get("action")!) : undefined;
         const router = prefix ? child(context.router, call, prefix.startsWith("/") ? prefix : `/${prefix}`) : context.router;
-        body({ ...context, router, module: module ? joinModule(context.module, module) : context.module, ...(controller ? { controller } : {}) });
+        body({ ...context, router, module: module ? joinModule(context.module, module) : context.module, ...(controller ? { controller } : {}), ...(action ? { action } : {}) });
         return;
       }
       case "resources":
@@ -211,7 +215,8 @@ function sinatraRoutes(
       const method = statement.childForFieldName("method")?.text ?? "";
       const block = statement.childForFieldName("block") ?? undefined;
       const first = argumentsOf(statement).positional[0];
-      const written = first ? valueOf(first) : undefined;
+      // Sinatra's patterns escape a character with a backslash (`'/\.well-known'`): the path has the character.
+      const written = first ? valueOf(first)?.replace(/\\(.)/g, "$1") : undefined;
       if (!block || written === undefined) continue;
       const verb = VERBS.get(method);
       if (verb) register(router, [verb], written, "<inline>", statement, "sinatra", block);
