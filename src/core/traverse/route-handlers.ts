@@ -41,18 +41,26 @@ export const handlerShard = (route: Pick<EndpointRecord, "handler">): string => 
 /**
  * The declaration a route's handler names by itself, for a registration the call index did not
  * link (a language whose calls are not extracted, an annotated method that is its own handler):
- * the one symbol whose qualified name is the handler (`ReportController.export`,
- * `Admin.UsersController.index`), else for a bare name (`list_orders`) the one top-level
- * declaration of that name in the route's file, else in the repository. `rows` are the symbol
- * rows of the handler's member name. None when it is not one declaration: names alone guess no further.
+ * the one symbol whose qualified name is the handler (`ReportController.export`), else the one it
+ * ends (`UsersController.index` of `Admin.UsersController`); for a bare name or a module path
+ * (`list_orders`, `handlers::list_orders`) the one declaration of that name in the route's file,
+ * else in the repository. `rows` are the symbol rows of the handler's member name. None when it
+ * is not one declaration: names alone guess no further.
  */
 export function namedHandler(route: Pick<EndpointRecord, "path" | "handler" | "endLine">, rows: readonly SymbolRecord[]): RouteHandler[] {
-  if (route.endLine !== undefined || !/^[\w$]+(?:\.[\w$]+)*$/.test(route.handler)) return [];
+  const path = route.handler.includes("::") ? route.handler.slice(route.handler.lastIndexOf("::") + 2) : route.handler;
+  if (route.endLine !== undefined || !/^[\w$]+(?:\.[\w$]+)*$/.test(path)) return [];
   const qualified = (row: SymbolRecord): string => (row.container ? `${row.container}.${row.name}` : row.name);
   const callable = rows.filter((row) => CALLABLE_KINDS.has(row.kind));
-  const exact = callable.filter((row) => qualified(row) === route.handler);
-  const bare = !route.handler.includes(".");
-  const chosen = !bare ? exact : exact.filter((row) => row.path === route.path).length > 0 ? exact.filter((row) => row.path === route.path) : exact;
+  let chosen: SymbolRecord[];
+  if (path.includes(".")) {
+    const exact = callable.filter((row) => qualified(row) === path);
+    chosen = exact.length > 0 ? exact : callable.filter((row) => qualified(row).endsWith(`.${path}`));
+  } else {
+    const named = callable.filter((row) => row.name === path);
+    const here = named.filter((row) => row.path === route.path);
+    chosen = here.length > 0 ? here : named;
+  }
   return chosen.length === 1 ? chosen.map((row) => ({ name: qualified(row), kind: row.kind, path: row.path, line: row.line })) : [];
 }
 
