@@ -20,6 +20,7 @@ import { sample } from "./eval-calls.mjs";
 import { selectSourceFiles } from "../dist/core/index/select-files.js";
 import { DEFAULT_CONFIG } from "../dist/core/index/index-config.js";
 import { LANGUAGES } from "./languages/index.mjs";
+import { handCheckedDeclarations } from "./languages/hand-checked.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CTX = join(ROOT, "bin", "ctx.js");
@@ -90,10 +91,12 @@ export function evaluateLanguageRepo(repo) {
   execFileSync("node", [CTX, "index", "-q"], { cwd: dir, stdio: "inherit" });
   const listed = execFileSync("git", ["ls-files", "-z"], { cwd: dir, encoding: "utf8", maxBuffer: 1 << 28 }).split("\0").filter(Boolean);
   const files = selectSourceFiles(listed, DEFAULT_CONFIG).filter((path) => ownsPath(repo.language, path));
-  // A language without an oracle (C#) is checked by a hand-checked sample instead: its rows are counted, not compared.
-  const { declarations, unparsable } = byLanguage.get(repo.language).oracle ? oracleDeclarations(repo.language, dir, files) : { declarations: [], unparsable: [] };
+  // A language without a parser oracle (C#) is compared over the files of its hand-checked sample only.
+  const entry = byLanguage.get(repo.language);
+  const { declarations, unparsable, only } = entry.oracle ? oracleDeclarations(repo.language, dir, files) : handCheckedDeclarations(entry.handChecked, repo, files);
   const skip = new Set(unparsable);
-  const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => ownsPath(repo.language, row.path) && !skip.has(row.path));
+  const compared = only ? new Set(only) : undefined;
+  const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => ownsPath(repo.language, row.path) && !skip.has(row.path) && (!compared || compared.has(row.path)));
   const ours = new Map(rows.map((row) => [keyOf(row), row]));
   const theirs = new Map(declarations.map((d) => [keyOf(d), d]));
   const missed = declarations.filter((d) => !ours.has(keyOf(d)));
@@ -112,7 +115,7 @@ export function evaluateLanguageRepo(repo) {
     set: repo.set,
     language: repo.language,
     commit: repo.commit,
-    files: files.length,
+    files: only ? only.length : files.length,
     unparsable: unparsable.length,
     oracle: declarations.length,
     rows: rows.length,

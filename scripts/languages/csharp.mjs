@@ -2,7 +2,9 @@
 // syntax-tree API is packaged for Debian (mono-mcs compiles, it exposes no tree), so there is no
 // oracle: ctx's rows are counted here, and scripts/oracles/csharp-sample.mjs samples files whose
 // declarations were written by hand, from reading each file whole, into scripts/symbol-samples/csharp.tsv.
+import { join } from "node:path";
 import { mirrored } from "../corpora.mjs";
+import { ROOT } from "./root.mjs";
 
 export default {
   language: "csharp",
@@ -14,6 +16,8 @@ export default {
     { ...mirrored("jasontaylordev/CleanArchitecture", "held-out"), commit: "10f1a45df0d86bb87b083f3a0e249d755093fbbd" },
   ],
   oracle: undefined,
+  // Ten files per repository, read whole by hand (scripts/languages/hand-checked.mjs).
+  handChecked: { tsv: join(ROOT, "scripts", "symbol-samples", "csharp.tsv"), files: 10 },
   oracleName: () => "a hand-checked sample (scripts/oracles/csharp-sample.mjs, scripts/symbol-samples/csharp.tsv)",
   scope:
     "classes, structs, interfaces, enums, records (`record`, `record class`, `record struct`) and delegates (kind type) at namespace level (block or file-scoped; a namespace is no container) and nested in types; " +

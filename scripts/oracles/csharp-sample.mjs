@@ -15,21 +15,17 @@
 //   - kind `error` (line 0) for a file that is not C# a compiler accepts (a `dotnet new` template): it is left
 //     out of both sides, as the other languages' oracles leave out a file their parser rejects.
 import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { WORK } from "../corpora.mjs";
-import { sample } from "../eval-calls.mjs";
 import { indexText } from "../index-text.mjs";
-import { random } from "../random.mjs";
 import csharp from "../languages/csharp.mjs";
-import { ROOT } from "../languages/root.mjs";
+import { handWritten, sampledFiles } from "../languages/hand-checked.mjs";
 import { parseSymbolIndex } from "../../dist/formats/symbol-index.js";
 import { selectSourceFiles } from "../../dist/core/index/select-files.js";
 import { DEFAULT_CONFIG } from "../../dist/core/index/index-config.js";
 
-/** Files sampled per repository, tuning and held out alike. */
-const FILES = 10;
-const TSV = join(ROOT, "scripts", "symbol-samples", "csharp.tsv");
+const TSV = csharp.handChecked.tsv;
 
 /** The sampled files of one repository and ctx's rows for them. */
 function sampled(repo) {
@@ -39,31 +35,13 @@ function sampled(repo) {
   const files = selectSourceFiles(listed, DEFAULT_CONFIG)
     .filter((path) => path.endsWith(".cs"))
     .sort();
-  const chosen = sample(files, FILES, random(2026)).sort();
+  const chosen = sampledFiles(files, csharp.handChecked.files);
   const wanted = new Set(chosen);
   const rows = parseSymbolIndex(indexText(dir, "symbol_index.md")).filter((row) => wanted.has(row.path));
   return { dir, files: chosen, rows };
 }
 
 const keyOf = (row) => `${row.path}\0${row.container}\0${row.name}\0${row.line}`;
-
-/** The hand-written rows of csharp.tsv, by repository. */
-function handWritten() {
-  const byRepo = new Map();
-  if (!existsSync(TSV)) return byRepo;
-  for (const line of readFileSync(TSV, "utf8").split("\n")) {
-    if (!line || line.startsWith("#")) continue;
-    const [repo, path, at, container, name, kind, reason = ""] = line.split("\t");
-    if (!byRepo.has(repo)) byRepo.set(repo, { files: new Set(), unparsable: new Set(), declared: [], notDeclared: [] });
-    const entry = byRepo.get(repo);
-    const row = { path, line: Number(at), container, name, kind, reason };
-    if (kind === "file") entry.files.add(path);
-    else if (kind === "error") entry.unparsable.add(path);
-    else if (kind === "-") entry.notDeclared.push(row);
-    else entry.declared.push(row);
-  }
-  return byRepo;
-}
 
 function list() {
   for (const repo of csharp.repos) {
@@ -79,7 +57,7 @@ function list() {
 const pct = (a, b) => (b === 0 ? "n/a" : `${((100 * a) / b).toFixed(2)}%`);
 
 function score() {
-  const written = handWritten();
+  const written = handWritten(TSV);
   const totals = new Map();
   const lines = ["| repository | files | not C# (left out) | declarations (by hand) | recalled | recall | ctx rows | confirmed | precision | kinds agree |", "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"];
   for (const repo of csharp.repos) {
