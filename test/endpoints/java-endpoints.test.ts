@@ -7,7 +7,7 @@ describe("endpoint_index.md for Java", () => {
     const S = "src/main/java/com/acme/shop/api/StockResource.java";
     expect(await endpointsOf("spring-and-jax-rs-controllers")).toEqual([
       ["GET", "/stock", "StockResource.all", `${S}:10`, "jax-rs", "/", `${S}:8`],
-      ["GET", "/stock/{sku}", "StockResource.one", `${S}:15`, "jax-rs", "{sku}", `${S}:8`],
+      ["GET", "/stock/{sku}", "StockResource.one", `${S}:15`, "jax-rs", "/{sku}", `${S}:8`],
       ["PUT", "/stock/{sku}", "StockResource.update", `${S}:21`, "jax-rs", "/{sku}", `${S}:8`],
       // The class's prefix is a constant of the class, itself a sum of literals.
       ["GET", "/api/orders", "OrderController.list", `${W}:11`, "spring", "/", `${W}:7`],
@@ -20,7 +20,7 @@ describe("endpoint_index.md for Java", () => {
       // @RequestMapping without `method`: every method.
       ["ALL", "/api/orders/ping", "OrderController.ping", `${W}:29`, "spring", "/ping", `${W}:7`],
       // A nested controller is a router of its own.
-      ["DELETE", "/api/orders/{orderId}/lines/{lineId}", "OrderController.LineController.remove", `${W}:37`, "spring", "{lineId}", `${W}:35`],
+      ["DELETE", "/api/orders/{orderId}/lines/{lineId}", "OrderController.LineController.remove", `${W}:37`, "spring", "/{lineId}", `${W}:35`],
     ]);
   });
 

@@ -34,6 +34,10 @@ const MAP_METHODS = new Map([
   ["MapDelete", "DELETE"],
 ]);
 const TYPE_DECLARATIONS = new Set(["class_declaration", "record_declaration", "struct_declaration"]);
+/** Types of a parameter that is a router its caller hands over. */
+const ROUTER_TYPES = /^(?:IEndpointRouteBuilder|RouteGroupBuilder|WebApplication|IApplicationBuilder)$/;
+/** ASP.NET Core's own `Map…` methods: none is an extension method of the repository's. */
+const BUILT_IN_MAPS = new Set(["MapGroup", "MapControllers", "MapControllerRoute", "MapDefaultControllerRoute", "MapAreaControllerRoute", "MapRazorPages", "MapHub", "MapHealthChecks", "MapFallback", "MapFallbackToFile", "MapFallbackToPage", "MapFallbackToController", "MapGrpcService", "MapBlazorHub", "MapStaticAssets", "MapRazorComponents", "MapOpenApi", "MapDefaultEndpoints", "MapWhen", "Map", "MapForwarder", "MapReverseProxy", "MapIdentityApi"]);
 const VERBS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]);
 
 interface Attribute {
@@ -61,16 +65,20 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     const area = attributes.find((attribute) => attribute.name === "Area");
     if (area?.positional[0]) tokens.set("area", written(area.positional[0]));
     const route = attributes.find((attribute) => attribute.name === "Route");
-    // A controller at several routes is read at its first: one prefix per router.
-    if (route) routes.prefixes.push({ router: key, prefix: replaceTokens(written(route.positional[0]), tokens), line: route.line });
+    // `~/` is the application's root, as `/` is.
+    const template = route ? written(route.positional[0]).replace(/^~(?=\/)/, "") : undefined;
+    // A controller at several routes is read at its first: one prefix per router. One naming `[action]`
+    // differs by action: each action's route is its own, joined with it.
+    const perAction = template !== undefined && /\[action\]/i.test(template);
+    if (template !== undefined && !perAction) routes.prefixes.push({ router: key, prefix: replaceTokens(template, tokens), line: route!.line });
     const body = declaration.childForFieldName("body");
     for (const member of body?.namedChildren ?? []) {
-      if (member?.type === "method_declaration") action(member, key, tokens, route !== undefined);
+      if (member?.type === "method_declaration") action(member, key, tokens, route !== undefined, perAction ? template : undefined);
       else if (member && TYPE_DECLARATIONS.has(member.type)) controller(member, key);
     }
   });
 
-  const action = (method: SyntaxNode, router: string, tokens: ReadonlyMap<string, string>, routed: boolean): void => {
+  const action = (method: SyntaxNode, router: string, tokens: ReadonlyMap<string, string>, routed: boolean, controllerTemplate: string | undefined): void => {
     const name = method.childForFieldName("name")?.text;
     if (!name) return;
     const attributes = attributesOf(method);
@@ -91,8 +99,9 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     const register = (verb: string, template: string | undefined): void => {
       // Neither the action nor its controller names a route: a conventional route serves it.
       if (template === undefined && !routed) return;
-      const path = replaceTokens(template ?? "", own);
-      const absolute = /^~?\//.test(path);
+      const relative = replaceTokens(template ?? "", own);
+      const absolute = /^~?\//.test(relative);
+      const path = controllerTemplate !== undefined && !absolute ? joinTemplates(replaceTokens(controllerTemplate, own), relative) : relative;
       const registration: RouteRegistration = {
         method: verb,
         written: absolute ? path.replace(/^~/, "") : path,
@@ -117,7 +126,8 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
 
   /** A router as a receiver names it: a variable or parameter by its scoped name, a `MapGroup` call as a group mounted where it is written. */
   const routerOf = (node: SyntaxNode, scope: string, depth = 0): RouterRef | undefined => {
-    if (node.type === "identifier") return { local: `${scope}.${node.text}` };
+    // A parameter of a router type is the router the caller hands over: the method's own, mounted where it is called.
+    if (node.type === "identifier") return routerParameters(node, scope) ? { local: scope } : { local: `${scope}.${node.text}` };
     if (node.type !== "invocation_expression" || depth > MAX_NESTING) return undefined;
     const callee = node.childForFieldName("function");
     if (callee?.type !== "member_access_expression") return undefined;
@@ -135,8 +145,16 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     if (callee?.type !== "member_access_expression") return;
     const method = callee.childForFieldName("name")?.text ?? "";
     const verb = MAP_METHODS.get(method);
-    if (!verb && method !== "MapMethods") return;
     const receiver = callee.childForFieldName("expression");
+    if (!verb && method !== "MapMethods") {
+      // `app.MapGroup("/x").MapOrdersApi()`: an extension method of this repository's that maps routes
+      // on the router it is handed (its own key, wherever it is declared) is served under that router.
+      if (/^Map[A-Z]/.test(method) && !BUILT_IN_MAPS.has(method) && receiver) {
+        const parent = routerOf(receiver, scope);
+        if (parent) routes.mounts.push({ parent, child: { specifier: "*", name: method }, prefix: "", line: startLine(callee.childForFieldName("name")!) });
+      }
+      return;
+    }
     const router = receiver ? routerOf(receiver, scope) : undefined;
     const args = argumentsOf(call);
     if (!router || args.length < 2) return;
@@ -189,10 +207,37 @@ function argumentsOf(call: SyntaxNode): SyntaxNode[] {
   return (list?.namedChildren ?? []).filter((child): child is SyntaxNode => child?.type === "argument").map((argument) => argument.namedChildren.at(-1)!).filter(Boolean);
 }
 
-/** `new[] { "GET", "POST" }` of MapMethods. */
+/** `new[] { "GET", "POST" }` or `[HttpMethods.Options]` of MapMethods. */
 function methodsList(node: SyntaxNode, stringOf: (node: SyntaxNode) => string | undefined): string[] {
-  const verbs = node.descendantsOfType(["string_literal"]).map((literal) => (literal ? stringOf(literal)?.toUpperCase() : undefined));
+  const verbs = node.descendantsOfType(["string_literal", "member_access_expression"]).map((item) => {
+    if (!item) return undefined;
+    if (item.type === "string_literal") return stringOf(item)?.toUpperCase();
+    return item.childForFieldName("expression")?.text === "HttpMethods" ? item.childForFieldName("name")?.text.toUpperCase() : undefined;
+  });
   return verbs.filter((verb): verb is string => verb !== undefined && VERBS.has(verb));
+}
+
+/** `api/[controller]` and `{id}`: a controller's template and an action's, joined. */
+function joinTemplates(outer: string, inner: string): string {
+  if (!outer) return inner;
+  if (!inner) return outer;
+  return `${outer.replace(/\/+$/, "")}/${inner.replace(/^\/+/, "")}`;
+}
+
+/**
+ * Whether `name` is a parameter of a router type of the method `scope` (`this IEndpointRouteBuilder
+ * app`, `RouteGroupBuilder group`, `WebApplication app`): the node is searched upwards for its method.
+ */
+function routerParameters(node: SyntaxNode, scope: string): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type !== "method_declaration" && current.type !== "local_function_statement") continue;
+    if (current.childForFieldName("name")?.text !== scope) return false;
+    for (const parameter of current.childForFieldName("parameters")?.namedChildren ?? []) {
+      if (parameter?.type === "parameter" && parameter.childForFieldName("name")?.text === node.text) return ROUTER_TYPES.test(parameter.childForFieldName("type")?.text ?? "");
+    }
+    return false;
+  }
+  return false;
 }
 
 /** The attributes on a declaration, by simple name without the `Attribute` suffix (`[HttpGetAttribute]` is `HttpGet`). */
@@ -233,7 +278,8 @@ function replaceTokens(template: string, tokens: ReadonlyMap<string, string>): s
 
 /** `{id:int}`, `{slug:regex(^[a-z]+$)}` as `{id}`, `{slug}`: the parameter, as a URL fills it. */
 function withoutConstraints(template: string): string {
-  return template.replace(/\{(\*{0,2}\w+)(?::[^{}]*(?:\{[^{}]*\}[^{}]*)*)?(\??)\}/g, "{$1$2}");
+  // `{brandId:int?}` stays optional: its `?` ends the constraint.
+  return template.replace(/\{(\*{0,2}\w+)(?::[^{}]*?(?:\{[^{}]*\}[^{}]*?)*)?(\??)\}/g, "{$1$2}");
 }
 
 /** The file's `const string` fields, by simple name and `Type.Name`. */

@@ -2,7 +2,7 @@ import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRout
 import { resolveSpecifier, type ModuleResolver } from "../calls/resolve-specifier.js";
 import { compare } from "./build-modules.js";
 import type { IndexedFile } from "./indexed-file.js";
-import { joinRoute, normaliseRoute } from "./route-path.js";
+import { BRACED_PARAMETERS, joinRoute, normaliseRoute } from "./route-path.js";
 
 /*
  * Joins every file's routes into endpoints as a user reaches them: a registration's route with the
@@ -72,8 +72,15 @@ interface Chain {
 export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext): EndpointRecord[] {
   const files = all.filter((file): file is Required<RouteFile> => file.routes !== undefined);
   const byPath = new Map(files.map((file) => [file.path, file.routes]));
+  // Routers by key, for a ref any file may answer (`*`: a C# extension method, visible wherever its namespace is used).
+  let global: Map<string, RepoPath[]> | undefined;
   const nodeOf = (path: RepoPath, ref: RouterRef, depth = 0): string | null => {
     if ("local" in ref) return `${path}#${ref.local}`;
+    if (ref.specifier === "*") {
+      global ??= routersByKey(files);
+      const owners = global.get(ref.name) ?? [];
+      return owners.length === 1 ? `${owners[0]}#${ref.name}` : null;
+    }
     const targets = context.resolveAll?.(path, ref.specifier);
     if (targets) {
       for (const target of targets) {
@@ -193,6 +200,18 @@ function withoutReplaced(endpoints: EndpointRecord[]): EndpointRecord[] {
   return last.size === 0 ? endpoints : endpoints.filter((e) => !LAST_REGISTRATION_WINS.has(e.framework) || last.get(key(e)) === e.line);
 }
 
+/** Each router key to the files that have a router of that key. */
+function routersByKey(files: readonly Required<RouteFile>[]): Map<string, RepoPath[]> {
+  const byKey = new Map<string, RepoPath[]>();
+  for (const file of files) {
+    const keys = new Set<string>();
+    for (const registration of file.routes.registrations) if (registration.router && "local" in registration.router) keys.add(registration.router.local);
+    for (const mount of file.routes.mounts) if ("local" in mount.parent) keys.add(mount.parent.local);
+    for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), file.path]);
+  }
+  return byKey;
+}
+
 function isRouterOf(routes: FileRoutes, key: string): boolean {
   const local = (ref: RouterRef | undefined): boolean => ref !== undefined && "local" in ref && ref.local === key;
   return routes.registrations.some((r) => local(r.router)) || routes.mounts.some((m) => local(m.parent)) || routes.prefixes.some((p) => p.router === key);
@@ -230,8 +249,8 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
         });
   return variants.map((variant) => ({
     method: registration.method,
-    route: registration.framework === "graphql" ? registration.written : normaliseRoute(variant.reduceRight(prefixed, registration.written)),
-    written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written),
+    route: registration.framework === "graphql" ? registration.written : normaliseRoute(variant.reduceRight(prefixed, registration.written), BRACED_PARAMETERS.has(registration.framework)),
+    written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written, BRACED_PARAMETERS.has(registration.framework)),
     handler: registration.handler,
     path,
     line: registration.line,

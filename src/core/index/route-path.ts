@@ -5,10 +5,17 @@ export function joinRoute(prefix: string, route: string): string {
   return `${prefix.replace(/\/+$/, "")}/${route.replace(/^\/+/, "")}`;
 }
 
-/** One leading slash, no trailing slash (but for the root), no doubled slashes; a wholly dynamic route stays as written. */
-export function normaliseRoute(route: string): string {
-  if (route.startsWith("{")) return route;
+/**
+ * One leading slash, no trailing slash (but for the root), no doubled slashes; a wholly dynamic
+ * route stays as written, but where `{name}` is how the framework writes a parameter (`{id}/lines`
+ * of ASP.NET Core, Spring, Laravel, actix-web).
+ */
+export function normaliseRoute(route: string, bracedParameters = false): string {
+  if (route.startsWith("{") && !bracedParameters) return route;
   let result = `/${route}`.replace(/\/{2,}/g, "/");
   if (result.length > 1) result = result.replace(/\/+$/, "");
   return result;
 }
+
+/** Frameworks that write a path parameter `{name}`: a route starting with one is a path, not an expression. */
+export const BRACED_PARAMETERS = new Set(["aspnet", "spring", "jax-rs", "laravel", "symfony", "actix-web", "axum"]);
