@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ctx, indexedFixture, tableRows } from "../helpers/fixture.js";
+import { ctx, indexedFixture, readAi, tableRows } from "../helpers/fixture.js";
 
 /** name, kind, container, exported, location, test, signature of every row of symbol_index.md. */
 function symbolRows(dir: string): string[][] {
@@ -102,5 +102,20 @@ describe("symbol_index.md for Rust", () => {
     const rows = symbolRows(dir);
     expect(rows.filter((row) => row[4]!.startsWith("src/broken.rs")).map((row) => row[0])).toContain("good");
     expect(rows.filter((row) => row[4]!.startsWith("src/deep.rs")).map((row) => row[0])).toContain("top");
+  });
+});
+
+describe("Rust workspace crates in domain-manifest.yaml", () => {
+  it("makes each member crate a module named by its package, depending on the crates its `use` paths reach", async () => {
+    const dir = await indexedFixture("modules/rust-workspace");
+    const manifest = readAi(dir, "domain-manifest.yaml");
+    // shop-core's own `crate::` and `self::` paths stay inside it; shop-web reaches it as `shop_core::order`.
+    expect(manifest).toContain(
+      ["  - name: shop-core", "    paths:", "      - crates/core", "    entries:", "      - crates/core/src/lib.rs", "    depends_on: []", "    files: 3"].join("\n"),
+    );
+    expect(manifest).toContain(
+      ["  - name: shop-web", "    paths:", "      - crates/web", "    entries:", "      - crates/web/src/main.rs", "    depends_on:", "      - shop-core", "    files: 2"].join("\n"),
+    );
+    expect(manifest.match(/^ {2}- name: /gm)).toHaveLength(2);
   });
 });

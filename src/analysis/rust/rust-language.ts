@@ -1,4 +1,5 @@
 import type { TreeLanguage } from "../analyze-tree.js";
+import { extractRustImports } from "./extract-imports.js";
 import { extractRustSymbols } from "./extract-symbols.js";
 
-export const RUST: TreeLanguage = { grammar: "rust", symbols: extractRustSymbols, imports: () => [] };
+export const RUST: TreeLanguage = { grammar: "rust", symbols: extractRustSymbols, imports: extractRustImports };

@@ -1,4 +1,6 @@
 import type { LanguageProject } from "../language-project.js";
+import { rustPackages } from "./rust-packages.js";
+import { rustResolver } from "./rust-resolver.js";
 
-// Build files to come (issue 41): no modules, no import resolved yet.
-export const RUST_PROJECT: LanguageProject = { buildFile: /^$/, packages: () => [], resolver: () => () => null };
+/** Cargo: manifests name the workspace's crates, and `use` paths lead through module files to them. */
+export const RUST_PROJECT: LanguageProject = { buildFile: /(?:^|\/)Cargo\.toml$/, packages: rustPackages, resolver: rustResolver };
