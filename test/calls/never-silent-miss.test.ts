@@ -7,6 +7,13 @@ const FIXTURE = "calls/never-silent-miss";
 
 
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
+  it("says so when the language's call sites are not extracted, rather than that nothing calls it", async () => {
+    const dir = await indexedFixture("endpoints/spring-and-jax-rs-controllers");
+    const answer = await ctx(dir, "traverse", "Caller", "OrderController.get");
+    expect(answer.code).toBe(1);
+    expect(answer.stdout).toBe('TRAVERSE_MISS Caller OrderController.get: no-calls ("OrderController.get" is indexed, but ctx does not extract call sites from Java files yet)\nfallback: rg -n -w -e get -- .\n');
+  });
+
   it("takes the standard library's globals as outside: console.log and JSON.parse are not candidates of a repository log or parse", async () => {
     const dir = await indexedFiles({
       "src/logger.ts": "export class Logger {\n  log(message: string): void {\n    void message;\n  }\n  parse(text: string): number {\n    return text.length;\n  }\n}\n",
