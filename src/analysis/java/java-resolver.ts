@@ -1,4 +1,5 @@
 import { isTestPath } from "../../core/index/is-test-path.js";
+import { nearestPath } from "../../core/index/nearest-path.js";
 import type { RepoPath } from "../../model.js";
 
 /**
@@ -23,7 +24,7 @@ export function javaResolver(paths: readonly RepoPath[]): (from: RepoPath, speci
     // The longest prefix naming a file: `a.b.C.Inner` is a/b/C/Inner.java if there is one, else a/b/C.java.
     for (let length = segments.length; length >= 1; length--) {
       const relative = `${segments.slice(0, length).join("/")}.java`;
-      const found = closest(from, (byFileName.get(`${segments[length - 1]}.java`) ?? []).filter((path) => path === relative || path.endsWith(`/${relative}`)));
+      const found = nearestPath((byFileName.get(`${segments[length - 1]}.java`) ?? []).filter((path) => path === relative || path.endsWith(`/${relative}`)), from);
       if (found) return found;
     }
     return null;
@@ -36,7 +37,7 @@ export function javaResolver(paths: readonly RepoPath[]): (from: RepoPath, speci
       return parent === folder || parent.endsWith(`/${folder}`);
     });
     const main = inFolder.filter((path) => !isTestPath(path));
-    return closest(from, main.length > 0 ? main : inFolder);
+    return nearestPath(main.length > 0 ? main : inFolder, from);
   };
 
   return (from, specifier) => {
@@ -54,20 +55,3 @@ function push(map: Map<string, RepoPath[]>, key: string, path: RepoPath): void {
   else map.set(key, [path]);
 }
 
-/** Of `candidates` (in path order), the one sharing the most leading folders with `from`; the first of equals. */
-function closest(from: RepoPath, candidates: readonly RepoPath[]): RepoPath | null {
-  if (candidates.length <= 1) return candidates[0] ?? null;
-  const folders = from.split("/").slice(0, -1);
-  let best: RepoPath | null = null;
-  let bestShared = -1;
-  for (const candidate of candidates) {
-    const parts = candidate.split("/");
-    let shared = 0;
-    while (shared < folders.length && shared < parts.length - 1 && parts[shared] === folders[shared]) shared += 1;
-    if (shared > bestShared) {
-      best = candidate;
-      bestShared = shared;
-    }
-  }
-  return best;
-}

@@ -1,4 +1,5 @@
 import type { FileRoutes, RepoPath } from "../../model.js";
+import { singular, VERB_METHODS } from "../http-verbs.js";
 import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter.js";
 
 /*
@@ -14,15 +15,6 @@ import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter
  * (`methods:` the methods served, every method when absent).
  */
 
-const VERBS = new Map([
-  ["get", "GET"],
-  ["post", "POST"],
-  ["put", "PUT"],
-  ["patch", "PATCH"],
-  ["delete", "DELETE"],
-  ["options", "OPTIONS"],
-  ["any", "ALL"],
-]);
 /** Each resource action: its method(s), its path after the resource's, whether `apiResource` makes it. */
 const RESOURCE_ACTIONS: [action: string, verbs: string[], suffix: string, api: boolean][] = [
   ["index", ["GET"], "", true],
@@ -107,7 +99,7 @@ export function extractPhpRoutes(root: SyntaxNode, text: string, path: RepoPath)
       for (const inner of statements) if (inner) laravel(inner, child, own, depth + 1);
       return;
     }
-    const verb = VERBS.get(first!.name);
+    const verb = VERB_METHODS.get(first!.name);
     if (verb) return register(router, [verb], written(first!.args[0]), first!.args[1], controller, first!.node);
     if (first!.name === "match" && first!.args[0]) {
       const verbs = first!.args[0].descendantsOfType(["string", "encapsed_string"]).map((node) => (node ? stringOf(node)?.toUpperCase() : undefined)).filter((v): v is string => v !== undefined);
@@ -264,13 +256,6 @@ function resourcePath(name: string): { path: string; parameter: string } {
     if (i < parts.length - 1) path += `/{${singular(part)}}`;
   });
   return { path, parameter: singular(parts.at(-1) ?? name).replace(/-/g, "_") };
-}
-
-function singular(word: string): string {
-  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|us)$/.test(word)) return word;
-  if (/(?:sses|uses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  return word.replace(/s$/, "");
 }
 
 function joinPath(prefix: string, path: string): string {

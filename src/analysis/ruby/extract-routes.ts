@@ -1,4 +1,5 @@
 import type { FileRoutes, RepoPath } from "../../model.js";
+import { singular, VERB_METHODS } from "../http-verbs.js";
 import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter.js";
 
 /*
@@ -16,15 +17,6 @@ import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter
  * sinatra-contrib's `namespace '/api' do … end`.
  */
 
-const VERBS = new Map([
-  ["get", "GET"],
-  ["post", "POST"],
-  ["put", "PUT"],
-  ["patch", "PATCH"],
-  ["delete", "DELETE"],
-  ["head", "HEAD"],
-  ["options", "OPTIONS"],
-]);
 /** Each resource action: method(s), path after the collection's, and whether a singular `resource` has it. */
 const PLURAL_ACTIONS: [action: string, verbs: string[], suffix: string][] = [
   ["index", ["GET"], ""],
@@ -87,7 +79,7 @@ export function extractRubyRoutes(root: SyntaxNode, text: string, path: RepoPath
     const body = (inner: Context): void => {
       for (const statement of statementsOf(block)) railsCall(statement, inner, depth + 1);
     };
-    const verb = VERBS.get(method);
+    const verb = VERB_METHODS.get(method);
     if (verb || method === "match") {
       const verbs = verb ? [verb] : (options.get("via") ? symbolsOf(options.get("via")!).map((v) => (v === "all" ? "ALL" : v.toUpperCase())) : ["ALL"]);
       const first = positional[0];
@@ -140,10 +132,10 @@ export function extractRubyRoutes(root: SyntaxNode, text: string, path: RepoPath
       }
       case "resources":
       case "resource": {
-        const singular = method === "resource";
+        const isSingular = method === "resource";
         for (const name of positional.filter((node) => node.type === "simple_symbol" || node.type === "string").map(valueOf)) {
           if (name === undefined) continue;
-          const controller = options.get("controller") ? valueOf(options.get("controller")!) ?? name : singular ? plural(name) : name;
+          const controller = options.get("controller") ? valueOf(options.get("controller")!) ?? name : isSingular ? plural(name) : name;
           const module = options.get("module") ? joinModule(context.module, valueOf(options.get("module")!) ?? "") : context.module;
           const path = options.get("path") ? valueOf(options.get("path")!) ?? name : name;
           const param = options.get("param") ? valueOf(options.get("param")!) ?? "id" : "id";
@@ -152,14 +144,14 @@ export function extractRubyRoutes(root: SyntaxNode, text: string, path: RepoPath
           // Nested in a resource: under `/photos/:photo_id`, its member path.
           const parent = context.resource && !context.within ? context.resource.nested : context.router;
           const collection = child(parent, call, `/${path}`);
-          for (const [action, verbs, suffix] of singular ? SINGULAR_ACTIONS : PLURAL_ACTIONS) {
+          for (const [action, verbs, suffix] of isSingular ? SINGULAR_ACTIONS : PLURAL_ACTIONS) {
             if ((only && !only.includes(action)) || except.includes(action)) continue;
             register(collection, verbs, suffix.replace(":id", `:${param}`), controllerHandler(controller, action, module, false), call, "rails");
           }
           if (!block) continue;
-          const member = singular ? collection : child(collection, call, `/:${param}`, "#member");
-          const nested = singular ? collection : child(collection, call, `/:${singularOf(name)}_${param}`, "#nested");
-          body({ router: collection, module, controller, resource: { member, collection, nested, singular } });
+          const member = isSingular ? collection : child(collection, call, `/:${param}`, "#member");
+          const nested = isSingular ? collection : child(collection, call, `/:${singular(name)}_${param}`, "#nested");
+          body({ router: collection, module, controller, resource: { member, collection, nested, singular: isSingular } });
         }
         return;
       }
@@ -218,7 +210,7 @@ function sinatraRoutes(
       // Sinatra's patterns escape a character with a backslash (`'/\.well-known'`): the path has the character.
       const written = first ? valueOf(first)?.replace(/\\(.)/g, "$1") : undefined;
       if (!block || written === undefined) continue;
-      const verb = VERBS.get(method);
+      const verb = VERB_METHODS.get(method);
       if (verb) register(router, [verb], written, "<inline>", statement, "sinatra", block);
       else if (method === "namespace") visit(statementsOf(block), child(router, statement, written), depth + 1);
     }
@@ -314,14 +306,6 @@ function camelize(word: string): string {
     .filter(Boolean)
     .map((part) => part[0]!.toUpperCase() + part.slice(1))
     .join("");
-}
-
-/** Rails' singular of a resource name, for a nested resource's `:photo_id`. */
-function singularOf(word: string): string {
-  if (/ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (/(?:ss|us)$/.test(word)) return word;
-  if (/(?:sses|uses|xes|zes|ches|shes)$/.test(word)) return word.slice(0, -2);
-  return word.replace(/s$/, "");
 }
 
 /** A singular `resource :profile` is served by the plural controller, `ProfilesController`. */

@@ -1,4 +1,5 @@
 import type { RepoPath } from "../../model.js";
+import { nearestPath } from "../../core/index/nearest-path.js";
 import { underscore } from "./underscore.js";
 
 /**
@@ -34,7 +35,7 @@ export function rubyResolver(paths: readonly RepoPath[]): (from: RepoPath, speci
       const path = joined && (joined.endsWith(".rb") ? joined : `${joined}.rb`);
       return path && files.has(path) ? path : null;
     }
-    if (!specifier.startsWith("::")) return nearest(loadable.get(specifier.replace(/\.rb$/, "")), from);
+    if (!specifier.startsWith("::")) return nearestPath(loadable.get(specifier.replace(/\.rb$/, "")), from);
     const segments = specifier.slice(2).split("::").map(underscore);
     const own = loadKeys(from).filter((entry) => entry.root !== "test");
     // The importer's namespace, from the file's own place: `shop/cart.rb` defines Shop::Cart.
@@ -42,7 +43,7 @@ export function rubyResolver(paths: readonly RepoPath[]): (from: RepoPath, speci
     for (let depth = nesting.length; depth >= 0; depth--) {
       for (let length = segments.length; length >= 1; length--) {
         const key = [...nesting.slice(0, depth), ...segments.slice(0, length)].join("/");
-        const found = nearest(autoloaded.get(key)?.filter((path) => path !== from), from);
+        const found = nearestPath(autoloaded.get(key)?.filter((path) => path !== from), from);
         if (found) return found;
       }
     }
@@ -69,24 +70,6 @@ function loadKeys(path: RepoPath): { key: string; root: "lib" | "app" | "test" }
     }
   }
   return keys;
-}
-
-/** The candidate sharing the most folders with `from`; the first (by path) among equals. */
-function nearest(candidates: readonly RepoPath[] | undefined, from: RepoPath): RepoPath | null {
-  if (!candidates || candidates.length === 0) return null;
-  const folders = from.split("/").slice(0, -1);
-  let best: RepoPath | null = null;
-  let bestShared = -1;
-  for (const candidate of candidates) {
-    const parts = candidate.split("/");
-    let shared = 0;
-    while (shared < folders.length && shared < parts.length - 1 && parts[shared] === folders[shared]) shared++;
-    if (shared > bestShared) {
-      best = candidate;
-      bestShared = shared;
-    }
-  }
-  return best;
 }
 
 /** `a/b/../c/./d` as `a/c/d`; undefined when it climbs out of the repository. */

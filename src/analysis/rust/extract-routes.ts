@@ -1,4 +1,5 @@
 import type { FileRoutes, RouterRef } from "../../model.js";
+import { VERB_METHODS } from "../http-verbs.js";
 import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter.js";
 
 /*
@@ -17,17 +18,6 @@ import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter
  * what `use` and `mod` declarations in this file make of its first segment.
  */
 
-const VERBS = new Map([
-  ["get", "GET"],
-  ["post", "POST"],
-  ["put", "PUT"],
-  ["patch", "PATCH"],
-  ["delete", "DELETE"],
-  ["head", "HEAD"],
-  ["options", "OPTIONS"],
-  ["trace", "TRACE"],
-  ["any", "ALL"],
-]);
 /** Calls that make a router: axum's and actix-web's constructors, and actix-web's scopes and resources (with a path). */
 const CONSTRUCTORS = new Set(["Router::new", "App::new", "ServiceConfig::new"]);
 const SCOPES = new Set(["scope", "resource"]);
@@ -92,13 +82,13 @@ export function extractRustRoutes(root: SyntaxNode, text: string): FileRoutes | 
     const callee = node.childForFieldName("function");
     const args = argumentsOf(node);
     if (callee?.type === "field_expression") {
-      const verb = VERBS.get(callee.childForFieldName("field")?.text ?? "");
+      const verb = VERB_METHODS.get(callee.childForFieldName("field")?.text ?? "");
       const receiver = callee.childForFieldName("value");
       const before = receiver ? axumMethods(receiver, depth + 1) : [];
       return verb && before.length > 0 ? [...before, [verb, args[0]]] : before;
     }
     const name = callee ? lastSegment(callee) : "";
-    const verb = VERBS.get(name) ?? VERBS.get(name.replace(/_service$/, ""));
+    const verb = VERB_METHODS.get(name) ?? VERB_METHODS.get(name.replace(/_service$/, ""));
     return verb ? [[verb, args[0]]] : [];
   };
 
@@ -114,7 +104,7 @@ export function extractRustRoutes(root: SyntaxNode, text: string): FileRoutes | 
     }
     const start = receiver?.type === "call_expression" ? receiver.childForFieldName("function") : undefined;
     const name = start ? lastSegment(start) : "";
-    const verb = name === "route" ? "ALL" : VERBS.get(name);
+    const verb = name === "route" ? "ALL" : VERB_METHODS.get(name);
     return verb ? [verb, argumentsOf(node)[0]] : undefined;
   };
 
@@ -247,7 +237,7 @@ export function extractRustRoutes(root: SyntaxNode, text: string): FileRoutes | 
       const tokens = inner?.childForFieldName("arguments");
       const literal = tokens?.namedChildren.find((child) => child?.type === "string_literal");
       if (!literal) continue;
-      const verb = VERBS.get(macro.replace(/^actix_web::/, ""));
+      const verb = VERB_METHODS.get(macro.replace(/^actix_web::/, ""));
       const written = stringOf(literal);
       const verbs = verb ? [verb] : macro.replace(/^actix_web::/, "") === "route" ? methodsOf(tokens!) : [];
       for (const each of verbs) {

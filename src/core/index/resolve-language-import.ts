@@ -1,5 +1,6 @@
 import type { RepoPath } from "../../model.js";
 import type { GoModule } from "../../formats/go-mod.js";
+import { nearestPath } from "./nearest-path.js";
 
 /**
  * Python and Go imports to indexed files, given every indexed path (what module building needs:
@@ -21,7 +22,7 @@ export function languageImportResolver(paths: readonly RepoPath[], goModules: re
     if (from.endsWith(".py")) {
       if (specifier.startsWith(".")) return resolveRelativePython(from, specifier, files);
       pythonModules ??= pythonModuleNames(paths, files);
-      return nearest(pythonModules.get(specifier), from);
+      return nearestPath(pythonModules.get(specifier), from);
     }
     if (from.endsWith(".go")) {
       goPackages ??= goPackageFiles(paths);
@@ -100,25 +101,6 @@ function pythonModuleNames(paths: readonly RepoPath[], files: ReadonlySet<RepoPa
     names.set(name, list);
   }
   return names;
-}
-
-function nearest(candidates: readonly RepoPath[] | undefined, from: RepoPath): RepoPath | null {
-  if (!candidates || candidates.length === 0) return null;
-  let best = candidates[0]!;
-  let bestShared = -1;
-  for (const candidate of candidates) {
-    const shared = sharedFolders(candidate, from);
-    if (shared > bestShared || (shared === bestShared && candidate < best)) [best, bestShared] = [candidate, shared];
-  }
-  return best;
-}
-
-function sharedFolders(a: RepoPath, b: RepoPath): number {
-  const x = a.split("/");
-  const y = b.split("/");
-  let shared = 0;
-  while (shared < x.length - 1 && shared < y.length - 1 && x[shared] === y[shared]) shared += 1;
-  return shared;
 }
 
 /** Each folder holding Go files, to its first non-test file (its first file when all are tests). */
