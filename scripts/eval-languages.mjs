@@ -160,6 +160,8 @@ export function languagesReport(results, { commit, command }) {
     "| language | repositories | sampled | checked | correct | precision | resolved sites | unresolved sites | unresolved share | outside the repository |",
     "| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
     ...measuredLanguages(results).flatMap(({ language }) => ["tuning", "held-out"].map((set) => [language, set])).filter(([language, set]) => results.some((r) => r.language === language && r.set === set)).map(([language, set]) => {
+      // A language whose call sites ctx does not extract yet: its repositories' call counts are other languages' files.
+      if (!byLanguage.get(language).calls) return `| ${language} | ${set} | calls not extracted yet | | | | | | | |`;
       const of = results.filter((r) => r.language === language && r.set === set);
       const samples = of.flatMap((r) => r.samples);
       const checked = samples.filter((item) => item.verdict === "yes" || item.verdict === "no");

@@ -17,6 +17,8 @@ function goOracle() {
 
 export default {
   language: "go",
+  // Call sites are extracted and linked: sampled and checked by hand (scripts/call-samples/).
+  calls: true,
   extensions: [".go"],
   repos: [
     { ...mirrored("gin-gonic/gin", "tuning"), commit: "dcaa4296d111981ffb31ac3eba90bb63e1eb5ab9" },

@@ -6,6 +6,8 @@ import { ROOT } from "./root.mjs";
 
 export default {
   language: "python",
+  // Call sites are extracted and linked: sampled and checked by hand (scripts/call-samples/).
+  calls: true,
   extensions: [".py"],
   repos: [
     { ...mirrored("pallets/flask", "tuning"), commit: "2ac89889f4cc330eabd50f295dcef02828522c69" },
