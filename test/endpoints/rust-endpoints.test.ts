@@ -22,6 +22,7 @@ describe("endpoint_index.md for Rust", () => {
   it("joins actix-web scopes, resources, configure functions and route macros served where .service mounts them", async () => {
     const posts = "src/posts.rs";
     expect(await endpointsOf("actix-scopes-and-macros")).toEqual([
+      // `.to(health).wrap(…)`: middleware on the route; a `#[cfg(test)]` module's app serves no route of the application's.
       ["GET", "/health", "health", "src/main.rs:11", "actix-web", "", ""],
       ["GET", "/", "index", `${posts}:3`, "actix-web", "", "src/main.rs:9"],
       ["GET", "/api/feed", "feed", `${posts}:8`, "actix-web", "/feed", `src/main.rs:10, ${posts}:14`],

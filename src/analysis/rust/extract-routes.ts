@@ -93,7 +93,14 @@ export function extractRustRoutes(root: SyntaxNode, text: string): FileRoutes | 
   };
 
   /** actix-web's `web::get().to(h)` (`web::route()` for any method): the method and its handler. */
-  const actixMethod = (node: SyntaxNode | undefined): [string, SyntaxNode | undefined] | undefined => {
+  const actixMethod = (outer: SyntaxNode | undefined): [string, SyntaxNode | undefined] | undefined => {
+    // `web::get().to(h).wrap(…)`: what is chained after `.to(h)` configures the same route.
+    let node = outer;
+    for (let depth = 0; node?.type === "call_expression" && depth < MAX_NESTING; depth += 1) {
+      const callee = node.childForFieldName("function");
+      if (callee?.type !== "field_expression" || callee.childForFieldName("field")?.text === "to") break;
+      node = callee.childForFieldName("value") ?? undefined;
+    }
     if (node?.type !== "call_expression") return undefined;
     const callee = node.childForFieldName("function");
     if (callee?.type !== "field_expression" || callee.childForFieldName("field")?.text !== "to") return undefined;
@@ -198,7 +205,8 @@ export function extractRustRoutes(root: SyntaxNode, text: string): FileRoutes | 
   };
 
   for (const item of root.descendantsOfType("function_item")) {
-    if (!item) continue;
+    // A test module's routers serve tests, not the application.
+    if (!item || insideTestModule(item)) continue;
     const name = item.childForFieldName("name")?.text;
     const body = item.childForFieldName("body");
     if (!name || !body) continue;
@@ -330,4 +338,15 @@ function useDeclarations(root: SyntaxNode): Map<string, string> {
     if (argument) visit(argument, [], 0);
   }
   return names;
+}
+
+/** Whether a node is inside a `#[cfg(test)] mod … { }`. */
+function insideTestModule(node: SyntaxNode): boolean {
+  for (let current = node.parent; current; current = current.parent) {
+    if (current.type !== "mod_item") continue;
+    for (let sibling = current.previousNamedSibling; sibling?.type === "attribute_item"; sibling = sibling.previousNamedSibling) {
+      if (/^#\[\s*cfg\s*\(\s*test\s*\)\s*\]$/.test(sibling.text)) return true;
+    }
+  }
+  return false;
 }
