@@ -11,9 +11,3 @@ import type { Grammar } from "./tree-sitter.js";
  * core/index/resolve-language-import.ts (go.mod is read apart); their entries are absent.
  */
 export const LANGUAGE_PROJECTS: Partial<Record<Grammar, LanguageProject>> = { java: JAVA_PROJECT, "c-sharp": CSHARP_PROJECT, rust: RUST_PROJECT, php: PHP_PROJECT, ruby: RUBY_PROJECT };
-
-/** Whether `path` is a build file some language reads. */
-export function isBuildFile(path: string): boolean {
-  for (const project of Object.values(LANGUAGE_PROJECTS)) if (project?.buildFile.test(path)) return true;
-  return false;
-}

@@ -83,3 +83,12 @@ describe("test files of Java, C#, Rust, PHP and Ruby", () => {
     expect(sources.filter(isTestPath)).toEqual([]);
   });
 });
+
+describe("build files the commit hook re-indexes for", () => {
+  it("knows each language's: Maven, Gradle, .csproj, Cargo, composer and gem files", async () => {
+    const { isBuildFile } = await import("../../src/analysis/build-file-patterns.js");
+    const built = ["pom.xml", "shop/build.gradle.kts", "settings.gradle", "src/Shop/Shop.csproj", "Directory.Build.props", "Shop.sln", "crates/core/Cargo.toml", "composer.json", "Gemfile", "engines/billing/billing.gemspec"];
+    expect(built.filter((path) => !isBuildFile(path))).toEqual([]);
+    expect(["src/pom.xml.bak", "Cargo.lock", "composer.lock", "Gemfile.lock", "docs/build.gradle.md", "package.json"].filter(isBuildFile)).toEqual([]);
+  });
+});

@@ -1,6 +1,7 @@
+import { BUILD_FILE_PATTERNS } from "../build-file-patterns.js";
 import type { LanguageProject } from "../language-project.js";
 import { rustPackages } from "./rust-packages.js";
 import { rustResolver } from "./rust-resolver.js";
 
 /** Cargo: manifests name the workspace's crates, and `use` paths lead through module files to them. */
-export const RUST_PROJECT: LanguageProject = { buildFile: /(?:^|\/)Cargo\.toml$/, packages: rustPackages, resolver: rustResolver };
+export const RUST_PROJECT: LanguageProject = { buildFile: BUILD_FILE_PATTERNS.rust!, packages: rustPackages, resolver: rustResolver };

@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { isBuildFile } from "../../analysis/language-projects.js";
+import { isBuildFile } from "../../analysis/build-file-patterns.js";
 import { join } from "node:path";
 import { DEFAULT_CONFIG } from "../../core/index/index-config.js";
 import { selectSourceFiles } from "../../core/index/select-files.js";

@@ -14,7 +14,8 @@ import { goPackageResolver, languageImportResolver } from "../../core/index/reso
 import { grammarOf } from "../../analysis/tree-sitter.js";
 import { readGoModules } from "../../io/read-go-modules.js";
 import { readBuildFiles } from "../../io/read-build-files.js";
-import { isBuildFile, LANGUAGE_PROJECTS } from "../../analysis/language-projects.js";
+import { isBuildFile } from "../../analysis/build-file-patterns.js";
+import { LANGUAGE_PROJECTS } from "../../analysis/language-projects.js";
 import { rowDifference } from "../../core/index/row-difference.js";
 import { isTestPath } from "../../core/index/is-test-path.js";
 import { selectSources, type DefaultExclusion } from "../../core/index/select-files.js";
