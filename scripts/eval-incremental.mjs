@@ -13,11 +13,13 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { WORK, checkoutFetched, fetchedRepos, mirrored } from "./corpora.mjs";
 import { replaceSection } from "./report.mjs";
+import { KEPT as LANGUAGES_KEPT } from "./eval-languages.mjs";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const CTX = join(ROOT, "bin", "ctx.js");
 const COMMITS = Number(process.argv[2] ?? 12);
-const KEPT = /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs|json|md|ya?ml|py|go|mod)$/;
+// TypeScript and JavaScript with their configuration, and every tree-sitter language's sources and build files.
+const KEPT = { test: (path) => /\.(ts|tsx|mts|cts|js|jsx|mjs|cjs)$/.test(path) || LANGUAGES_KEPT.test(path) };
 const REPOS = fetchedRepos("CTX_INCREMENTAL_REPOS", [mirrored("medusajs/medusa", "tuning"), mirrored("vendure-ecommerce/vendure", "tuning"), mirrored("outline/outline", "tuning")]);
 const ENV = { ...process.env, NO_COLOR: "1", GIT_AUTHOR_NAME: "eval", GIT_AUTHOR_EMAIL: "eval@localhost", GIT_COMMITTER_NAME: "eval", GIT_COMMITTER_EMAIL: "eval@localhost" };
 
