@@ -9,6 +9,8 @@ describe("endpoint_index.md for Rust", () => {
     expect(await endpointsOf("axum-nested-routers")).toEqual([
       // `.merge(api::health::routes())`: a module path through `mod api;`.
       ["ALL", "/api/v1/health", "health", "src/api/health.rs:4", "axum", "/health", `${main}:18, ${main}:20, ${main}:17, src/api/health.rs:4`],
+      // axum routes `/health/` apart from `/health`: the trailing slash is kept.
+      ["GET", "/api/v1/health/", "health", "src/api/health.rs:4", "axum", "/health/", `${main}:18, ${main}:20, ${main}:17, src/api/health.rs:4`],
       // `.nest("/orders", orders::routes())`: `orders` is what `use api::orders;` brings in.
       ["GET", "/api/v1/orders", "list", `${orders}:9`, "axum", "/", mounts],
       ["POST", "/api/v1/orders", "create", `${orders}:9`, "axum", "/", mounts],

@@ -58,6 +58,13 @@ describe("endpoint queries", () => {
     expect(routes("GET /api/items/7")).toEqual([]);
   });
 
+  it("puts first the route that ends as the request does, with a trailing slash or without", () => {
+    const axum = [{ ...endpoint("GET", "/v1/accounts", "list"), framework: "axum" }, { ...endpoint("GET", "/v1/accounts/", "listSlash"), framework: "axum" }];
+    expect(findEndpoints(axum, parseEndpointQuery("GET /v1/accounts/")).map((e) => e.handler)).toEqual(["listSlash", "list"]);
+    expect(findEndpoints(axum, parseEndpointQuery("GET /v1/accounts")).map((e) => e.handler)).toEqual(["list", "listSlash"]);
+    expect(findEndpoints(axum, parseEndpointQuery("https://id.example.com/v1/accounts/?page=2")).map((e) => e.handler)).toEqual(["listSlash", "list"]);
+  });
+
   it("reads what a user has in hand: a full URL, a log line, an access-log request, a curl command", () => {
     expect(parseEndpointQuery("https://api.example.com/users/42?expand=1#top")).toEqual({ method: null, text: "/users/42" });
     expect(parseEndpointQuery("GET /api/v1/users/42 500 12ms")).toEqual({ method: "GET", text: "/api/v1/users/42" });

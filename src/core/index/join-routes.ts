@@ -2,7 +2,7 @@ import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRout
 import { resolveSpecifier, type ModuleResolver } from "../calls/resolve-specifier.js";
 import { compare } from "./build-modules.js";
 import type { IndexedFile } from "./indexed-file.js";
-import { BRACED_PARAMETERS, joinRoute, normaliseRoute } from "./route-path.js";
+import { BRACED_PARAMETERS, joinRoute, normaliseRoute, STRICT_TRAILING_SLASH } from "./route-path.js";
 
 /*
  * Joins every file's routes into endpoints as a user reaches them: a registration's route with the
@@ -249,8 +249,11 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
         });
   return variants.map((variant) => ({
     method: registration.method,
-    route: registration.framework === "graphql" ? registration.written : normaliseRoute(variant.reduceRight(prefixed, registration.written), BRACED_PARAMETERS.has(registration.framework)),
-    written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written, BRACED_PARAMETERS.has(registration.framework)),
+    route:
+      registration.framework === "graphql"
+        ? registration.written
+        : normaliseRoute(variant.reduceRight(prefixed, registration.written), BRACED_PARAMETERS.has(registration.framework), STRICT_TRAILING_SLASH.has(registration.framework) && registration.written.endsWith("/")),
+    written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written, BRACED_PARAMETERS.has(registration.framework), STRICT_TRAILING_SLASH.has(registration.framework)),
     handler: registration.handler,
     path,
     line: registration.line,

@@ -6,16 +6,19 @@ export function joinRoute(prefix: string, route: string): string {
 }
 
 /**
- * One leading slash, no trailing slash (but for the root), no doubled slashes; a wholly dynamic
+ * One leading slash, no trailing slash (but for the root, and where the framework routes one apart), no doubled slashes; a wholly dynamic
  * route stays as written, but where `{name}` is how the framework writes a parameter (`{id}/lines`
  * of ASP.NET Core, Spring, Laravel, actix-web).
  */
-export function normaliseRoute(route: string, bracedParameters = false): string {
+export function normaliseRoute(route: string, bracedParameters = false, keepTrailingSlash = false): string {
   if (route.startsWith("{") && !bracedParameters) return route;
   let result = `/${route}`.replace(/\/{2,}/g, "/");
-  if (result.length > 1) result = result.replace(/\/+$/, "");
+  if (result.length > 1) result = result.replace(/\/+$/, keepTrailingSlash ? "/" : "");
   return result;
 }
+
+/** Frameworks that route `/x/` and `/x` apart (axum since 0.6, actix-web, Sinatra): a route keeps its trailing slash. */
+export const STRICT_TRAILING_SLASH = new Set(["axum", "actix-web", "sinatra"]);
 
 /** Frameworks that write a path parameter `{name}`: a route starting with one is a path, not an expression. */
 export const BRACED_PARAMETERS = new Set(["aspnet", "spring", "jax-rs", "laravel", "symfony", "actix-web", "axum"]);

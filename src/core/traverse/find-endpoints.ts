@@ -1,3 +1,4 @@
+import { STRICT_TRAILING_SLASH } from "../index/route-path.js";
 import { GRAPHQL_OPERATIONS, HTTP_METHODS, type EndpointRecord } from "../../model.js";
 
 export interface EndpointQuery {
@@ -152,8 +153,11 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
   if (query.text === "") return byMethod;
   if (query.text.startsWith("/") || query.text.startsWith("{")) {
     const wanted = segmentsOf(query.text);
+    // `/x/` and `/x` are the same segments; where a framework routes them apart, the route that ends as the request does comes first.
+    const slashed = /[^/]\/(?:[?#].*)?$/.test(query.text);
+    const agrees = (e: EndpointRecord): number => (STRICT_TRAILING_SLASH.has(e.framework) && e.route.length > 1 && e.route.endsWith("/") === slashed ? 1 : 0);
     const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
-      found.map((e) => ({ e, score: staticSegments(routeSegments(e.route)) })).sort((a, b) => b.score - a.score).map(({ e }) => e);
+      found.map((e) => ({ e, score: staticSegments(routeSegments(e.route)) })).sort((a, b) => b.score - a.score || agrees(b.e) - agrees(a.e)).map(({ e }) => e);
     const exact = byMethod.filter((e) => routeMatches(routeSegments(e.route), wanted, caseless(e)));
     // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
     // a route under a prefix the index does not know included.
