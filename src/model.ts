@@ -354,6 +354,11 @@ export interface CallSummary {
    * `types[n]`, which refers only to entries before it (analysis/type-table.ts).
    */
   types: string[];
+  /**
+   * Java: the package the file declares (`package a.b;`). Its files see one another's top-level
+   * types without an import, wherever they sit (src/main/java and src/test/java hold one package).
+   */
+  package?: string;
 }
 
 export interface CallTarget {

@@ -12,6 +12,7 @@ const EXPORTS = ["tree", "code"].flatMap((name) => ["--add-exports", `jdk.compil
 export default {
   language: "java",
   extensions: [".java"],
+  calls: true,
   repos: [
     { ...mirrored("halo-dev/halo", "tuning"), commit: "38f52f29bfbe236fac2209dc21be40673d558d80" },
     { ...mirrored("macrozheng/mall", "tuning"), commit: "74eebe067d4f17b2d0b61691bef2748e3a7daf80" },
