@@ -17,6 +17,8 @@ describe("call_index.md for Java", () => {
       // A field's initialiser is the field's caller.
       ["shop/orders/BaseService.java:4", "BaseService.audit", "new", "Audit", "shop/orders/Audit.java:3"],
       ["shop/orders/BaseService.java:5", "BaseService.BaseService", "call", "Audit.log", "shop/orders/Audit.java:4"],
+      // Of two overloads, the one taking as many arguments.
+      ["shop/orders/BaseService.java:6", "BaseService.check", "call", "Audit.log", "shop/orders/Audit.java:5"],
       // `super("orders")` and `this(…)`: the constructors they run.
       ["shop/orders/OrderService.java:12", "OrderService.OrderService", "call", "BaseService.BaseService", "shop/orders/BaseService.java:5"],
       ["shop/orders/OrderService.java:17", "OrderService.OrderService", "call", "OrderService.OrderService", "shop/orders/OrderService.java:11"],

@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
-import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
+import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
 import { TypeTable } from "../type-table.js";
 import { modifierWords } from "./modifier-words.js";
 
@@ -108,6 +108,23 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
 
   const declarations = new Map<string, CallableDeclaration>();
   for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+  // A method's or constructor's other overloads, after every first declaration: linking picks one by a call's arguments.
+  const overloaded: CallableDeclaration[] = [];
+  const overloadAt = new Map<string, CallableDeclaration>();
+  for (const symbol of symbols) {
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    if (kinds.get(name) === symbol || (symbol.kind !== "method" && symbol.kind !== "constructor") || kinds.get(name)?.kind !== symbol.kind) continue;
+    const declaration: CallableDeclaration = { name, kind: symbol.kind, line: symbol.line };
+    overloaded.push(declaration);
+    overloadAt.set(`${name}@${symbol.line}`, declaration);
+  }
+  /** The parameters of the overload declared at `member` (the first's, or another's). */
+  const declareParams = (name: string, member: SyntaxNode, params: (string | null)[]): void => {
+    const rest = member.childForFieldName("parameters")?.namedChildren.some((child) => child?.type === "spread_parameter") ? { rest: true as const } : {};
+    const other = overloadAt.get(`${name}@${startLine(member)}`);
+    if (other) Object.assign(other, { params, ...rest });
+    else declare(name, { params, ...rest });
+  };
   const declare = (name: string, extra: Partial<CallableDeclaration>): void => {
     const known = declarations.get(name);
     if (known) Object.assign(known, { ...extra, ...known });
@@ -286,9 +303,10 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
             const declared = declarations.get(`${owner}.${name}`);
             if (!declared || declared.kind !== "method") break;
             const isStatic = modifierWords(member).has("static");
+            declareParams(declared.name, member, params);
             if (!overloads.has(declared.name)) {
               overloads.add(declared.name);
-              declare(`${owner}.${name}`, { params, ...(returns ? { returns } : {}), ...(isStatic ? { static: true as const } : {}) });
+              declare(`${owner}.${name}`, { ...(returns ? { returns } : {}), ...(isStatic ? { static: true as const } : {}) });
             } else if (declared.returns !== returns) {
               // Overloads that return different types: what a call returns depends on which one it is.
               delete declared.returns;
@@ -298,9 +316,11 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
           case "constructor_declaration":
           case "compact_constructor_declaration": {
             const declared = declarations.get(`${owner}.${simple}`);
-            if (declared && declared.params === undefined) {
-              const params = parameterEntries(member.childForFieldName("parameters"), context, { locals: new Map(), localTypes: new Set() }).map(([, type]) => type ?? null);
-              declare(`${owner}.${simple}`, { params });
+            if (declared?.kind === "constructor") {
+              // A compact constructor takes the record's components.
+              const list = member.type === "compact_constructor_declaration" ? node.childForFieldName("parameters") : member.childForFieldName("parameters");
+              const params = parameterEntries(list, context, { locals: new Map(), localTypes: new Set() }).map(([, type]) => type ?? null);
+              declareParams(declared.name, member, params);
             }
             break;
           }
@@ -315,8 +335,11 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
   for (const declaration of root.namedChildren) if (declaration && TYPE_KINDS.has(declaration.type)) declareType(declaration, topContext);
 
   const sites: CallSite[] = [];
-  const addSite = (caller: string, node: SyntaxNode, callee: CalleeRef, via: CallSite["via"] = "call"): void => {
+  /** Per site, how many arguments it passes (-1: not a call with arguments): what picks an overload. */
+  const arities: number[] = [];
+  const addSite = (caller: string, node: SyntaxNode, callee: CalleeRef, via: CallSite["via"] = "call", args?: SyntaxNode | null): void => {
     sites.push({ caller: callerOf(caller), line: node.startPosition.row + 1, column: column(node), via, callee });
+    arities.push(args ? args.namedChildren.filter((child) => child !== null && child.type !== "line_comment" && child.type !== "block_comment").length : -1);
   };
 
   /** The class of this file a field name belongs to, seen from the enclosing classes (innermost first). */
@@ -486,7 +509,7 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
       case "method_invocation": {
         const ref = invocationRef(node, context, scope);
         const name = node.childForFieldName("name");
-        if (ref && name) addSite(caller, name, ref);
+        if (ref && name) addSite(caller, name, ref, "call", node.childForFieldName("arguments"));
         break;
       }
       case "object_creation_expression": {
@@ -512,10 +535,10 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
         const hasObject = node.childForFieldName("object") !== null;
         if (constructor && owner && !context.opaque && !hasObject) {
           const simple = owner.slice(owner.lastIndexOf(".") + 1);
-          if (constructor.type === "this") addSite(caller, constructor, { head: "this", owner, names: [simple] });
+          if (constructor.type === "this") addSite(caller, constructor, { head: "this", owner, names: [simple] }, "call", node.childForFieldName("arguments"));
           else if (constructor.type === "super") {
             const baseName = superNames.get(owner);
-            if (baseName) addSite(caller, constructor, { head: "super", owner, names: [baseName] });
+            if (baseName) addSite(caller, constructor, { head: "super", owner, names: [baseName] }, "call", node.childForFieldName("arguments"));
           }
         }
         break;
@@ -687,8 +710,9 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
   for (const declaration of declarations.values()) {
     if (typeNames.has(declaration.name) || declaration.static) exports.push({ name: declaration.name, local: declaration.name });
   }
-  const summary: CallSummary = { callers, declarations: [...declarations.values()], imports, exports, sites: sites.map(encodeCallSite), types: table.entries };
+  const summary: CallSummary = { callers, declarations: [...declarations.values(), ...overloaded], imports, exports, sites: sites.map(encodeCallSite), types: table.entries };
   if (packageName !== undefined) summary.package = packageName;
+  if (arities.some((arity) => arity >= 0)) summary.arities = arities;
   return summary;
 }
 

@@ -213,6 +213,8 @@ interface FileScope {
   typeParameterIn: boolean[] | undefined;
   /** A Java file's package (CallSummary.package; "" for the unnamed one). */
   javaPackage?: string;
+  /** A Java file's methods' and constructors' overloads after the first of each name (overloadFor). */
+  overloaded?: CallableDeclaration[];
 }
 
 /** A name looked up in a file (FileScope.reads), with a scratch mark for deduplicating a computation's reads. */
@@ -461,10 +463,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const imports = new Map<string, ImportBinding>();
     const exports = new Map<string, ExportBinding>();
     const starList: ExportBinding[] = [];
+    const overloaded: CallableDeclaration[] = [];
     for (const decl of calls.declarations) {
       if (decl.static) statics.set(decl.name, decl);
       const first = decls.get(decl.name);
       if (first === undefined) decls.set(decl.name, decl);
+      else if (isJava({ path }) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
       else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) imports.set(binding.local, binding);
@@ -490,7 +494,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
-      ...(isJava({ path }) ? { javaPackage: calls.package ?? "" } : {}),
+      ...(isJava({ path }) ? { javaPackage: calls.package ?? "", overloaded } : {}),
     };
     return scope;
   };
@@ -1448,6 +1452,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return callee.names.length > 1 && resolveCallee(scope, { ...callee, names: callee.names.slice(0, -1) })?.type === "module";
   };
 
+  const javaOverloads = new WeakMap<FileScope, Map<string, CallableDeclaration[]>>();
   const links: FileLink[] = [];
   for (const { path, summary } of files) {
     if (only && !only.has(path)) continue;
@@ -1470,7 +1475,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (binding.submodule !== undefined) specifiers.add(binding.submodule);
     }
     for (const binding of calls.exports) if (binding.specifier !== undefined) specifiers.add(binding.specifier);
-    for (const encoded of calls.sites) {
+    for (const [siteIndex, encoded] of calls.sites.entries()) {
       // Most sites with an unknown receiver call the standard library: their name settles them
       // without decoding the rest.
       const unknownName = unknownCalleeName(encoded);
@@ -1530,7 +1535,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (outsideOnly) {
         if (!isRef) stats.external += 1;
       } else if (targets.length > 0) {
-        for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
+        for (const target of targets) {
+          const decl = javaFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl;
+          edges.push(edgeTo(decl.name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
+        }
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
         const name = site.callee.names[site.callee.names.length - 1]!;
@@ -1559,6 +1567,24 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stars, resolved, stats });
   }
   return links;
+
+  /**
+   * Of a Java method's overloads (declarations of one name in its file), the first that takes `arity`
+   * arguments (a variadic one: at least all but its last); the first declared when none does or the count is not known.
+   */
+  function overloadFor(target: { scope: FileScope; decl: CallableDeclaration }, arity: number): CallableDeclaration {
+    if (arity < 0 || (target.decl.kind !== "method" && target.decl.kind !== "constructor")) return target.decl;
+    let all = javaOverloads.get(target.scope);
+    if (all === undefined) {
+      all = new Map();
+      for (const decl of target.scope.overloaded ?? []) all.set(decl.name, [...(all.get(decl.name) ?? []), decl]);
+      javaOverloads.set(target.scope, all);
+    }
+    const others = all.get(target.decl.name);
+    if (others === undefined) return target.decl;
+    const takes = (decl: CallableDeclaration): boolean => decl.params !== undefined && (decl.rest ? arity >= decl.params.length - 1 : decl.params.length === arity);
+    return [target.decl, ...others].find(takes) ?? target.decl;
+  }
 
   /** A Java record's component: what its accessor (`point.x()`) returns. */
   function isRecordComponent(target: { scope: FileScope; decl: CallableDeclaration }): boolean {
