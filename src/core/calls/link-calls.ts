@@ -1527,6 +1527,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
+      const overloads = targets.map((target) => (javaFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
       const outsideOnly =
         targets.length === 0 &&
         !fieldCalled &&
@@ -1534,11 +1535,15 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         (declared.some((target) => target!.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && opaque(entity.scope)));
       if (outsideOnly) {
         if (!isRef) stats.external += 1;
+      } else if (targets.length > 0 && overloads.includes(undefined)) {
+        // Overloads that take as many arguments: which one runs depends on the arguments' types, not known here.
+        edges.push(edgeTo(site.callee.names[site.callee.names.length - 1]!, null));
+        if (!isRef) stats.unresolved += 1;
       } else if (targets.length > 0) {
-        for (const target of targets) {
-          const decl = javaFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl;
+        targets.forEach((target, i) => {
+          const decl = overloads[i]!;
           edges.push(edgeTo(decl.name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
-        }
+        });
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
         const name = site.callee.names[site.callee.names.length - 1]!;
@@ -1569,10 +1574,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   return links;
 
   /**
-   * Of a Java method's overloads (declarations of one name in its file), the first that takes `arity`
-   * arguments (a variadic one: at least all but its last); the first declared when none does or the count is not known.
+   * Of a Java method's overloads (declarations of one name in its file), the one that takes `arity`
+   * arguments (a variadic one: at least all but its last); undefined when several or none do (which
+   * runs depends on the arguments' types); the first declared when the count is not known (a method reference).
    */
-  function overloadFor(target: { scope: FileScope; decl: CallableDeclaration }, arity: number): CallableDeclaration {
+  function overloadFor(target: { scope: FileScope; decl: CallableDeclaration }, arity: number): CallableDeclaration | undefined {
     if (arity < 0 || (target.decl.kind !== "method" && target.decl.kind !== "constructor")) return target.decl;
     let all = javaOverloads.get(target.scope);
     if (all === undefined) {
@@ -1583,7 +1589,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const others = all.get(target.decl.name);
     if (others === undefined) return target.decl;
     const takes = (decl: CallableDeclaration): boolean => decl.params !== undefined && (decl.rest ? arity >= decl.params.length - 1 : decl.params.length === arity);
-    return [target.decl, ...others].find(takes) ?? target.decl;
+    const taking = [target.decl, ...others].filter(takes);
+    return taking.length === 1 ? taking[0] : undefined;
   }
 
   /** A Java record's component: what its accessor (`point.x()`) returns. */
