@@ -354,6 +354,17 @@ export interface CallSummary {
    * `types[n]`, which refers only to entries before it (analysis/type-table.ts).
    */
   types: string[];
+  /**
+   * Java: the package the file declares (`package a.b;`). Its files see one another's top-level
+   * types without an import, wherever they sit (src/main/java and src/test/java hold one package).
+   */
+  package?: string;
+  /**
+   * Java: per site, how many arguments the call passes (-1 where it is not a call with arguments).
+   * A method's overloads are declarations of one name (the first, then the others): linking lands
+   * a call on the one that takes as many.
+   */
+  arities?: number[];
 }
 
 export interface CallTarget {

@@ -3,6 +3,7 @@ import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { namesRepositoryPackage, resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
 import type { ExportAlias } from "../../formats/call-index.js";
+import { nearestPath } from "../index/nearest-path.js";
 
 export interface LinkStats {
   /** Call-like sites (member references not counted). */
@@ -99,8 +100,9 @@ export function callableNamesOf(calls: CallSummary): string[] {
  * Two summaries with the same key link every other file's sites the same way.
  */
 export function interfaceKeyOf(calls: CallSummary): string {
-  // The table too: a declaration's type can refer to its entries.
-  return JSON.stringify([calls.declarations, calls.imports, calls.exports, calls.types]);
+  // The table too: a declaration's type can refer to its entries. A Java file's package decides
+  // which files see its types without an import.
+  return JSON.stringify([calls.declarations, calls.imports, calls.exports, calls.types, ...(calls.package !== undefined ? [calls.package] : [])]);
 }
 
 /** A script (no imports, no exports) declares globals that any file may reach without a trace. */
@@ -111,6 +113,31 @@ export function isScript(calls: CallSummary): boolean {
 /** A Go struct is a class here: its values are instances, its embedded types are its bases. */
 const isClass = (kind: string): boolean => kind === "class" || kind === "struct";
 const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
+const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java");
+/** A type whose values are instances with members and bases: a class or interface, and Java's enums and records. */
+const hasInstances = (scope: { path: string }, kind: string): boolean => isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record"));
+/** What a Java file's package lookups are probed as (FileLink.probes): no callable's name has a colon. */
+export const javaPackageProbe = (name: string): string => `package:${name}`;
+/**
+ * java.lang's types, which every Java file sees without an import (after its own, its imports' and
+ * its package's): a value of one is outside the repository.
+ */
+const JAVA_LANG = new Set(
+  ("AbstractMethodError Appendable ArithmeticException ArrayIndexOutOfBoundsException ArrayStoreException AssertionError AutoCloseable Boolean " +
+    "BootstrapMethodError Byte CharSequence Character Class ClassCastException ClassCircularityError ClassFormatError ClassLoader ClassNotFoundException " +
+    "ClassValue CloneNotSupportedException Cloneable Comparable Deprecated Double Enum EnumConstantNotPresentException Error Exception " +
+    "ExceptionInInitializerError Float FunctionalInterface IllegalAccessError IllegalAccessException IllegalArgumentException IllegalCallerException " +
+    "IllegalMonitorStateException IllegalStateException IllegalThreadStateException IncompatibleClassChangeError IndexOutOfBoundsException " +
+    "InheritableThreadLocal InstantiationError InstantiationException Integer InternalError InterruptedException Iterable LinkageError Long Math " +
+    "MatchException Module ModuleLayer NegativeArraySizeException NoClassDefFoundError NoSuchFieldError NoSuchFieldException NoSuchMethodError " +
+    "NoSuchMethodException NullPointerException Number NumberFormatException Object OutOfMemoryError Override Package Process ProcessBuilder " +
+    "ProcessHandle Readable Record ReflectiveOperationException Runnable Runtime RuntimeException SafeVarargs ScopedValue SecurityException " +
+    "SecurityManager Short StackOverflowError StackTraceElement StackWalker StrictMath String StringBuffer StringBuilder " +
+    "StringIndexOutOfBoundsException SuppressWarnings System Thread ThreadDeath ThreadGroup ThreadLocal Throwable TypeNotPresentException " +
+    "UnknownError UnsatisfiedLinkError UnsupportedClassVersionError UnsupportedOperationException VerifyError VirtualMachineError Void WrongThreadException").split(" "),
+);
+/** The kinds of a Java field: a call never lands on one (fields and methods are apart), but for a record's component, called through its accessor. */
+const JAVA_FIELD_KINDS = new Set(["property", "constant"]);
 /** A generic type given type arguments (`gen:`): a Go one declared outside may hold a repository type, so it is not sealed. */
 const instantiated = (entity: Entity | undefined): Entity | undefined => (entity?.type === "external" ? EXTERNAL : entity);
 
@@ -184,6 +211,10 @@ interface FileScope {
   warmed: number;
   /** Per table entry, whether it involves a type parameter; computed on first need. */
   typeParameterIn: boolean[] | undefined;
+  /** A Java file's package (CallSummary.package; "" for the unnamed one). */
+  javaPackage?: string;
+  /** A Java file's methods' and constructors' overloads after the first of each name (overloadFor). */
+  overloaded?: CallableDeclaration[];
 }
 
 /** A name looked up in a file (FileScope.reads), with a scratch mark for deduplicating a computation's reads. */
@@ -432,10 +463,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const imports = new Map<string, ImportBinding>();
     const exports = new Map<string, ExportBinding>();
     const starList: ExportBinding[] = [];
+    const overloaded: CallableDeclaration[] = [];
     for (const decl of calls.declarations) {
       if (decl.static) statics.set(decl.name, decl);
       const first = decls.get(decl.name);
       if (first === undefined) decls.set(decl.name, decl);
+      else if (isJava({ path }) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
       else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) imports.set(binding.local, binding);
@@ -461,6 +494,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
+      ...(isJava({ path }) ? { javaPackage: calls.package ?? "", overloaded } : {}),
     };
     return scope;
   };
@@ -504,6 +538,72 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   };
   /** Built on first need by goInterfaces (below). */
   let interfacesByMethod: Map<string, GoInterface[]> | undefined;
+  /**
+   * A Java package is every file that declares it, in whatever folder: per package, each top-level
+   * name to the files declaring it. Built on first need from every Java file's summary.
+   */
+  let javaPackages: Map<string, Map<string, FileScope[]>> | undefined;
+  /**
+   * A top-level type of Java package `name` (not of `scope` itself), seen from `scope`: of several
+   * (one package in two modules), the file nearest it. The package is probed, so that a file of it
+   * added, dropped or declaring other names links this one again (planRelink).
+   */
+  const javaPackageDecl = (scope: FileScope, name: string, declared: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
+    probe(javaPackageProbe(name));
+    if (javaPackages === undefined) {
+      javaPackages = new Map();
+      for (const file of files) {
+        if (!file.path.endsWith(".java")) continue;
+        const other = scopeOf(file.path)!;
+        const names = javaPackages.get(other.javaPackage!) ?? new Map<string, FileScope[]>();
+        javaPackages.set(other.javaPackage!, names);
+        for (const top of other.decls.all.keys()) {
+          if (top.includes(".")) continue;
+          const list = names.get(top);
+          if (list) list.push(other);
+          else names.set(top, [other]);
+        }
+      }
+    }
+    const candidates = javaPackages.get(name)?.get(declared)?.filter((other) => other !== scope);
+    if (candidates === undefined || candidates.length === 0) return undefined;
+    const nearest = nearestPath(candidates.map((other) => other.path), scope.path);
+    const other = candidates.find((candidate) => candidate.path === nearest)!;
+    // The lookup notes the read.
+    return { scope: other, decl: other.decls.get(declared)! };
+  };
+  /**
+   * A Java name not declared in the file nor imported by name: its package's, java.lang's (outside),
+   * then an on-demand import's — a package's (`a.b.*`), a class's nested types (`a.b.C.*`) or static
+   * members (`import static a.b.C.*`). Outside when an on-demand import reaches outside the
+   * repository (the name may be that package's), else unknown.
+   */
+  const javaName = (scope: FileScope, name: string): Entity | undefined => {
+    const sibling = javaPackageDecl(scope, scope.javaPackage!, name);
+    if (sibling) return { type: "decl", ...sibling };
+    if (JAVA_LANG.has(name)) return EXTERNAL;
+    let outside = false;
+    let noted = false;
+    for (const [local, binding] of scope.imports.all) {
+      if (!local.startsWith("*")) continue;
+      // What on-demand imports a file has (an added one is no name read before): the whole file.
+      if (!noted) read.push(readOf(scope, WHOLE_FILE));
+      noted = true;
+      const isStatic = local.startsWith("*static:");
+      const specifier = isStatic ? binding.specifier : binding.specifier.slice(0, -2);
+      if (!isStatic) {
+        const found = javaPackageDecl(scope, specifier, name);
+        if (found) return { type: "decl", ...found };
+        if (javaPackages!.has(specifier)) continue;
+      }
+      const target = resolveModule(scope, specifier);
+      if (target === "external") outside = true;
+      if (target === null || target === "external") continue;
+      const member = target.decls.get(`${binding.imported}.${name}`);
+      if (member && (!isStatic || member.static)) return { type: "decl", scope: target, decl: member };
+    }
+    return outside ? EXTERNAL : undefined;
+  };
   const siblingDecl = (scope: FileScope, name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
     if (!scope.path.endsWith(".go")) return undefined;
     const other = packageOf(scope.path, scope.path.endsWith("_test.go")).get(name);
@@ -625,6 +725,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const submodule = resolveModule(scope, binding.submodule);
       return typeof submodule === "object" && submodule !== null ? { type: "module", scope: submodule } : undefined;
     }
+    if (isJava(scope)) return javaName(scope, name);
     const sibling = siblingDecl(scope, name);
     if (sibling) return { type: "decl", ...sibling };
     // Python `from x import *` brings x's names into the module (TypeScript's `export *` does not).
@@ -1194,7 +1295,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (entity?.type === "module" && entity.scope.exports.all.has(MODULE_EXPORTS)) entity = resolveExport(entity.scope, MODULE_EXPORTS, depth + 1);
     // A Go type named without type arguments (those are `gen:`) is sealed, wherever it is declared outside.
     if (entity?.type === "external") return entity.sealed || isGo(scope) ? EXTERNAL_SEALED : EXTERNAL;
-    if (entity?.type === "decl" && (isClass(entity.decl.kind) || entity.decl.kind === "interface")) return { type: "instance", scope: entity.scope, decl: entity.decl };
+    if (entity?.type === "decl" && hasInstances(entity.scope, entity.decl.kind)) return { type: "instance", scope: entity.scope, decl: entity.decl };
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.type !== undefined) return resolveType(entity.scope, entity.decl.type, depth + 1);
     // A function type: what its signatures say a function of it takes and returns.
     if (entity?.type === "decl" && entity.decl.kind === "type" && entity.decl.signatures !== undefined) return { type: "instance", scope: entity.scope, decl: entity.decl };
@@ -1238,7 +1339,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         const sibling = siblingDecl(scope, `${decl.name}.${name}`);
         if (sibling) return { type: "decl", ...sibling, ...(entity.subst ? { subst: entity.subst } : {}) };
         let external = false;
-        if (isClass(decl.kind) || decl.kind === "interface") {
+        if (hasInstances(scope, decl.kind)) {
           // Inherited members: static ones through the class, instance ones through an instance;
           // the base's type parameters bound to what this class passes it.
           for (const [i, base] of (decl.bases ?? []).entries()) {
@@ -1351,12 +1452,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return callee.names.length > 1 && resolveCallee(scope, { ...callee, names: callee.names.slice(0, -1) })?.type === "module";
   };
 
+  const javaOverloads = new WeakMap<FileScope, Map<string, CallableDeclaration[]>>();
   const links: FileLink[] = [];
   for (const { path, summary } of files) {
     if (only && !only.has(path)) continue;
     const calls = summary.get();
     const scope = scopeOf(path)!;
     const isGo = path.endsWith(".go");
+    const javaFile = path.endsWith(".java");
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1372,7 +1475,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (binding.submodule !== undefined) specifiers.add(binding.submodule);
     }
     for (const binding of calls.exports) if (binding.specifier !== undefined) specifiers.add(binding.specifier);
-    for (const encoded of calls.sites) {
+    for (const [siteIndex, encoded] of calls.sites.entries()) {
       // Most sites with an unknown receiver call the standard library: their name settles them
       // without decoding the rest.
       const unknownName = unknownCalleeName(encoded);
@@ -1415,25 +1518,36 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);
-      const targets = declared.filter(
+      // Java: a call of a name that is only a field's (a method inherited, or Lombok's) is not the field's.
+      const fieldCalled = javaFile && site.via === "call" && declared.some((target) => target !== undefined && JAVA_FIELD_KINDS.has(target.decl.kind) && !isRecordComponent(target));
+      const targets = fieldCalled ? [] : declared.filter(
         (target): target is NonNullable<typeof target> =>
           // A class declared in a body (`User@36`, extract-calls LOCAL_CLASS) is reached through, never a target.
           target !== undefined && !target.scope.outside && !target.decl.name.includes("@") && (!isRef || (CALLABLE_KINDS.has(target.decl.kind) && readsDeclaration(scope, site.callee, target.decl))) && !(isGo && GO_TYPES.has(target.decl.kind)),
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
+      const overloads = targets.map((target) => (javaFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
       const outsideOnly =
         targets.length === 0 &&
+        !fieldCalled &&
         !declared.includes(undefined) &&
         (declared.some((target) => target!.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && opaque(entity.scope)));
       if (outsideOnly) {
         if (!isRef) stats.external += 1;
+      } else if (targets.length > 0 && overloads.includes(undefined)) {
+        // Overloads that take as many arguments: which one runs depends on the arguments' types, not known here.
+        edges.push(edgeTo(site.callee.names[site.callee.names.length - 1]!, null));
+        if (!isRef) stats.unresolved += 1;
       } else if (targets.length > 0) {
-        for (const target of targets) edges.push(edgeTo(target.decl.name, { path: target.scope.path, line: target.decl.line, kind: target.decl.kind }));
+        targets.forEach((target, i) => {
+          const decl = overloads[i]!;
+          edges.push(edgeTo(decl.name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
+        });
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
         const name = site.callee.names[site.callee.names.length - 1]!;
-        const unproven = entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array" || declared.includes(undefined);
+        const unproven = entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array" || declared.includes(undefined) || fieldCalled;
         if (entity?.type !== "external" && unproven && isCallable(name)) {
           edges.push(edgeTo(name, null));
           if (!isRef) stats.unresolved += 1;
@@ -1458,6 +1572,32 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     links.push({ path, edges, overrides, aliases, touched, probes: [...probes].sort(byCodeUnit), stars, resolved, stats });
   }
   return links;
+
+  /**
+   * Of a Java method's overloads (declarations of one name in its file), the one that takes `arity`
+   * arguments (a variadic one: at least all but its last); undefined when several or none do (which
+   * runs depends on the arguments' types); the first declared when the count is not known (a method reference).
+   */
+  function overloadFor(target: { scope: FileScope; decl: CallableDeclaration }, arity: number): CallableDeclaration | undefined {
+    if (arity < 0 || (target.decl.kind !== "method" && target.decl.kind !== "constructor")) return target.decl;
+    let all = javaOverloads.get(target.scope);
+    if (all === undefined) {
+      all = new Map();
+      for (const decl of target.scope.overloaded ?? []) all.set(decl.name, [...(all.get(decl.name) ?? []), decl]);
+      javaOverloads.set(target.scope, all);
+    }
+    const others = all.get(target.decl.name);
+    if (others === undefined) return target.decl;
+    const takes = (decl: CallableDeclaration): boolean => decl.params !== undefined && (decl.rest ? arity >= decl.params.length - 1 : decl.params.length === arity);
+    const taking = [target.decl, ...others].filter(takes);
+    return taking.length === 1 ? taking[0] : undefined;
+  }
+
+  /** A Java record's component: what its accessor (`point.x()`) returns. */
+  function isRecordComponent(target: { scope: FileScope; decl: CallableDeclaration }): boolean {
+    const dot = target.decl.name.lastIndexOf(".");
+    return dot > 0 && target.scope.decls.all.get(target.decl.name.slice(0, dot))?.kind === "record";
+  }
 
   /** The distinct reads of other files, by file, names sorted. */
   function touchedFiles(reads: readonly NameRead[], own: FileScope): TouchedFile[] {
@@ -1546,6 +1686,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    */
   function ownBases(decl: CallableDeclaration): readonly string[] {
     if (decl.kind === "class" || decl.kind === "interface" || decl.kind === "type") return decl.bases ?? [];
+    if (decl.kind === "enum" || decl.kind === "record") return decl.bases ?? [];
     if ((decl.kind === "constant" || decl.kind === "variable") && decl.type !== undefined && DECLARED_TYPE.test(decl.type)) return [decl.type];
     return [];
   }
