@@ -12,7 +12,7 @@ async function callRows(fixture: string): Promise<string[][]> {
 }
 
 describe("call_index.md for PHP", () => {
-  it("types receivers by typed and promoted properties, parameters, `new`, `$this`, `self`/`static`/`parent`, traits and declared returns", async () => {
+  it("types receivers by typed, promoted and `@var` properties, parameters, `new`, `$this`, `self`/`static`/`parent`, traits and declared returns", async () => {
     expect(await callRows("php-typed-receivers")).toEqual([
       ["src/Orders/BaseService.php:11", "BaseService.check", "call", "Order.valid", "src/Orders/Order.php:14"],
       // `parent::__construct`, and `Repo::open()` as the right side of `??`.
@@ -46,6 +46,9 @@ describe("call_index.md for PHP", () => {
       ["src/Orders/OrderService.php:48", "OrderService.remember", "call", "valid", "-"],
       // A fully qualified name.
       ["src/Orders/OrderService.php:49", "OrderService.remember", "call", "Repo.open", "src/Store/Repo.php:17"],
+      // An untyped property's `@var Repo|null` docblock; `@var Repo[]` names no class: a candidate.
+      ["src/Orders/OrderService.php:67", "OrderService.useSpare", "call", "Repo.close", "src/Store/Repo.php:22"],
+      ["src/Orders/OrderService.php:68", "OrderService.useSpare", "call", "close", "-"],
       ["src/Store/Repo.php:19", "Repo.open", "new", "Repo", "src/Store/Repo.php:5"],
     ]);
   });

@@ -26,6 +26,8 @@ import { TypeTable } from "../type-table.js";
 const OUTSIDE = "ext:";
 /** Types PHP declares itself: no class of the repository. */
 const BUILTIN_TYPES = new Set(["array", "callable", "iterable", "object", "mixed", "bool", "boolean", "int", "integer", "float", "double", "string", "void", "null", "false", "true", "never", "resource"]);
+/** Docblock types that name no class. */
+const PSEUDO_TYPES = new Set(["scalar", "numeric", "list", "number", "static", "self", "parent", "this", "$this", "class-string", "array-key", "positive-int", "negative-int", "non-empty-string", "non-empty-array", "callable-string"]);
 /** Statements at file level that hold declarations without opening a scope (as extract-symbols.ts walks them). */
 const TRANSPARENT = new Set(["if_statement", "else_if_clause", "else_clause", "colon_block", "compound_statement", "declare_statement", "ERROR"]);
 const CLASS_LIKES = new Set(["class_declaration", "interface_declaration", "trait_declaration", "enum_declaration"]);
@@ -142,9 +144,9 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
   };
 
   /** A class named in code (`X`, `\A\X`, `self`, `static`, `parent`) as a type string; undefined for PHP's own types. */
-  const classRef = (node: SyntaxNode | null | undefined, context: Context, asReturn = false): string | undefined => {
+  const classRef = (node: SyntaxNode | string | null | undefined, context: Context, asReturn = false): string | undefined => {
     if (!node) return undefined;
-    const written = node.text.replace(/\s+/g, "");
+    const written = (typeof node === "string" ? node : node.text).replace(/\s+/g, "");
     const lower = written.toLowerCase();
     if (lower === "self") return context.opaque || context.trait ? undefined : context.owner;
     if (lower === "static" || lower === "$this") return context.opaque || context.trait ? undefined : asReturn ? THIS_TYPE : context.owner;
@@ -540,6 +542,22 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
     }
   };
 
+  /**
+   * An untyped property's `/** @var X *\/` docblock, when it names one class (`?X`, `X|null` too);
+   * undefined for anything else (`X[]`, `array<X>`, a union of classes, a pseudo-type).
+   */
+  const docblockType = (member: SyntaxNode, context: Context): string | undefined => {
+    const comment = member.previousNamedSibling;
+    if (comment?.type !== "comment" || !comment.text.startsWith("/**") || comment.endPosition.row + 1 < member.startPosition.row) return undefined;
+    const tags = [...comment.text.matchAll(/@var\s+(\S+)/g)];
+    if (tags.length !== 1) return undefined;
+    const parts = tags[0]![1]!.split("|").filter((part) => part.toLowerCase() !== "null");
+    if (parts.length !== 1) return undefined;
+    const name = parts[0]!.replace(/^\?/, "");
+    if (!/^\\?[A-Za-z_]\w*(?:\\[A-Za-z_]\w*)*$/.test(name) || PSEUDO_TYPES.has(name.toLowerCase())) return undefined;
+    return classRef(name, context);
+  };
+
   // ---- Declarations: bases, property types, returns; then each member's calls.
 
   const visitClass = (node: SyntaxNode, context: Context): void => {
@@ -598,7 +616,8 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
           break;
         }
         case "property_declaration": {
-          const type = typeOf(member.childForFieldName("type"), own);
+          const written = member.childForFieldName("type");
+          const type = written ? typeOf(written, own) : docblockType(member, own);
           for (const element of member.namedChildren) {
             if (element?.type !== "property_element") continue;
             const property = variableName(element.childForFieldName("name"));
