@@ -74,6 +74,19 @@ describe("call_index.md for PHP", () => {
     ]);
   });
 
+  it("looks a method up in the class's traits (`insteadof` first), and takes an enum's `from()` as PHP's", async () => {
+    expect(await callRows("php-traits-and-enums")).toEqual([
+      ["src/Greeter.php:18", "Greeter.greet", "call", "Casual.bye", "src/Casual.php:12"],
+      // A function declared in a method has no `$this`: a candidate. `Status::from` is PHP's: no row.
+      ["src/Greeter.php:22", "Greeter.greet", "call", "name", "-"],
+      // `Polite::hello insteadof Casual`; an enum-typed parameter.
+      ["src/Greeter.php:24", "Greeter.greet", "call", "Polite.hello", "src/Polite.php:7"],
+      ["src/Greeter.php:24", "Greeter.greet", "call", "Status.label", "src/Status.php:9"],
+      // In a trait, a method it does not declare is the using class's: a candidate.
+      ["src/Polite.php:9", "Polite.hello", "call", "name", "-"],
+    ]);
+  });
+
   it("answers traverse Caller for a method, with candidates where the receiver is unknown", async () => {
     const dir = await indexedFixture("calls/php-typed-receivers");
     const run = await ctx(dir, "traverse", "Caller", "Order.valid");

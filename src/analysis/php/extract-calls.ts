@@ -496,8 +496,8 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
         return;
       }
       case "function_definition": {
-        // A function declared in a body: not indexed; its calls are the enclosing declaration's.
-        visitFunction(node, caller, context);
+        // A function declared in a body: not indexed; its calls are the enclosing declaration's, and it has no `$this`.
+        visitFunction(node, caller, { ...context, opaque: true, owner: undefined, parent: undefined });
         return;
       }
       case "class_declaration":
@@ -577,10 +577,19 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
       if (type) bases.push(type);
       else known = false;
     };
+    // A trait named first by `A::m insteadof B` is where a method both declare is looked up first.
+    const preferred = new Set<string>();
+    for (const clause of body?.descendantsOfType("use_instead_of_clause") ?? []) {
+      const winner = clause?.namedChildren[0]?.namedChildren[0];
+      if (winner) preferred.add(winner.text.replace(/\s+/g, "").toLowerCase());
+    }
+    const traits: SyntaxNode[] = [];
     for (const member of body?.namedChildren ?? []) {
       if (member?.type !== "use_declaration") continue;
-      for (const trait of member.namedChildren) if (trait && NAMES.has(trait.type)) addBase(classRef(trait, own));
+      for (const trait of member.namedChildren) if (trait && NAMES.has(trait.type)) traits.push(trait);
     }
+    const rank = (trait: SyntaxNode): number => (preferred.has(trait.text.replace(/\s+/g, "").toLowerCase()) ? 0 : 1);
+    for (const trait of [...traits].sort((a, b) => rank(a) - rank(b))) addBase(classRef(trait, own));
     for (const type of written) addBase(classRef(type, own));
     const interfaces = node.namedChildren.find((child) => child?.type === "class_interface_clause");
     for (const type of interfaces?.namedChildren ?? []) if (type && NAMES.has(type.type)) addBase(classRef(type, own));
