@@ -22,6 +22,7 @@ function parserVersion() {
 export default {
   language: "php",
   extensions: [".php"],
+  calls: true,
   repos: [
     { ...mirrored("firefly-iii/firefly-iii", "tuning"), commit: "a95b82b14cb01b6e40491f2a94c53b47b71766e7" },
     { ...mirrored("symfony/demo", "tuning"), commit: "920d86dc809f837543cb519d3df5b364a2c36577" },

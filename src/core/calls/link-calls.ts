@@ -114,10 +114,17 @@ export function isScript(calls: CallSummary): boolean {
 const isClass = (kind: string): boolean => kind === "class" || kind === "struct";
 const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
 const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java");
-/** A type whose values are instances with members and bases: a class or interface, and Java's enums and records. */
-const hasInstances = (scope: { path: string }, kind: string): boolean => isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record"));
-/** What a Java file's package lookups are probed as (FileLink.probes): no callable's name has a colon. */
-export const javaPackageProbe = (name: string): string => `package:${name}`;
+const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
+/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums. */
+const hasInstances = (scope: { path: string }, kind: string): boolean =>
+  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum"));
+/** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's namespace (CallSummary.package). */
+export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php");
+/**
+ * What a file's package lookups are probed as (FileLink.probes): no callable's name has a colon. A
+ * PHP namespace's names are case-insensitive, and kept apart from Java's packages.
+ */
+export const packageProbe = (path: string, name: string): string => (path.endsWith(".php") ? `namespace:${name.toLowerCase()}` : `package:${name}`);
 /**
  * java.lang's types, which every Java file sees without an import (after its own, its imports' and
  * its package's): a value of one is outside the repository.
@@ -138,6 +145,8 @@ const JAVA_LANG = new Set(
 );
 /** The kinds of a Java field: a call never lands on one (fields and methods are apart), but for a record's component, called through its accessor. */
 const JAVA_FIELD_KINDS = new Set(["property", "constant"]);
+/** PHP's class-likes: what a call never lands on (`new X` does). */
+const PHP_TYPE_KINDS = new Set(["class", "interface", "trait", "enum"]);
 /** A generic type given type arguments (`gen:`): a Go one declared outside may hold a repository type, so it is not sealed. */
 const instantiated = (entity: Entity | undefined): Entity | undefined => (entity?.type === "external" ? EXTERNAL : entity);
 
@@ -211,8 +220,8 @@ interface FileScope {
   warmed: number;
   /** Per table entry, whether it involves a type parameter; computed on first need. */
   typeParameterIn: boolean[] | undefined;
-  /** A Java file's package (CallSummary.package; "" for the unnamed one). */
-  javaPackage?: string;
+  /** A Java file's package, a PHP file's namespace (CallSummary.package; "" for the unnamed or global one). */
+  package?: string;
   /** A Java file's methods' and constructors' overloads after the first of each name (overloadFor). */
   overloaded?: CallableDeclaration[];
 }
@@ -494,7 +503,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
-      ...(isJava({ path }) ? { javaPackage: calls.package ?? "", overloaded } : {}),
+      ...(isJava({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : {}),
     };
     return scope;
   };
@@ -539,38 +548,82 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   /** Built on first need by goInterfaces (below). */
   let interfacesByMethod: Map<string, GoInterface[]> | undefined;
   /**
-   * A Java package is every file that declares it, in whatever folder: per package, each top-level
-   * name to the files declaring it. Built on first need from every Java file's summary.
+   * A Java package or PHP namespace is every file that declares it, in whatever folder: per package,
+   * each top-level name to the files declaring it (a PHP namespace and name lower-cased, as PHP
+   * compares them). Built on first need from every such file's summary, Java's and PHP's apart.
    */
-  let javaPackages: Map<string, Map<string, FileScope[]>> | undefined;
+  let declaredPackages: Map<string, Map<string, FileScope[]>> | undefined;
+  const packageKey = (php: boolean, name: string): string => (php ? `php:${name.toLowerCase()}` : `java:${name}`);
   /**
-   * A top-level type of Java package `name` (not of `scope` itself), seen from `scope`: of several
+   * A top-level declaration of package `name` (not of `scope` itself), seen from `scope`: of several
    * (one package in two modules), the file nearest it. The package is probed, so that a file of it
    * added, dropped or declaring other names links this one again (planRelink).
    */
-  const javaPackageDecl = (scope: FileScope, name: string, declared: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
-    probe(javaPackageProbe(name));
-    if (javaPackages === undefined) {
-      javaPackages = new Map();
+  const packageDecl = (scope: FileScope, name: string, declared: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
+    const php = isPhp(scope);
+    probe(packageProbe(scope.path, name));
+    if (declaredPackages === undefined) {
+      declaredPackages = new Map();
       for (const file of files) {
-        if (!file.path.endsWith(".java")) continue;
+        if (!hasPackageScope(file.path)) continue;
         const other = scopeOf(file.path)!;
-        const names = javaPackages.get(other.javaPackage!) ?? new Map<string, FileScope[]>();
-        javaPackages.set(other.javaPackage!, names);
+        const key = packageKey(isPhp(other), other.package!);
+        const names = declaredPackages.get(key) ?? new Map<string, FileScope[]>();
+        declaredPackages.set(key, names);
         for (const top of other.decls.all.keys()) {
           if (top.includes(".")) continue;
-          const list = names.get(top);
+          const each = isPhp(other) ? top.toLowerCase() : top;
+          const list = names.get(each);
           if (list) list.push(other);
-          else names.set(top, [other]);
+          else names.set(each, [other]);
         }
       }
     }
-    const candidates = javaPackages.get(name)?.get(declared)?.filter((other) => other !== scope);
+    const candidates = declaredPackages.get(packageKey(php, name))?.get(php ? declared.toLowerCase() : declared)?.filter((other) => other !== scope);
     if (candidates === undefined || candidates.length === 0) return undefined;
     const nearest = nearestPath(candidates.map((other) => other.path), scope.path);
     const other = candidates.find((candidate) => candidate.path === nearest)!;
     // The lookup notes the read.
-    return { scope: other, decl: other.decls.get(declared)! };
+    const decl = other.decls.get(declared) ?? [...other.decls.all.values()].find((each) => each.name.toLowerCase() === declared.toLowerCase());
+    if (decl !== undefined && decl.name !== declared) other.decls.get(decl.name);
+    return decl === undefined ? undefined : { scope: other, decl };
+  };
+  /** Whether some file declares package `name` (a PHP namespace): a name of it not found is not a package's. */
+  const packageDeclared = (scope: FileScope, name: string): boolean => {
+    packageDecl(scope, name, "");
+    return declaredPackages!.has(packageKey(isPhp(scope), name));
+  };
+  /**
+   * A PHP name not declared in the file nor imported: its namespace's (a class's, a function's), then
+   * for a function the global namespace's. A name the repository does not declare there is PHP's own
+   * (`strlen`, `DateTime`) or a package's: outside.
+   */
+  const phpName = (scope: FileScope, name: string): Entity | undefined => {
+    const own = packageDecl(scope, scope.package!, name);
+    if (own) return { type: "decl", ...own };
+    if (scope.package !== "") {
+      const global = packageDecl(scope, "", name);
+      // Only a function falls back to the global namespace; a class name never does.
+      if (global?.decl.kind === "function") return { type: "decl", ...global };
+    }
+    return EXTERNAL;
+  };
+  /**
+   * A PHP name imported by `use` (or written in full, `\App\Util`): the class or function the
+   * autoloader's rules (composer.json) reach, else the one its namespace declares in any file;
+   * outside when the repository declares no such namespace, unknown when it does but not the name.
+   */
+  const phpImported = (scope: FileScope, binding: ImportBinding, depth: number): Entity | undefined => {
+    const target = resolveModule(scope, binding.specifier);
+    if (typeof target === "object" && target !== null) {
+      const found = resolveExport(target, binding.imported!, depth + 1);
+      if (found) return found;
+    }
+    const at = binding.specifier.lastIndexOf("\\");
+    const namespace = at < 0 ? "" : binding.specifier.slice(0, at);
+    const declared = packageDecl(scope, namespace, binding.imported!);
+    if (declared) return { type: "decl", ...declared };
+    return namespace !== "" && packageDeclared(scope, namespace) ? undefined : EXTERNAL;
   };
   /**
    * A Java name not declared in the file nor imported by name: its package's, java.lang's (outside),
@@ -579,7 +632,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * repository (the name may be that package's), else unknown.
    */
   const javaName = (scope: FileScope, name: string): Entity | undefined => {
-    const sibling = javaPackageDecl(scope, scope.javaPackage!, name);
+    const sibling = packageDecl(scope, scope.package!, name);
     if (sibling) return { type: "decl", ...sibling };
     if (JAVA_LANG.has(name)) return EXTERNAL;
     let outside = false;
@@ -592,9 +645,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const isStatic = local.startsWith("*static:");
       const specifier = isStatic ? binding.specifier : binding.specifier.slice(0, -2);
       if (!isStatic) {
-        const found = javaPackageDecl(scope, specifier, name);
+        const found = packageDecl(scope, specifier, name);
         if (found) return { type: "decl", ...found };
-        if (javaPackages!.has(specifier)) continue;
+        if (declaredPackages!.has(packageKey(false, specifier))) continue;
       }
       const target = resolveModule(scope, specifier);
       if (target === "external") outside = true;
@@ -712,6 +765,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const decl = scope.decls.get(name);
     if (decl) return { type: "decl", scope, decl };
     const binding = scope.imports.get(name);
+    if (binding && isPhp(scope)) return phpImported(scope, binding, depth);
     if (binding) {
       const target = resolveModule(scope, binding.specifier);
       if (target === "external") return isGo(scope) && isGoStandard(binding.specifier) && !GO_GENERIC_PACKAGES.has(binding.specifier) ? EXTERNAL_SEALED : EXTERNAL;
@@ -726,6 +780,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       return typeof submodule === "object" && submodule !== null ? { type: "module", scope: submodule } : undefined;
     }
     if (isJava(scope)) return javaName(scope, name);
+    if (isPhp(scope)) return phpName(scope, name);
     const sibling = siblingDecl(scope, name);
     if (sibling) return { type: "decl", ...sibling };
     // Python `from x import *` brings x's names into the module (TypeScript's `export *` does not).
@@ -1460,6 +1515,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const scope = scopeOf(path)!;
     const isGo = path.endsWith(".go");
     const javaFile = path.endsWith(".java");
+    const phpFile = path.endsWith(".php");
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1518,8 +1574,12 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);
-      // Java: a call of a name that is only a field's (a method inherited, or Lombok's) is not the field's.
-      const fieldCalled = javaFile && site.via === "call" && declared.some((target) => target !== undefined && JAVA_FIELD_KINDS.has(target.decl.kind) && !isRecordComponent(target));
+      // Java, PHP: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
+      // A PHP call of a bare name is a function's, never a class's (`new` is apart).
+      const fieldCalled =
+        (javaFile || phpFile) &&
+        site.via === "call" &&
+        declared.some((target) => target !== undefined && (JAVA_FIELD_KINDS.has(target.decl.kind) || (phpFile && PHP_TYPE_KINDS.has(target.decl.kind))) && !isRecordComponent(target));
       const targets = fieldCalled ? [] : declared.filter(
         (target): target is NonNullable<typeof target> =>
           // A class declared in a body (`User@36`, extract-calls LOCAL_CLASS) is reached through, never a target.

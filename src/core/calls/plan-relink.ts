@@ -1,7 +1,7 @@
 import { MODULE_EXPORTS, type CallSummary, type RepoPath } from "../../model.js";
 import type { IndexedFile, LinkRecord } from "../index/indexed-file.js";
 import { changedNames } from "./changed-names.js";
-import { javaPackageProbe, STARS, WHOLE_FILE } from "./link-calls.js";
+import { hasPackageScope, packageProbe, STARS, WHOLE_FILE } from "./link-calls.js";
 import { decodeReads, decodeResolved, readKey } from "./reads-codec.js";
 
 /** What planning needs of a file's summary, known without reading it, and the summary, read where its shape changed. */
@@ -59,16 +59,17 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     if (set.size > 0) reshaped.set(path, set);
   };
   /**
-   * A Java package's files see one another's top-level types without an import, wherever they sit: a
-   * file added to it, dropped from it, moved to another or declaring other top-level names can be
-   * where a name its files (and those importing it on demand) looked for is. Those files probed it.
+   * A Java package's files, a PHP namespace's, see one another's top-level names without an import,
+   * wherever they sit: a file added to it, dropped from it, moved to another or declaring other
+   * top-level names can be where a name its files (and those importing it on demand, or naming it
+   * in full) looked for is. Those files probed it.
    */
-  const javaMoved = (path: RepoPath, before: CallSummary | undefined, after: CallSummary | undefined): void => {
-    if (!path.endsWith(".java")) return;
+  const packageMoved = (path: RepoPath, before: CallSummary | undefined, after: CallSummary | undefined): void => {
+    if (!hasPackageScope(path)) return;
     const top = (summary: CallSummary | undefined): string =>
       summary === undefined ? "" : JSON.stringify([summary.package ?? "", summary.declarations.filter((decl) => !decl.name.includes(".")).map((decl) => decl.name)]);
     if (top(before) === top(after)) return;
-    for (const summary of [before, after]) if (summary !== undefined) names.add(javaPackageProbe(summary.package ?? ""));
+    for (const summary of [before, after]) if (summary !== undefined) names.add(packageProbe(path, summary.package ?? ""));
   };
   const callablesMoved = (before: readonly string[], after: readonly string[]): void => {
     const then = new Set(before);
@@ -120,14 +121,14 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
       if (declaresGlobals(file)) return undefined;
       added.push(file.path);
       callablesMoved([], file.callables);
-      javaMoved(file.path, undefined, file.summary.get());
+      packageMoved(file.path, undefined, file.summary.get());
       continue;
     }
     if (before.shape === file.shape) continue;
     if (declaresGlobals(before) || declaresGlobals(file)) return undefined;
     const then = before.summary.get();
     const now = file.summary.get();
-    javaMoved(file.path, then, now);
+    packageMoved(file.path, then, now);
     const changed = changedNames(then, now);
     if (changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
     if (changed.has(STARS)) for (const name of starsMoved(file.path, then, now, before.reads ?? "")) changed.add(name);
@@ -138,7 +139,7 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
   for (const [path, before] of input.dropped) {
     if (declaresGlobals(before)) return undefined;
     const then = before.summary.get();
-    javaMoved(path, then, undefined);
+    packageMoved(path, then, undefined);
     const changed = changedNames(then, EMPTY);
     if (changed.has(MODULE_EXPORTS)) changed.add(WHOLE_FILE);
     if (changed.has(STARS)) for (const name of starsMoved(path, then, EMPTY, before.reads ?? "")) changed.add(name);

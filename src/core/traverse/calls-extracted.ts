@@ -6,7 +6,6 @@ import type { RepoPath } from "../../model.js";
 const WITHOUT_CALLS: [RegExp, string][] = [
   [/\.cs$/, "C#"],
   [/\.rs$/, "Rust"],
-  [/\.php$/, "PHP"],
   [/\.(?:rb|rake)$/, "Ruby"],
 ];
 
