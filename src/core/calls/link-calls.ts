@@ -547,8 +547,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   let reverseProbes: Set<string> | undefined;
   /** Every name probed outside isCallable, in order: what a memoised lookup probed is the slice taken while computing it. */
   const probeLog: string[] = [];
+  /** How many memoised lookups are being computed: only they need probeLog, which is emptied when none is. */
+  let computing = 0;
   const probe = (name: string): void => {
-    probeLog.push(name);
+    if (computing > 0) probeLog.push(name);
     reverseProbes?.add(name);
   };
   /** Built on first need by goInterfaces (below). */
@@ -771,11 +773,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const start = read.length;
     const probed = probeLog.length;
     const cyclesBefore = cycles;
+    computing += 1;
     try {
       entry.value = compute();
     } finally {
+      computing -= 1;
       if (read.length > start) entry.deps = distinctSince(start);
-      if (probeLog.length > probed) entry.probes = probeLog.slice(probed);
+      if (probeLog.length > probed) entry.probes = [...new Set(probeLog.slice(probed))];
+      if (computing === 0) probeLog.length = 0;
       delete entry.pending;
     }
     // Nothing found only because a lookup it made was in a cycle through something still being
