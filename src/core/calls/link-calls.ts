@@ -666,19 +666,19 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return outside ? EXTERNAL : undefined;
   };
   /** The `global using` namespaces of every C# file of the repository (simplified: of the repository, not of each project), read on first need. */
-  let globalUsings: string[] | undefined;
+  let globalUsings: { path: RepoPath; namespaces: string[] }[] | undefined;
   /** The names of the repository's C# extension methods, read on first need. */
   let extensionNames: Set<string> | undefined;
   const readCsharpFiles = (): void => {
-    const usings = new Set<string>();
+    globalUsings = [];
     extensionNames = new Set();
     for (const file of files) {
       if (!file.path.endsWith(".cs")) continue;
       const other = scopeOf(file.path)!;
-      for (const local of other.imports.all.keys()) if (local.startsWith("*global:")) usings.add(local.slice("*global:".length));
+      const namespaces = [...other.imports.all.keys()].filter((local) => local.startsWith("*global:")).map((local) => local.slice("*global:".length));
+      if (namespaces.length > 0) globalUsings.push({ path: file.path, namespaces });
       for (const decl of [...other.decls.all.values(), ...(other.overloaded ?? [])]) if (decl.extension) extensionNames.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
     }
-    globalUsings = [...usings].sort(byCodeUnit);
   };
   /** Whether a C# call of `name` on a value outside the repository may run a repository extension method: probed, so that one added or dropped relinks the file. */
   const csharpExtension = (name: string): boolean => {
@@ -714,7 +714,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     probe(CS_GLOBAL_USINGS);
     if (globalUsings === undefined) readCsharpFiles();
-    for (const namespace of [...usings, ...globalUsings!]) {
+    // The nearest files' first (most leading folders shared): a project's own `global using`s before another project's.
+    const shared = (path: string): number => {
+      const a = path.split("/");
+      const b = scope.path.split("/");
+      let at = 0;
+      while (at < a.length - 1 && at < b.length - 1 && a[at] === b[at]) at += 1;
+      return at;
+    };
+    const nearest = [...globalUsings!].sort((a, b) => shared(b.path) - shared(a.path) || byCodeUnit(a.path, b.path)).flatMap((each) => each.namespaces);
+    for (const namespace of [...usings, ...nearest]) {
       const found = packageDecl(scope, namespace, name);
       if (found) return { type: "decl", ...found };
     }
