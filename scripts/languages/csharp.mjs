@@ -16,6 +16,7 @@ export default {
     { ...mirrored("jasontaylordev/CleanArchitecture", "held-out"), commit: "10f1a45df0d86bb87b083f3a0e249d755093fbbd" },
   ],
   oracle: undefined,
+  calls: true,
   // Ten files per repository, read whole by hand (scripts/languages/hand-checked.mjs).
   handChecked: { tsv: join(ROOT, "scripts", "symbol-samples", "csharp.tsv"), files: 10 },
   oracleName: () => "a hand-checked sample (scripts/oracles/csharp-sample.mjs, scripts/symbol-samples/csharp.tsv)",

@@ -115,16 +115,22 @@ const isClass = (kind: string): boolean => kind === "class" || kind === "struct"
 const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
 const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java");
 const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
+const isCsharp = (scope: { path: string }): boolean => scope.path.endsWith(".cs");
 /** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums. */
 const hasInstances = (scope: { path: string }, kind: string): boolean =>
-  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum"));
-/** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's namespace (CallSummary.package). */
-export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php");
+  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record"));
+/** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's and C#'s namespace (CallSummary.package). */
+export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php") || path.endsWith(".cs");
 /**
  * What a file's package lookups are probed as (FileLink.probes): no callable's name has a colon. A
- * PHP namespace's names are case-insensitive, and kept apart from Java's packages.
+ * PHP namespace's names are case-insensitive, and kept apart from Java's packages and C#'s namespaces.
  */
-export const packageProbe = (path: string, name: string): string => (path.endsWith(".php") ? `namespace:${name.toLowerCase()}` : `package:${name}`);
+export const packageProbe = (path: string, name: string): string =>
+  path.endsWith(".php") ? `namespace:${name.toLowerCase()}` : path.endsWith(".cs") ? `cs-namespace:${name}` : `package:${name}`;
+/** What a C# file probes when it looks a name up in the repository's `global using` namespaces: any file's change to them relinks it. */
+export const CS_GLOBAL_USINGS = "cs-global-usings:";
+/** What a C# call on a value outside the repository probes for a repository extension method of that name. */
+export const csExtensionProbe = (name: string): string => `cs-extension:${name}`;
 /**
  * java.lang's types, which every Java file sees without an import (after its own, its imports' and
  * its package's): a value of one is outside the repository.
@@ -477,7 +483,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (decl.static) statics.set(decl.name, decl);
       const first = decls.get(decl.name);
       if (first === undefined) decls.set(decl.name, decl);
-      else if (isJava({ path }) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
+      else if ((isJava({ path }) || isCsharp({ path })) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
       else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) imports.set(binding.local, binding);
@@ -503,7 +509,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
-      ...(isJava({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : {}),
+      ...(isJava({ path }) || isCsharp({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : {}),
     };
     return scope;
   };
@@ -541,8 +547,10 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   let reverseProbes: Set<string> | undefined;
   /** Every name probed outside isCallable, in order: what a memoised lookup probed is the slice taken while computing it. */
   const probeLog: string[] = [];
+  /** How many memoised lookups are being computed: only they need probeLog, which is emptied when none is. */
+  let computing = 0;
   const probe = (name: string): void => {
-    probeLog.push(name);
+    if (computing > 0) probeLog.push(name);
     reverseProbes?.add(name);
   };
   /** Built on first need by goInterfaces (below). */
@@ -553,7 +561,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * compares them). Built on first need from every such file's summary, Java's and PHP's apart.
    */
   let declaredPackages: Map<string, Map<string, FileScope[]>> | undefined;
-  const packageKey = (php: boolean, name: string): string => (php ? `php:${name.toLowerCase()}` : `java:${name}`);
+  const packageKey = (scope: { path: string }, name: string): string => (isPhp(scope) ? `php:${name.toLowerCase()}` : isCsharp(scope) ? `cs:${name}` : `java:${name}`);
   /**
    * A top-level declaration of package `name` (not of `scope` itself), seen from `scope`: of several
    * (one package in two modules), the file nearest it. The package is probed, so that a file of it
@@ -567,7 +575,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       for (const file of files) {
         if (!hasPackageScope(file.path)) continue;
         const other = scopeOf(file.path)!;
-        const key = packageKey(isPhp(other), other.package!);
+        const key = packageKey(other, other.package!);
         const names = declaredPackages.get(key) ?? new Map<string, FileScope[]>();
         declaredPackages.set(key, names);
         for (const top of other.decls.all.keys()) {
@@ -579,7 +587,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         }
       }
     }
-    const candidates = declaredPackages.get(packageKey(php, name))?.get(php ? declared.toLowerCase() : declared)?.filter((other) => other !== scope);
+    const candidates = declaredPackages.get(packageKey(scope, name))?.get(php ? declared.toLowerCase() : declared)?.filter((other) => other !== scope);
     if (candidates === undefined || candidates.length === 0) return undefined;
     const nearest = nearestPath(candidates.map((other) => other.path), scope.path);
     const other = candidates.find((candidate) => candidate.path === nearest)!;
@@ -591,7 +599,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   /** Whether some file declares package `name` (a PHP namespace): a name of it not found is not a package's. */
   const packageDeclared = (scope: FileScope, name: string): boolean => {
     packageDecl(scope, name, "");
-    return declaredPackages!.has(packageKey(isPhp(scope), name));
+    return declaredPackages!.has(packageKey(scope, name));
   };
   /**
    * A PHP name not declared in the file nor imported: its namespace's (a class's, a function's), then
@@ -647,7 +655,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (!isStatic) {
         const found = packageDecl(scope, specifier, name);
         if (found) return { type: "decl", ...found };
-        if (declaredPackages!.has(packageKey(false, specifier))) continue;
+        if (declaredPackages!.has(packageKey(scope, specifier))) continue;
       }
       const target = resolveModule(scope, specifier);
       if (target === "external") outside = true;
@@ -656,6 +664,76 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (member && (!isStatic || member.static)) return { type: "decl", scope: target, decl: member };
     }
     return outside ? EXTERNAL : undefined;
+  };
+  /** The `global using` namespaces of every C# file of the repository (simplified: of the repository, not of each project), read on first need. */
+  let globalUsings: { path: RepoPath; namespaces: string[] }[] | undefined;
+  /** The names of the repository's C# extension methods, read on first need. */
+  let extensionNames: Set<string> | undefined;
+  const readCsharpFiles = (): void => {
+    globalUsings = [];
+    extensionNames = new Set();
+    for (const file of files) {
+      if (!file.path.endsWith(".cs")) continue;
+      const other = scopeOf(file.path)!;
+      const namespaces = [...other.imports.all.keys()].filter((local) => local.startsWith("*global:")).map((local) => local.slice("*global:".length));
+      if (namespaces.length > 0) globalUsings.push({ path: file.path, namespaces });
+      for (const decl of [...other.decls.all.values(), ...(other.overloaded ?? [])]) if (decl.extension) extensionNames.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
+    }
+  };
+  /** Whether a C# call of `name` on a value outside the repository may run a repository extension method: probed, so that one added or dropped relinks the file. */
+  const csharpExtension = (name: string): boolean => {
+    probe(csExtensionProbe(name));
+    if (extensionNames === undefined) readCsharpFiles();
+    return extensionNames!.has(name);
+  };
+  /** A C# type named in full by its namespace and name (an alias's, a `using static`'s): outside when the repository declares no such namespace, unknown when it does but not the name. */
+  const csharpQualified = (scope: FileScope, namespace: string, name: string): Entity | undefined => {
+    const found = packageDecl(scope, namespace, name);
+    if (found) return { type: "decl", ...found };
+    return packageDeclared(scope, namespace) ? undefined : EXTERNAL;
+  };
+  /**
+   * A C# name not declared in the file nor an alias: its namespace's, then each enclosing
+   * namespace's (`Shop.Api.Orders` sees `Shop.Api`, `Shop` and the global one), then each `using`
+   * namespace's (the file's, then the repository's `global using`s), then a `using static` class's
+   * static members. What none of them declares is .NET's or a package's: outside.
+   */
+  const csharpName = (scope: FileScope, name: string): Entity | undefined => {
+    const own = scope.package!;
+    const parts = own === "" ? [] : own.split(".");
+    for (let at = parts.length; at >= 0; at -= 1) {
+      const found = packageDecl(scope, parts.slice(0, at).join("."), name);
+      if (found) return { type: "decl", ...found };
+    }
+    read.push(readOf(scope, WHOLE_FILE));
+    const statics: ImportBinding[] = [];
+    const usings: string[] = [];
+    for (const [local, binding] of scope.imports.all) {
+      if (local.startsWith("*static:")) statics.push(binding);
+      else if (local.startsWith("*") && !local.startsWith("*global:")) usings.push(binding.specifier);
+    }
+    probe(CS_GLOBAL_USINGS);
+    if (globalUsings === undefined) readCsharpFiles();
+    // The nearest files' first (most leading folders shared): a project's own `global using`s before another project's.
+    const shared = (path: string): number => {
+      const a = path.split("/");
+      const b = scope.path.split("/");
+      let at = 0;
+      while (at < a.length - 1 && at < b.length - 1 && a[at] === b[at]) at += 1;
+      return at;
+    };
+    const nearest = [...globalUsings!].sort((a, b) => shared(b.path) - shared(a.path) || byCodeUnit(a.path, b.path)).flatMap((each) => each.namespaces);
+    for (const namespace of [...usings, ...nearest]) {
+      const found = packageDecl(scope, namespace, name);
+      if (found) return { type: "decl", ...found };
+    }
+    for (const binding of statics) {
+      const owner = csharpQualified(scope, binding.specifier, binding.imported!);
+      if (owner?.type !== "decl") continue;
+      const member = owner.scope.decls.get(`${owner.decl.name}.${name}`);
+      if (member?.static) return { type: "decl", scope: owner.scope, decl: member };
+    }
+    return EXTERNAL;
   };
   const siblingDecl = (scope: FileScope, name: string): { scope: FileScope; decl: CallableDeclaration } | undefined => {
     if (!scope.path.endsWith(".go")) return undefined;
@@ -704,11 +782,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const start = read.length;
     const probed = probeLog.length;
     const cyclesBefore = cycles;
+    computing += 1;
     try {
       entry.value = compute();
     } finally {
+      computing -= 1;
       if (read.length > start) entry.deps = distinctSince(start);
-      if (probeLog.length > probed) entry.probes = probeLog.slice(probed);
+      if (probeLog.length > probed) entry.probes = [...new Set(probeLog.slice(probed))];
+      if (computing === 0) probeLog.length = 0;
       delete entry.pending;
     }
     // Nothing found only because a lookup it made was in a cycle through something still being
@@ -766,6 +847,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (decl) return { type: "decl", scope, decl };
     const binding = scope.imports.get(name);
     if (binding && isPhp(scope)) return phpImported(scope, binding, depth);
+    if (isCsharp(scope)) return binding ? csharpQualified(scope, binding.specifier, binding.imported!) : csharpName(scope, name);
     if (binding) {
       const target = resolveModule(scope, binding.specifier);
       if (target === "external") return isGo(scope) && isGoStandard(binding.specifier) && !GO_GENERIC_PACKAGES.has(binding.specifier) ? EXTERNAL_SEALED : EXTERNAL;
@@ -1516,6 +1598,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const isGo = path.endsWith(".go");
     const javaFile = path.endsWith(".java");
     const phpFile = path.endsWith(".php");
+    const csFile = path.endsWith(".cs");
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1577,7 +1660,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // Java, PHP: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
       // A PHP call of a bare name is a function's, never a class's (`new` is apart).
       const fieldCalled =
-        (javaFile || phpFile) &&
+        (javaFile || phpFile || csFile) &&
         site.via === "call" &&
         declared.some((target) => target !== undefined && (JAVA_FIELD_KINDS.has(target.decl.kind) || (phpFile && PHP_TYPE_KINDS.has(target.decl.kind))) && !isRecordComponent(target));
       const targets = fieldCalled ? [] : declared.filter(
@@ -1587,13 +1670,18 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
-      const overloads = targets.map((target) => (javaFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
+      const overloads = targets.map((target) => (javaFile || csFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
       const outsideOnly =
         targets.length === 0 &&
         !fieldCalled &&
         !declared.includes(undefined) &&
         (declared.some((target) => target!.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && opaque(entity.scope)));
-      if (outsideOnly) {
+      // C#: a member of a value outside the repository may be a repository extension method's call: a candidate.
+      const extensionCall = csFile && site.via === "call" && site.callee.head !== "unknown" && site.callee.names.length > (site.callee.head === "scope" ? 1 : 0) && (outsideOnly || entity?.type === "external") && csharpExtension(site.callee.names[site.callee.names.length - 1]!);
+      if (extensionCall) {
+        edges.push(edgeTo(site.callee.names[site.callee.names.length - 1]!, null));
+        stats.unresolved += 1;
+      } else if (outsideOnly) {
         if (!isRef) stats.external += 1;
       } else if (targets.length > 0 && overloads.includes(undefined)) {
         // Overloads that take as many arguments: which one runs depends on the arguments' types, not known here.

@@ -1,7 +1,7 @@
 import { MODULE_EXPORTS, type CallSummary, type RepoPath } from "../../model.js";
 import type { IndexedFile, LinkRecord } from "../index/indexed-file.js";
 import { changedNames } from "./changed-names.js";
-import { hasPackageScope, packageProbe, STARS, WHOLE_FILE } from "./link-calls.js";
+import { CS_GLOBAL_USINGS, csExtensionProbe, hasPackageScope, packageProbe, STARS, WHOLE_FILE } from "./link-calls.js";
 import { decodeReads, decodeResolved, readKey } from "./reads-codec.js";
 
 /** What planning needs of a file's summary, known without reading it, and the summary, read where its shape changed. */
@@ -66,10 +66,25 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
    */
   const packageMoved = (path: RepoPath, before: CallSummary | undefined, after: CallSummary | undefined): void => {
     if (!hasPackageScope(path)) return;
+    if (path.endsWith(".cs")) csharpMoved(before, after);
     const top = (summary: CallSummary | undefined): string =>
       summary === undefined ? "" : JSON.stringify([summary.package ?? "", summary.declarations.filter((decl) => !decl.name.includes(".")).map((decl) => decl.name)]);
     if (top(before) === top(after)) return;
     for (const summary of [before, after]) if (summary !== undefined) names.add(packageProbe(path, summary.package ?? ""));
+  };
+  /**
+   * A C# file's `global using`s apply to every file (CALLS.md): one added or dropped relinks the files
+   * that looked a name up in them. An extension method added or dropped relinks the files whose call
+   * of its name on a value outside the repository asked for one.
+   */
+  const csharpMoved = (before: CallSummary | undefined, after: CallSummary | undefined): void => {
+    const usings = (summary: CallSummary | undefined): string => JSON.stringify((summary?.imports ?? []).filter((binding) => binding.local.startsWith("*global:")).map((binding) => binding.local));
+    if (usings(before) !== usings(after)) names.add(CS_GLOBAL_USINGS);
+    const extensions = (summary: CallSummary | undefined): Set<string> => new Set((summary?.declarations ?? []).filter((decl) => decl.extension).map((decl) => decl.name.slice(decl.name.lastIndexOf(".") + 1)));
+    const then = extensions(before);
+    const now = extensions(after);
+    for (const name of then) if (!now.has(name)) names.add(csExtensionProbe(name));
+    for (const name of now) if (!then.has(name)) names.add(csExtensionProbe(name));
   };
   const callablesMoved = (before: readonly string[], after: readonly string[]): void => {
     const then = new Set(before);
