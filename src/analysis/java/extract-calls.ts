@@ -1,4 +1,5 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, SymbolRecord } from "../../model.js";
+import { importDeclaration } from "./import-declaration.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
 import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
@@ -64,18 +65,9 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
       const name = declaration.namedChildren.find((child) => child?.type === "scoped_identifier" || child?.type === "identifier");
       if (name) packageName = name.text.replace(/\s+/g, "");
     }
-    if (declaration?.type !== "import_declaration" || declaration.hasError) continue;
-    let isStatic = false;
-    let onDemand = false;
-    let name: SyntaxNode | undefined;
-    for (let i = 0; i < declaration.childCount; i++) {
-      const child = declaration.child(i);
-      if (child?.type === "static") isStatic = true;
-      else if (child?.type === "asterisk") onDemand = true;
-      else if (child?.type === "scoped_identifier" || child?.type === "identifier") name ??= child;
-    }
-    const segments = name ? name.text.replace(/\s+/g, "").split(".") : [];
-    if (segments.length === 0) continue;
+    const found = declaration ? importDeclaration(declaration) : undefined;
+    if (!found) continue;
+    const { isStatic, onDemand, segments } = found;
     const specifier = segments.join(".");
     if (onDemand) {
       // Bound to a name no source can write: the linker looks a name up there after the package (`*a.b`, `*static:a.b.C`).

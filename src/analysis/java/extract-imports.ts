@@ -1,4 +1,5 @@
 import type { SyntaxNode } from "../tree-sitter.js";
+import { importDeclaration } from "./import-declaration.js";
 
 /**
  * What a file imports, as written, in source order, without duplicates: `import a.b.C;` is `a.b.C`,
@@ -8,19 +9,9 @@ import type { SyntaxNode } from "../tree-sitter.js";
 export function extractJavaImports(root: SyntaxNode): string[] {
   const specifiers = new Set<string>();
   for (const declaration of root.namedChildren) {
-    // A broken one names nothing reliably (Java 25's `import module java.base;` is one to this grammar).
-    if (declaration?.type !== "import_declaration" || declaration.hasError) continue;
-    let isStatic = false;
-    let onDemand = false;
-    let name: SyntaxNode | undefined;
-    for (let i = 0; i < declaration.childCount; i++) {
-      const child = declaration.child(i);
-      if (child?.type === "static") isStatic = true;
-      else if (child?.type === "asterisk") onDemand = true;
-      else if (child?.type === "scoped_identifier" || child?.type === "identifier") name ??= child;
-    }
-    const segments = name ? segmentsOf(name) : [];
-    if (segments.length === 0) continue;
+    const found = declaration ? importDeclaration(declaration) : undefined;
+    if (!found) continue;
+    const { isStatic, onDemand, segments } = found;
     if (isStatic) {
       // The member (or `*`, its members) comes from the class named before it.
       if (!onDemand) segments.pop();
@@ -30,20 +21,4 @@ export function extractJavaImports(root: SyntaxNode): string[] {
     }
   }
   return [...specifiers];
-}
-
-/** `a.b.C` as its identifiers, without the spaces or comments a file may put between them. */
-function segmentsOf(name: SyntaxNode): string[] {
-  const segments: string[] = [];
-  let current: SyntaxNode | null = name;
-  // Walked by its scopes, not recursively: an import thousands of segments long is as deep as it is long.
-  while (current?.type === "scoped_identifier") {
-    const last = current.childForFieldName("name");
-    if (!last) return [];
-    segments.push(last.text);
-    current = current.childForFieldName("scope");
-  }
-  if (current?.type !== "identifier") return [];
-  segments.push(current.text);
-  return segments.reverse();
 }
