@@ -66,9 +66,16 @@ export interface EndpointRecord {
 
 /**
  * A router as one file can name it: one of its own (`local`: a key the file's extraction gives it,
- * see analysis/extract-routes.ts) or what an import binds (`specifier` and the exported name).
+ * see analysis/extract-routes.ts), what an import binds (`specifier` and the exported name), or the
+ * routers of a folder (a mount's child only).
  */
-export type RouterRef = { local: string } | { specifier: string; name: string };
+export type RouterRef = { local: string } | { specifier: string; name: string } | RouterFolder;
+
+/** Every router a framework's registrations use in the files at or under a path: Symfony's `resource: ../src/Controller/`. */
+export interface RouterFolder {
+  under: RepoPath;
+  framework: string;
+}
 
 /** A route registration as one file writes it, on one of its routers, before any prefix. */
 export interface RouteRegistration {

@@ -1,6 +1,8 @@
 import type { EncodedCallSummary, FileRoutes, RepoPath, SymbolRecord } from "../model.js";
 import type * as ScriptAnalysis from "./analyze-script.js";
 import { analyzeTree } from "./analyze-tree.js";
+import { analyzeSymfonyRouteConfig } from "./php/symfony-route-config.js";
+import { isRouteConfigPath } from "../core/index/route-config-path.js";
 import { TREE_LANGUAGES } from "./tree-languages.js";
 import { grammarLoading, grammarOf } from "./tree-sitter.js";
 
@@ -25,6 +27,7 @@ export interface FileAnalysis {
 export function analysisReady(path: RepoPath): Promise<void> | undefined {
   const grammar = grammarOf(path);
   if (grammar) return grammarLoading(grammar);
+  if (isRouteConfigPath(path)) return undefined;
   return script ? undefined : loadScriptAnalysis();
 }
 
@@ -44,10 +47,11 @@ export function loadScriptAnalysis(): Promise<void> {
   return scriptLoading;
 }
 
-/** What one source file declares, imports, routes and calls; Python and Go by tree-sitter, the rest by the compiler. */
+/** What one source file declares, imports, routes and calls: tree-sitter's languages, Symfony's YAML route files, the rest by the compiler. */
 export function analyzeFile(path: RepoPath, text: string): FileAnalysis {
   const grammar = grammarOf(path);
   if (grammar) return analyzeTree(TREE_LANGUAGES[grammar], path, text);
+  if (isRouteConfigPath(path)) return analyzeSymfonyRouteConfig(path, text);
   if (!script) throw new Error("the compiler is not loaded (await analysisReady first)");
   return script.analyzeScript(path, text);
 }

@@ -1,4 +1,4 @@
-import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRoutes, type ImportBinding, type NestApplication, type RepoPath, type RouteMount, type RouteRegistration, type RouterRef, type SourceLine } from "../../model.js";
+import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRoutes, type ImportBinding, type NestApplication, type RepoPath, type RouteMount, type RouteRegistration, type RouterFolder, type RouterRef, type SourceLine } from "../../model.js";
 import { resolveSpecifier, type ModuleResolver } from "../calls/resolve-specifier.js";
 import { compare } from "./build-modules.js";
 import type { IndexedFile } from "./indexed-file.js";
@@ -76,6 +76,8 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
   let global: Map<string, RepoPath[]> | undefined;
   const nodeOf = (path: RepoPath, ref: RouterRef, depth = 0): string | null => {
     if ("local" in ref) return `${path}#${ref.local}`;
+    // A folder is many routers: only a mount's child names one, and addLink expands it.
+    if ("under" in ref) return null;
     if (ref.specifier === "*") {
       global ??= routersByKey(files);
       const owners = global.get(ref.name) ?? [];
@@ -126,11 +128,14 @@ export function joinRoutes(all: readonly RouteFile[], context: RouteJoinContext)
   }
   function addLink(path: RepoPath, mount: RouteMount): void {
     const parent = nodeOf(path, mount.parent);
-    const child = nodeOf(path, mount.child);
-    if (parent === null || child === null) return;
-    const links = incoming.get(child) ?? [];
-    links.push({ parent, prefix: mount.prefix, at: { path, line: mount.line }, exclusive: mount.exclusive === true, app: mount.app, concat: mount.concat === true, replaces: mount.replaces === true });
-    incoming.set(child, links);
+    const children = "under" in mount.child ? routersUnder(files, mount.child) : [nodeOf(path, mount.child)];
+    if (parent === null) return;
+    for (const child of children) {
+      if (child === null || child === parent) continue;
+      const links = incoming.get(child) ?? [];
+      links.push({ parent, prefix: mount.prefix, at: { path, line: mount.line }, exclusive: mount.exclusive === true, app: mount.app, concat: mount.concat === true, replaces: mount.replaces === true });
+      incoming.set(child, links);
+    }
   }
 
   const memo = new Map<string, Chain[]>();
@@ -210,6 +215,18 @@ function routersByKey(files: readonly Required<RouteFile>[]): Map<string, RepoPa
     for (const key of keys) byKey.set(key, [...(byKey.get(key) ?? []), file.path]);
   }
   return byKey;
+}
+
+/** The routers a framework registers routes on in the files at or under a folder (or that one file), sorted. */
+function routersUnder(files: readonly Required<RouteFile>[], folder: RouterFolder): string[] {
+  const nodes = new Set<string>();
+  for (const file of files) {
+    if (file.isTest || !(folder.under === "" || file.path === folder.under || file.path.startsWith(`${folder.under}/`))) continue;
+    for (const registration of file.routes.registrations) {
+      if (registration.framework === folder.framework && registration.router && "local" in registration.router) nodes.add(`${file.path}#${registration.router.local}`);
+    }
+  }
+  return [...nodes].sort(compare);
 }
 
 function isRouterOf(routes: FileRoutes, key: string): boolean {

@@ -1,13 +1,14 @@
 import ignore from "ignore";
 import type { RepoPath } from "../../model.js";
 import { compare } from "./build-modules.js";
+import { isRouteConfigPath } from "./route-config-path.js";
 import { DEFAULT_EXCLUDES, type IndexConfig } from "./index-config.js";
 
 const SOURCE_EXTENSIONS = [".ts", ".tsx", ".mts", ".cts", ".js", ".jsx", ".mjs", ".cjs", ".py", ".go", ".java", ".cs", ".rs", ".php", ".rb", ".rake"];
 const DECLARATION = /\.d\.[cm]?ts$/;
 
 export function isSourcePath(path: RepoPath): boolean {
-  return SOURCE_EXTENSIONS.some((extension) => path.endsWith(extension));
+  return SOURCE_EXTENSIONS.some((extension) => path.endsWith(extension)) || isRouteConfigPath(path);
 }
 
 /** Sources a default exclude kept out of the index, grouped by the folder (or file pattern) that matched them. */
