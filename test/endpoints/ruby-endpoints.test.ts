@@ -52,4 +52,33 @@ describe("endpoint_index.md for Ruby", () => {
       ["GET", "/.well-known/health", "<inline>", "app.rb:21-23", "sinatra", "", ""],
     ]);
   });
+
+  it("reads Sinatra's Regexp routes as one-line patterns under their namespace; an interpolated one is not indexed", async () => {
+    expect(await endpointsOf("sinatra-regexp-routes")).toEqual([
+      // Extended mode (`x`): the spacing and comments are not part of the pattern.
+      ["GET", "%r{/wiki/history/(.+?)/([0-9a-f]{40})}", "<inline>", "app.rb:10-15", "sinatra", "%r{/history/(.+?)/([0-9a-f]{40})}", "app.rb:9"],
+      ["GET", "/wiki/history/*", "<inline>", "app.rb:17-19", "sinatra", "/history/*", "app.rb:9"],
+      // The table escapes a pipe.
+      ["GET", "%r{/wiki/(edit\\|create)/(custom\\|math\\.config)\\.(js\\|css)}i", "<inline>", "app.rb:21-23", "sinatra", "%r{/(edit\\|create)/(custom\\|math\\.config)\\.(js\\|css)}i", "app.rb:9"],
+      ["GET", "/wiki/edit/*", "<inline>", "app.rb:25-27", "sinatra", "/edit/*", "app.rb:9"],
+      ["GET", "%r{/(\\w+)/\\1}", "<inline>", "app.rb:34-36", "sinatra", "", ""],
+      ["GET", "%r{/(.+?)/([0-9a-f]{40})}", "<inline>", "app.rb:38-40", "sinatra", "", ""],
+      ["GET", "/*", "<inline>", "app.rb:42-44", "sinatra", "", ""],
+    ]);
+  });
+
+  it("answers a request with the first Sinatra route that matches it, in the order they are defined, a Regexp route's pattern matched safely", async () => {
+    const dir = await indexedFixture("endpoints/sinatra-regexp-routes");
+    const first = async (request: string): Promise<string> => (await hitLines(dir, "traverse", "Endpoint", request))[1]!;
+    const version = "3f2c9a1b7d4e5f60718293a4b5c6d7e8f9012345";
+    expect(await first(`GET /wiki/history/docs/Home.md/${version}`)).toBe("app.rb:10 GET %r{/wiki/history/(.+?)/([0-9a-f]{40})} → <inline> (sinatra)");
+    expect(await first("GET /wiki/history/docs/Home.md")).toBe("app.rb:17 GET /wiki/history/* → <inline> (sinatra)");
+    // Defined before `/edit/*`, which matches too; `i` matches either case.
+    expect(await first("GET /wiki/edit/Custom.CSS")).toBe("app.rb:21 GET %r{/wiki/(edit|create)/(custom|math\\.config)\\.(js|css)}i → <inline> (sinatra)");
+    expect(await first("GET /wiki/edit/docs/Home.md")).toBe("app.rb:25 GET /wiki/edit/* → <inline> (sinatra)");
+    expect(await first(`GET /docs/Home.md/${version}`)).toBe("app.rb:38 GET %r{/(.+?)/([0-9a-f]{40})} → <inline> (sinatra)");
+    expect(await first("GET /docs/Home.md")).toBe("app.rb:42 GET /* → <inline> (sinatra)");
+    // A pattern a safe matcher cannot run (a back-reference) is found by its text only.
+    expect(await first("GET /a/a")).toBe("app.rb:42 GET /* → <inline> (sinatra)");
+  });
 });

@@ -1,3 +1,4 @@
+import { plainRegexPattern } from "../../core/traverse/route-regex.js";
 import type { FileRoutes, RepoPath } from "../../model.js";
 import { singular, VERB_METHODS } from "../http-verbs.js";
 import { endLine, MAX_NESTING, startLine, type SyntaxNode } from "../tree-sitter.js";
@@ -208,7 +209,7 @@ function sinatraRoutes(
       const block = statement.childForFieldName("block") ?? undefined;
       const first = argumentsOf(statement).positional[0];
       // Sinatra's patterns escape a character with a backslash (`'/\.well-known'`): the path has the character.
-      const written = first ? valueOf(first)?.replace(/\\(.)/g, "$1") : undefined;
+      const written = first?.type === "regex" ? regexRoute(first) : first ? valueOf(first)?.replace(/\\(.)/g, "$1") : undefined;
       if (!block || written === undefined) continue;
       const verb = VERB_METHODS.get(method);
       if (verb) register(router, [verb], written, "<inline>", statement, "sinatra", block);
@@ -216,6 +217,25 @@ function sinatraRoutes(
     }
   };
   visit(root.namedChildren.filter((node): node is SyntaxNode => node !== null), file, 0);
+}
+
+const CLOSING: Record<string, string> = { "{": "}", "(": ")", "[": "]", "<": ">" };
+
+/**
+ * A Regexp route (`get %r{/history/(.+?)/([0-9a-f]{40})}x do`) as the route column writes one:
+ * `%r{pattern}`, extended mode's spacing and comments taken out, `i` kept; undefined when it
+ * interpolates or carries a flag that changes what it matches in a way not kept.
+ */
+function regexRoute(node: SyntaxNode): string | undefined {
+  const text = node.text;
+  const percent = text.startsWith("%r");
+  const close = percent ? (CLOSING[text[2]!] ?? text[2]!) : "/";
+  const end = text.lastIndexOf(close);
+  if (end < (percent ? 3 : 1)) return undefined;
+  const flags = text.slice(end + 1);
+  if (/[^imxonesu]/.test(flags)) return undefined;
+  const pattern = plainRegexPattern(text.slice(percent ? 3 : 1, end), flags.includes("x"));
+  return pattern === undefined ? undefined : `%r{${pattern}}${flags.includes("i") ? "i" : ""}`;
 }
 
 /** The statements of a block (`do … end`, `{ … }`) or a body. */

@@ -1,6 +1,9 @@
 /** `/api` + `/users` → `/api/users`; either part may be empty, and a route of "/" is the prefix itself. */
 export function joinRoute(prefix: string, route: string): string {
   if (!prefix) return route;
+  // A Regexp route under a prefix (Sinatra's namespace) is the prefix's text, then the pattern.
+  const regex = /^%r\{([\s\S]*)\}(i?)$/.exec(route);
+  if (regex) return `%r{${prefix.replace(/\/+$/, "").replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}${regex[1]}}${regex[2]}`;
   if (!route || route === "/") return prefix;
   return `${prefix.replace(/\/+$/, "")}/${route.replace(/^\/+/, "")}`;
 }
@@ -11,7 +14,7 @@ export function joinRoute(prefix: string, route: string): string {
  * of ASP.NET Core, Spring, Laravel, actix-web).
  */
 export function normaliseRoute(route: string, bracedParameters = false, keepTrailingSlash = false): string {
-  if (route.startsWith("{") && !bracedParameters) return route;
+  if ((route.startsWith("{") && !bracedParameters) || route.startsWith("%r{")) return route;
   let result = `/${route}`.replace(/\/{2,}/g, "/");
   if (result.length > 1) result = result.replace(/\/+$/, keepTrailingSlash ? "/" : "");
   return result;

@@ -1,4 +1,5 @@
 import { STRICT_TRAILING_SLASH } from "../index/route-path.js";
+import { regexRouteSource, routeRegexOf, type RouteRegex } from "./route-regex.js";
 import { GRAPHQL_OPERATIONS, HTTP_METHODS, type EndpointRecord } from "../../model.js";
 
 export interface EndpointQuery {
@@ -131,6 +132,31 @@ function parameterPattern(parameter: string): string {
   }
 }
 
+/** Compiled Regexp routes, by route text: a lookup compiles each once. */
+const compiled = new Map<string, RouteRegex | undefined>();
+function regexRoute(route: string): RouteRegex | undefined {
+  if (!route.startsWith("%r{")) return undefined;
+  if (!compiled.has(route)) compiled.set(route, routeRegexOf(route));
+  return compiled.get(route);
+}
+
+/** A route's literal segments; a Regexp route's are those before its first operator (`%r{/history/(.+?)}` has one). */
+function specificity(e: EndpointRecord): number {
+  const source = regexRouteSource(e.route);
+  if (!source) return staticSegments(routeSegments(e.route));
+  const literal = /^(?:[^\\.()[\]{}*+?|^$]|\\[^A-Za-z0-9])*/.exec(source.pattern)![0].replace(/\\(.)/g, "$1");
+  return literal.split("/").slice(0, -1).filter(Boolean).length;
+}
+
+/**
+ * Sinatra tries an application's routes in the order they are defined and takes the first that
+ * matches: among routes of one file, the earlier line answers. Elsewhere (or across files, where
+ * the order is the running program's) the most literal route comes first.
+ */
+function firstMatchWins(found: readonly EndpointRecord[]): boolean {
+  return found.length > 1 && found.every((e) => e.framework === "sinatra" && e.path === found[0]!.path);
+}
+
 /** Frameworks whose routes match a request's path regardless of case. */
 const caseless = (endpoint: EndpointRecord): boolean => endpoint.framework === "aspnet";
 
@@ -157,13 +183,16 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
     const slashed = /[^/]\/(?:[?#].*)?$/.test(query.text);
     const agrees = (e: EndpointRecord): number => (STRICT_TRAILING_SLASH.has(e.framework) && e.route.length > 1 && e.route.endsWith("/") === slashed ? 1 : 0);
     const bySpecificity = (found: EndpointRecord[]): EndpointRecord[] =>
-      found.map((e) => ({ e, score: staticSegments(routeSegments(e.route)) })).sort((a, b) => b.score - a.score || agrees(b.e) - agrees(a.e)).map(({ e }) => e);
-    const exact = byMethod.filter((e) => routeMatches(routeSegments(e.route), wanted, caseless(e)));
+      firstMatchWins(found)
+        ? [...found].sort((a, b) => a.line - b.line)
+        : found.map((e) => ({ e, score: specificity(e) })).sort((a, b) => b.score - a.score || agrees(b.e) - agrees(a.e)).map(({ e }) => e);
+    const exact = byMethod.filter((e) => (regexRoute(e.route) ? regexRoute(e.route)!(urlPath(query.text)) : routeMatches(routeSegments(e.route), wanted, caseless(e))));
     // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
     // a route under a prefix the index does not know included.
-    const literal = exact.filter((e) => staticSegments(routeSegments(e.route)) > 0);
+    const literal = exact.filter((e) => specificity(e) > 0);
     if (literal.length > 0) return bySpecificity(exact);
     const mounted = byMethod.filter((e) => {
+      if (e.route.startsWith("%r{")) return false;
       const route = routeSegments(e.route);
       return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length), caseless(e));
     });
