@@ -54,4 +54,27 @@ describe("endpoint_index.md for C#", () => {
       "src/Shop.Api/Apis/CatalogApi.cs:10 GET /api/catalog/items/{id} → GetItemById = CatalogApi.GetItemById :22 (aspnet; written /items/{id}, mounted at src/Shop.Api/Program.cs:5)",
     ]);
   });
+
+  it("serves a versioned group's routes at `?api-version=`, one row per version, an endpoint's MapToApiVersion narrowing its group's", async () => {
+    const file = "src/Catalog.Api/Apis/CatalogApi.cs";
+    expect(await endpointsOf("aspnet-api-versions")).toEqual([
+      ["GET", "/api/catalog/items?api-version=1.0", "ListItemsV1", `${file}:14`, "aspnet", "/items", `${file}:11`],
+      ["GET", "/api/catalog/items?api-version=2.0", "ListItems", `${file}:15`, "aspnet", "/items", `${file}:12`],
+      ["GET", "/api/catalog/items/{id}?api-version=1.0", "GetItem", `${file}:16`, "aspnet", "/items/{id}", `${file}:10`],
+      ["GET", "/api/catalog/items/{id}?api-version=2.0", "GetItem", `${file}:16`, "aspnet", "/items/{id}", `${file}:10`],
+      ["DELETE", "/api/catalog/items/{id}?api-version=2.0", "DeleteItem", `${file}:17`, "aspnet", "/items/{id}", `${file}:10`],
+    ]);
+  });
+
+  it("picks between versions of one path by the request's api-version, and shows every version when the request names none or one not served", async () => {
+    const dir = await indexedFixture("endpoints/aspnet-api-versions");
+    const located = async (request: string): Promise<string[]> => (await hitLines(dir, "traverse", "Endpoint", request)).slice(1).map((line) => line.split(" ")[0]!);
+    expect(await located("GET /api/catalog/items?api-version=2.0")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:15"]);
+    expect(await located("GET https://catalog.local/api/catalog/items?pageSize=10&api-version=1.0")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:14"]);
+    expect(await located("GET /api/catalog/items")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:14", "src/Catalog.Api/Apis/CatalogApi.cs:15"]);
+    expect(await hitLines(dir, "traverse", "Endpoint", "DELETE /api/catalog/items/3?api-version=1.0")).toEqual([
+      "TRAVERSE_HIT Endpoint DELETE /api/catalog/items/3?api-version=1.0 (1)",
+      "src/Catalog.Api/Apis/CatalogApi.cs:17 DELETE /api/catalog/items/{id}?api-version=2.0 → DeleteItem = CatalogApi.DeleteItem :26 (aspnet)",
+    ]);
+  });
 });

@@ -66,9 +66,9 @@ describe("endpoint queries", () => {
   });
 
   it("reads what a user has in hand: a full URL, a log line, an access-log request, a curl command", () => {
-    expect(parseEndpointQuery("https://api.example.com/users/42?expand=1#top")).toEqual({ method: null, text: "/users/42" });
+    expect(parseEndpointQuery("https://api.example.com/users/42?expand=1#top")).toEqual({ method: null, text: "/users/42", search: "expand=1" });
     expect(parseEndpointQuery("GET /api/v1/users/42 500 12ms")).toEqual({ method: "GET", text: "/api/v1/users/42" });
-    expect(parseEndpointQuery('10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] "POST /login?next=/ HTTP/1.1" 401 12')).toEqual({ method: "POST", text: "/login" });
+    expect(parseEndpointQuery('10.0.0.1 - - [05/Dec/2026:10:00:00 +0000] "POST /login?next=/ HTTP/1.1" 401 12')).toEqual({ method: "POST", text: "/login", search: "next=/" });
     expect(parseEndpointQuery("curl -X PUT 'https://api.example.com/users/42' -H 'Accept: application/json'")).toEqual({ method: "PUT", text: "/users/42" });
     expect(parseEndpointQuery("curl https://api.example.com/users -d '{\"name\":\"a\"}'")).toEqual({ method: "POST", text: "/users" });
     expect(parseEndpointQuery("curl http://localhost:3000/health")).toEqual({ method: "GET", text: "/health" });

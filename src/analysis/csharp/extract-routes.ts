@@ -124,6 +124,22 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     }
   };
 
+  // API versioning (Asp.Versioning): a group's `.HasApiVersion(1, 0)`, read by the default reader from `?api-version=`.
+  const versions = new Map<string, { values: Set<string>; line: number }>();
+  const addVersion = (router: string, call: SyntaxNode): void => {
+    const version = apiVersion(argumentsOf(call));
+    if (version === undefined) return;
+    const known = versions.get(router) ?? { values: new Set<string>(), line: startLine(call) };
+    known.values.add(version);
+    versions.set(router, known);
+  };
+  const versionsOf = (call: SyntaxNode, router: RouterRef): RouteRegistration["versions"] => {
+    const mapped = mappedVersion(call);
+    if (mapped) return mapped;
+    const known = "local" in router ? versions.get(router.local) : undefined;
+    return known ? { values: [...known.values].sort(), line: known.line } : undefined;
+  };
+
   /** A router as a receiver names it: a variable or parameter by its scoped name, a `MapGroup` call as a group mounted where it is written. */
   const routerOf = (node: SyntaxNode, scope: string, depth = 0): RouterRef | undefined => {
     // A parameter of a router type is the router the caller hands over: the method's own, mounted where it is called.
@@ -134,7 +150,9 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     const receiver = callee.childForFieldName("expression");
     const parent = receiver ? routerOf(receiver, scope, depth + 1) : undefined;
     // A fluent call on a group (`.RequireAuthorization()`, `.WithTags(…)`) hands the group back.
-    if (!parent || callee.childForFieldName("name")?.text !== "MapGroup") return parent;
+    const name = callee.childForFieldName("name")?.text;
+    if (name === "HasApiVersion" && parent && "local" in parent) addVersion(parent.local, node);
+    if (!parent || name !== "MapGroup") return parent;
     const child = { local: `${scope}@${startLine(node)}:${node.startPosition.column + 1}` };
     routes.mounts.push({ parent, child, prefix: written(argumentsOf(node)[0]), line: startLine(node) });
     return child;
@@ -161,6 +179,7 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     const handler = args.at(-1)!;
     const inline = handler.type === "lambda_expression" || handler.type === "anonymous_method_expression";
     const verbs = verb ? [verb] : methodsList(args[1]!, stringOf);
+    const version = versionsOf(call, router);
     for (const each of verbs) {
       routes.registrations.push({
         method: each,
@@ -170,6 +189,7 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
         ...(inline && endLine(handler) > startLine(call) ? { endLine: endLine(handler) } : {}),
         framework: "aspnet",
         router,
+        ...(version ? { versions: version } : {}),
       });
     }
   };
@@ -183,9 +203,36 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     const scope = scopeOf(declarator);
     const group = name ? routerOf(value, scope) : undefined;
     if (group) routes.mounts.push({ parent: group, child: { local: `${scope}.${name}` }, prefix: "", line: startLine(declarator) });
+    const groupVersions = group && "local" in group ? versions.get(group.local) : undefined;
+    if (groupVersions) versions.set(`${scope}.${name}`, groupVersions);
   }
   for (const call of root.descendantsOfType("invocation_expression")) if (call) mapCall(call, scopeOf(call));
   return routes.registrations.length > 0 || routes.mounts.length > 0 || routes.prefixes.length > 0 ? routes : undefined;
+}
+
+/** `HasApiVersion(1, 0)`, `(1.0)`, `(2)`, `(new ApiVersion(1, 0))` as the version a query names (`1.0`); undefined for anything else. */
+function apiVersion(args: readonly SyntaxNode[]): string | undefined {
+  const [first, second] = args;
+  if (first?.type === "object_creation_expression") return apiVersion(argumentsOf(first));
+  if (args.length === 2 && first?.type === "integer_literal" && second?.type === "integer_literal") return `${first.text}.${second.text}`;
+  if (args.length !== 1) return undefined;
+  if (first?.type === "integer_literal") return `${first.text}.0`;
+  if (first?.type === "real_literal" && /^\d+\.\d+$/.test(first.text)) return first.text;
+  return undefined;
+}
+
+/** An endpoint's own `.MapToApiVersion(…)` further along its fluent chain: the versions it is served at, in place of its group's. */
+function mappedVersion(call: SyntaxNode): { values: string[]; line: number } | undefined {
+  let node: SyntaxNode | null = call;
+  for (let depth = 0; depth < MAX_NESTING && node?.parent?.type === "member_access_expression" && node.parent.parent?.type === "invocation_expression"; depth += 1) {
+    const outer: SyntaxNode = node.parent.parent;
+    if (node.parent.childForFieldName("name")?.text === "MapToApiVersion") {
+      const version = apiVersion(argumentsOf(outer));
+      return version ? { values: [version], line: startLine(outer) } : undefined;
+    }
+    node = outer;
+  }
+  return undefined;
 }
 
 /** Each type declaration at namespace level (block or file-scoped namespaces), handed to `visit`. */

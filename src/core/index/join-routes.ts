@@ -2,7 +2,7 @@ import { NEUTRAL_VERSION, type EndpointRecord, type ExportBinding, type FileRout
 import { resolveSpecifier, type ModuleResolver } from "../calls/resolve-specifier.js";
 import { compare } from "./build-modules.js";
 import type { IndexedFile } from "./indexed-file.js";
-import { BRACED_PARAMETERS, joinRoute, normaliseRoute, STRICT_TRAILING_SLASH } from "./route-path.js";
+import { API_VERSION, BRACED_PARAMETERS, joinRoute, normaliseRoute, STRICT_TRAILING_SLASH } from "./route-path.js";
 
 /*
  * Joins every file's routes into endpoints as a user reaches them: a registration's route with the
@@ -264,12 +264,14 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
           const insertAt = parts.findIndex((part) => part.app) + 1;
           return [...parts.slice(0, insertAt), { prefix: `${app!.versioning!.prefix}${version}`, at }, ...parts.slice(insertAt)];
         });
-  return variants.map((variant) => ({
+  // ASP.NET API versioning reads the version from the query (`?api-version=2.0`): one row per version, the path alike.
+  const queries = registration.framework === "aspnet" && registration.versions ? registration.versions.values.map((version) => `?${API_VERSION}=${version}`) : [""];
+  return variants.flatMap((variant) => queries.map((query) => ({
     method: registration.method,
     route:
       registration.framework === "graphql"
         ? registration.written
-        : normaliseRoute(variant.reduceRight(prefixed, registration.written), BRACED_PARAMETERS.has(registration.framework), STRICT_TRAILING_SLASH.has(registration.framework) && registration.written.endsWith("/")),
+        : normaliseRoute(variant.reduceRight(prefixed, registration.written), BRACED_PARAMETERS.has(registration.framework), STRICT_TRAILING_SLASH.has(registration.framework) && registration.written.endsWith("/")) + query,
     written: isRpcName(registration) ? registration.written : normaliseRoute(registration.written, BRACED_PARAMETERS.has(registration.framework), STRICT_TRAILING_SLASH.has(registration.framework)),
     handler: registration.handler,
     path,
@@ -278,7 +280,7 @@ function endpointsOf(path: RepoPath, registration: RouteRegistration, chain: Cha
     framework: registration.framework,
     // A router handed to a function on the line that makes it (`Register(v1.Group("/users"))`) is one place, not two.
     mounts: variant.map((part) => part.at).filter((at, i, all) => i === 0 || at.path !== all[i - 1]!.path || at.line !== all[i - 1]!.line),
-  }));
+  })));
 }
 
 /** A route with one prefix in front, the way its router puts it there. */

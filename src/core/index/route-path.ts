@@ -25,3 +25,6 @@ export const STRICT_TRAILING_SLASH = new Set(["axum", "actix-web", "sinatra"]);
 
 /** Frameworks that write a path parameter `{name}`: a route starting with one is a path, not an expression. */
 export const BRACED_PARAMETERS = new Set(["aspnet", "spring", "jax-rs", "laravel", "symfony", "actix-web", "axum"]);
+
+/** The query parameter ASP.NET API versioning reads a request's version from by default; a route row ends with it when its group declares versions. */
+export const API_VERSION = "api-version";

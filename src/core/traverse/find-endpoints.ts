@@ -5,6 +5,8 @@ import { GRAPHQL_OPERATIONS, HTTP_METHODS, type EndpointRecord } from "../../mod
 export interface EndpointQuery {
   method: string | null;
   text: string;
+  /** The query string a URL was given with (`api-version=2.0`), without its `?`; absent when none. */
+  search?: string;
 }
 
 const isMethod = (word: string): boolean => (HTTP_METHODS as readonly string[]).includes(word.toUpperCase()) || (GRAPHQL_OPERATIONS as readonly string[]).includes(word.toUpperCase());
@@ -41,18 +43,37 @@ export function parseEndpointQuery(query: string): EndpointQuery {
     .filter(Boolean);
   if (words[0] === "curl") {
     const url = words.find((word, i) => i > 0 && isPathLike(word));
-    if (url) return { method: curlMethod(words), text: urlPath(url) };
+    if (url) return { method: curlMethod(words), text: urlPath(url), ...searchOf(url) };
   }
   const at = words.findIndex(isMethod);
   if (at >= 0) {
     const path = words.slice(at + 1).find(isPathLike);
-    if (path) return { method: words[at]!.toUpperCase(), text: urlPath(path) };
+    if (path) return { method: words[at]!.toUpperCase(), text: urlPath(path), ...searchOf(path) };
     // `GET users.list`: a method and a route written without a leading slash.
     if (at === 0) return { method: words[0]!.toUpperCase(), text: words.slice(1).join(" ") };
   }
   const path = words.find(isPathLike);
-  if (path) return { method: null, text: urlPath(path) };
+  if (path) return { method: null, text: urlPath(path), ...searchOf(path) };
   return { method: null, text: query.trim() };
+}
+
+function searchOf(url: string): { search?: string } {
+  const search = /\?([^#]*)/.exec(url)?.[1];
+  return search ? { search } : {};
+}
+
+/** A route row's query part (`/api/items?api-version=2.0`: ASP.NET's version), apart from its path. */
+function routeParts(route: string): { path: string; query?: [string, string] } {
+  const match = /^(.*?)\?([A-Za-z][\w.-]*)=([^/?=]*)$/.exec(route);
+  return match ? { path: match[1]!, query: [match[2]!, match[3]!] } : { path: route };
+}
+
+/** A row a request's query rules out: it names the row's parameter (`api-version`) with another value. */
+function queryAgrees(route: string, search: string | undefined): boolean {
+  const own = routeParts(route).query;
+  if (!own || !search) return true;
+  const given = new URLSearchParams(search).getAll(own[0]);
+  return given.length === 0 || given.includes(own[1]);
 }
 
 function isParameter(segment: string): boolean {
@@ -143,7 +164,7 @@ function regexRoute(route: string): RouteRegex | undefined {
 /** A route's literal segments; a Regexp route's are those before its first operator (`%r{/history/(.+?)}` has one). */
 function specificity(e: EndpointRecord): number {
   const source = regexRouteSource(e.route);
-  if (!source) return staticSegments(routeSegments(e.route));
+  if (!source) return staticSegments(routeSegments(routeParts(e.route).path));
   const literal = /^(?:[^\\.()[\]{}*+?|^$]|\\[^A-Za-z0-9])*/.exec(source.pattern)![0].replace(/\\(.)/g, "$1");
   return literal.split("/").slice(0, -1).filter(Boolean).length;
 }
@@ -172,10 +193,17 @@ const staticSegments = (route: readonly string[]): number =>
  * Endpoints for a query, best tier only: method and route pattern (most literal segments first),
  * then a route that matches the path's last segments — a router mounted under a prefix the index
  * does not know (`/api/articles/how-to` → `/articles/:slug`; at least one literal segment must
- * match) — then a route fragment, then a handler name. A method, when given, always filters.
+ * match) — then a route fragment, then a handler name. A method, when given, always filters, and so
+ * does a query's `api-version` where rows carry one.
  */
 export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQuery): EndpointRecord[] {
-  const byMethod = query.method ? rows.filter((e) => e.method === query.method || e.method === "ALL") : [...rows];
+  const found = endpointsFor(rows, query);
+  // A version no route serves (`?api-version=1.0` of a 2.0-only route): the routes of that path, whose rows say their versions.
+  return found.length === 0 && query.search !== undefined ? endpointsFor(rows, { method: query.method, text: query.text }) : found;
+}
+
+function endpointsFor(rows: readonly EndpointRecord[], query: EndpointQuery): EndpointRecord[] {
+  const byMethod = (query.method ? rows.filter((e) => e.method === query.method || e.method === "ALL") : [...rows]).filter((e) => queryAgrees(e.route, query.search));
   if (query.text === "") return byMethod;
   if (query.text.startsWith("/") || query.text.startsWith("{")) {
     const wanted = segmentsOf(query.text);
@@ -186,14 +214,14 @@ export function findEndpoints(rows: readonly EndpointRecord[], query: EndpointQu
       firstMatchWins(found)
         ? [...found].sort((a, b) => a.line - b.line)
         : found.map((e) => ({ e, score: specificity(e) })).sort((a, b) => b.score - a.score || agrees(b.e) - agrees(a.e)).map(({ e }) => e);
-    const exact = byMethod.filter((e) => (regexRoute(e.route) ? regexRoute(e.route)!(urlPath(query.text)) : routeMatches(routeSegments(e.route), wanted, caseless(e))));
+    const exact = byMethod.filter((e) => (regexRoute(e.route) ? regexRoute(e.route)!(urlPath(query.text)) : routeMatches(routeSegments(routeParts(e.route).path), wanted, caseless(e))));
     // A route with no literal segment (`*`, `/:path*`) matches anything: it answers only when nothing more specific does,
     // a route under a prefix the index does not know included.
     const literal = exact.filter((e) => specificity(e) > 0);
     if (literal.length > 0) return bySpecificity(exact);
     const mounted = byMethod.filter((e) => {
       if (e.route.startsWith("%r{")) return false;
-      const route = routeSegments(e.route);
+      const route = routeSegments(routeParts(e.route).path);
       return route.length > 0 && route.length < wanted.length && staticSegments(route) > 0 && routeMatches(route, wanted.slice(wanted.length - route.length), caseless(e));
     });
     if (mounted.length > 0 || exact.length > 0) return [...bySpecificity(mounted), ...bySpecificity(exact)];
