@@ -1,5 +1,6 @@
 import * as yaml from "js-yaml";
 import type { FileRoutes, RepoPath, RouteRegistration } from "../../model.js";
+import { normalisePath } from "../../core/index/resolve-import.js";
 import type { FileAnalysis } from "../analyze-file.js";
 import { emptyCalls, encodeCalls } from "../encode-calls.js";
 
@@ -66,20 +67,7 @@ function importedFrom(path: RepoPath, resource: unknown, type: unknown): RepoPat
   if (written === undefined || written.startsWith("@") || (type !== undefined && type !== "attribute" && type !== "annotation" && type !== "directory" && type !== "yaml")) return undefined;
   // A glob (`../src/Controller/**/*Controller.php`) is read as the folder before its first wildcard.
   const plain = written.split(/[*?{[]/)[0]!;
-  return joinPath(path.slice(0, path.lastIndexOf("/") + 1), plain);
-}
-
-/** `base` + a relative path, `..` and `.` resolved; undefined when it leaves the repository. */
-function joinPath(base: string, relative: string): RepoPath | undefined {
-  const parts: string[] = [];
-  for (const part of `${base}${relative}`.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join("/");
+  return normalisePath(`${path.slice(0, path.lastIndexOf("/") + 1)}${plain}`) ?? undefined;
 }
 
 /** A path or prefix as YAML writes it: one string, or one per locale (`{ en: /about, fr: /a-propos }`). */

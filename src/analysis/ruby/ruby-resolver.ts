@@ -1,5 +1,6 @@
 import type { RepoPath } from "../../model.js";
 import { nearestPath } from "../../core/index/nearest-path.js";
+import { normalisePath } from "../../core/index/resolve-import.js";
 import { underscore } from "./underscore.js";
 
 /**
@@ -31,7 +32,7 @@ export function rubyResolver(paths: readonly RepoPath[]): (from: RepoPath, speci
 
   return (from, specifier) => {
     if (specifier.startsWith("./") || specifier.startsWith("../")) {
-      const joined = normalize(`${from.slice(0, from.lastIndexOf("/") + 1)}${specifier}`);
+      const joined = normalisePath(`${from.slice(0, from.lastIndexOf("/") + 1)}${specifier}`) ?? undefined;
       const path = joined && (joined.endsWith(".rb") ? joined : `${joined}.rb`);
       return path && files.has(path) ? path : null;
     }
@@ -72,15 +73,3 @@ function loadKeys(path: RepoPath): { key: string; root: "lib" | "app" | "test" }
   return keys;
 }
 
-/** `a/b/../c/./d` as `a/c/d`; undefined when it climbs out of the repository. */
-function normalize(path: string): string | undefined {
-  const parts: string[] = [];
-  for (const part of path.split("/")) {
-    if (part === "" || part === ".") continue;
-    if (part === "..") {
-      if (parts.length === 0) return undefined;
-      parts.pop();
-    } else parts.push(part);
-  }
-  return parts.join("/");
-}
