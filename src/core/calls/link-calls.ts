@@ -116,9 +116,10 @@ const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
 const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java");
 const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
 const isCsharp = (scope: { path: string }): boolean => scope.path.endsWith(".cs");
-/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums. */
+const isRust = (scope: { path: string }): boolean => scope.path.endsWith(".rs");
+/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
 const hasInstances = (scope: { path: string }, kind: string): boolean =>
-  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record"));
+  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
 /** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's and C#'s namespace (CallSummary.package). */
 export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php") || path.endsWith(".cs");
 /**

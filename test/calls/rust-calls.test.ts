@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { indexedFixture, tableRows } from "../helpers/fixture.js";
+
+/** site, caller, via, callee, target of every call_index.md row. */
+async function callRows(fixture: string): Promise<string[][]> {
+  const dir = await indexedFixture(`calls/${fixture}`);
+  return tableRows(dir, "call_index.md")
+    .filter((row) => row.length === 7)
+    .map(([site, caller, , via, callee, , target]) => [site!, caller!, via!, callee!, target!]);
+}
+
+describe("call_index.md for Rust", () => {
+  it("types receivers by self, fields, parameters, lets, declared returns and trait bounds", async () => {
+    expect(await callRows("rust-typed-receivers")).toEqual([
+      ["src/orders.rs:11", "Service.new", "call", "Repo.open", "src/store/repo.rs:10"],
+      // A field `Arc<Repo>` is a Repo; a parameter `&Repo`; `&dyn Storage` lands on the trait's method.
+      ["src/orders.rs:17", "Service.place", "call", "Repo.save", "src/store/repo.rs:14"],
+      ["src/orders.rs:18", "Service.place", "call", "Storage.save", "src/store/repo.rs:2"],
+      // `Self::f()` and `self.f()`; a module imported by `use …::{self}` and a path from the crate.
+      ["src/orders.rs:19", "Service.place", "call", "Service.audit", "src/orders.rs:32"],
+      ["src/orders.rs:20", "Service.place", "call", "Service.audit2", "src/orders.rs:36"],
+      ["src/orders.rs:21", "Service.place", "call", "helper", "src/store/repo.rs:21"],
+      ["src/orders.rs:22", "Service.place", "call", "helper", "src/store/repo.rs:21"],
+      // `let x = Repo::open(…).unwrap()`: `-> Result<Repo, String>` is a Repo.
+      ["src/orders.rs:23", "Service.place", "call", "Repo.open", "src/store/repo.rs:10"],
+      ["src/orders.rs:24", "Service.place", "call", "Repo.save", "src/store/repo.rs:14"],
+      ["src/orders.rs:25", "Service.place", "call", "Repo.open", "src/store/repo.rs:10"],
+      // A function passed by path is a reference; `unknown: Vec<u8>` is std's, unknown here: its `save` is a candidate.
+      ["src/orders.rs:26", "Service.place", "ref", "Service.audit", "src/orders.rs:32"],
+      ["src/orders.rs:28", "Service.place", "call", "save", "-"],
+      ["src/orders.rs:37", "Service.audit2", "call", "generic", "src/orders.rs:41"],
+      // A generic bound by one trait lands on the trait's method.
+      ["src/orders.rs:42", "generic", "call", "Storage.save", "src/store/repo.rs:2"],
+      ["src/store/repo.rs:15", "Repo.save", "call", "Repo.check", "src/store/repo.rs:18"],
+    ]);
+  });
+});
