@@ -34,4 +34,23 @@ describe("call_index.md for Rust", () => {
       ["src/store/repo.rs:15", "Repo.save", "call", "Repo.check", "src/store/repo.rs:18"],
     ]);
   });
+  it("resolves names through use paths, globs and the crate; an impl in another file stays a candidate", async () => {
+    expect(await callRows("rust-module-scope")).toEqual([
+      // `self` in a trait's provided method is the trait.
+      ["src/model/mod.rs:9", "Named.shout", "call", "Named.name", "src/model/mod.rs:7"],
+      // `Item` through `use crate::model::item::Item`; `name` is its impl of Named's; `shout` is Named's provided method.
+      ["src/run.rs:7", "run", "call", "Item.new", "src/model/item.rs:8"],
+      ["src/run.rs:8", "run", "call", "Item.name", "src/model/item.rs:14"],
+      ["src/run.rs:9", "run", "call", "Named.shout", "src/model/mod.rs:8"],
+      // An `impl Item` in another file than Item's, and a name a glob import (`use crate::util::*`) brings: candidates.
+      ["src/run.rs:10", "run", "call", "describe", "-"],
+      ["src/run.rs:11", "run", "call", "format", "-"],
+      // A module imported by `use crate::util`; `crate::` and `super::` paths. A closure named `new`, `String::new` and `len` are no rows.
+      ["src/run.rs:12", "run", "call", "format", "src/util.rs:1"],
+      ["src/run.rs:17", "run", "call", "top", "src/lib.rs:5"],
+      ["src/run.rs:18", "run", "call", "top", "src/lib.rs:5"],
+      // `mod tests { use super::*; }` sees the file's items.
+      ["src/run.rs:27", "tests.runs", "call", "run", "src/run.rs:6"],
+    ]);
+  });
 });

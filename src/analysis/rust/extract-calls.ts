@@ -38,18 +38,6 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   const table = new TypeTable();
   const TYPE_KINDS = new Set(["struct", "enum", "trait", "type"]);
   const typeNames = new Set(symbols.filter((s) => TYPE_KINDS.has(s.kind) && !s.container).map((s) => s.name));
-  const kinds = new Map<string, SymbolRecord>();
-  for (const symbol of symbols) {
-    if (symbol.container && !typeNames.has(symbol.container)) continue;
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-    const known = kinds.get(name);
-    // A method before a field of the same name; the first declaration of a name otherwise.
-    if (!known || (known.kind === "property" && (symbol.kind === "method" || symbol.kind === "function"))) kinds.set(name, symbol);
-  }
-  const { callers, callerOf } = callerTable(kinds);
-  const declarations = new Map<string, CallableDeclaration>();
-  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
-
   const imports: ImportBinding[] = [];
   const importedNames = new Set<string>();
   const bindImport = (local: string, path: string[]): void => {
@@ -75,6 +63,26 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     if (argument) useBindings(argument, [], bindImport, 0);
   }
 
+  const moduleNames = new Set(symbols.filter((s) => s.kind === "module").map((s) => (s.container ? `${s.container}.${s.name}` : s.name)));
+  const kinds = new Map<string, SymbolRecord>();
+  for (const symbol of symbols) {
+    // An impl of a type neither declared nor imported here (`impl From<X> for String`) is std's type's: not a declaration a path reaches.
+    if (symbol.container && !typeNames.has(symbol.container) && !importedNames.has(symbol.container) && !moduleNames.has(symbol.container) && !moduleNames.has(symbol.container.slice(0, symbol.container.lastIndexOf(".")))) continue;
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const known = kinds.get(name);
+    // A method before a field of the same name; the first declaration of a name otherwise.
+    if (!known || (known.kind === "property" && (symbol.kind === "method" || symbol.kind === "function"))) kinds.set(name, symbol);
+  }
+  const { callers, callerOf } = callerTable(kinds);
+  const declarations = new Map<string, CallableDeclaration>();
+  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+
+  /**
+   * Inside an inline module (`mod tests { … }`): which file-level names it sees. With `use super::*`
+   * those the module neither declares nor imports itself; without, none: its names are candidates.
+   */
+  let inModule: { glob: boolean; hidden: Set<string> } | undefined;
+  const seesFileName = (name: string): boolean => !inModule || (inModule.glob && !inModule.hidden.has(name));
   /** A written type as a type string: a named type (through references and smart pointers); undefined otherwise. */
   const typeOf = (node: SyntaxNode | null | undefined, context: Context): string | undefined => {
     if (!node) return undefined;
@@ -82,6 +90,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
       case "type_identifier": {
         const name = node.text;
         if (name === "Self") return context.self;
+        if (!seesFileName(name)) return undefined;
         if (context.typeParams.has(name)) return context.typeParams.get(name);
         return typeNames.has(name) || importedNames.has(name) ? name : undefined;
       }
@@ -154,6 +163,10 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
         const body = item.childForFieldName("body");
         if (!implemented || !body || !typeNames.has(implemented)) continue;
         const own: Context = { self: implemented, selfHere: true, typeParams: typeParamsOf(item, new Map(), context) };
+        // `impl Trait for X`: the trait's provided methods are X's where X does not declare them.
+        const trait = item.type === "impl_item" ? typeOf(item.childForFieldName("trait"), own) : undefined;
+        const declaredType = declarations.get(implemented);
+        if (trait && declaredType && trait !== implemented) declaredType.bases = [...(declaredType.bases ?? []), trait];
         for (const member of body.namedChildren) {
           if (member?.type !== "function_item" && member?.type !== "function_signature_item") continue;
           const name = member.childForFieldName("name")?.text;
@@ -187,13 +200,14 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   const pathRef = (node: SyntaxNode, context: Context, scope: Scope): CalleeRef | undefined => {
     if (node.type === "identifier") {
       if (scope.has(node.text)) return undefined;
-      return { head: "scope", owner: "", names: [node.text] };
+      return seesFileName(node.text) ? { head: "scope", owner: "", names: [node.text] } : { head: "unknown", owner: "", names: [node.text] };
     }
     if (node.type !== "scoped_identifier") return undefined;
     const segments = pathSegments(node);
     if (!segments) return { head: "unknown", owner: "", names: [node.childForFieldName("name")?.text ?? ""] };
     const name = segments[segments.length - 1]!;
     const prefix = segments.slice(0, -1);
+    if (inModule && (prefix[0] === "self" || prefix[0] === "super" || !seesFileName(prefix[0]!))) return { head: "unknown", owner: "", names: [name] };
     if (prefix.length === 1 && prefix[0] === "Self") return context.self && context.selfHere ? { head: "this", owner: context.self, names: [name] } : { head: "unknown", owner: "", names: [name] };
     const last = prefix[prefix.length - 1]!;
     if (/^[A-Z]/.test(last)) {
@@ -364,19 +378,39 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
       if (item.type === "function_item") {
         const name = item.childForFieldName("name")?.text ?? "";
         const qualifiedName = container ? `${container}.${name}` : name;
-        visitFn(item, kinds.has(qualifiedName) ? qualifiedName : "(module)", context);
+        visitFn(item, kinds.has(qualifiedName) ? qualifiedName : container && kinds.has(container) ? container : "(module)", context);
       } else if (item.type === "impl_item" || item.type === "trait_item") {
         const implemented = item.type === "impl_item" ? implementedName(item.childForFieldName("type")) : item.childForFieldName("name")?.text;
         const body = item.childForFieldName("body");
-        if (!body || !implemented || container) continue;
-        const own: Context = { self: implemented, selfHere: typeNames.has(implemented), typeParams: typeParamsOf(item, new Map(), context) };
+        if (!body || !implemented) continue;
+        const own: Context = { self: implemented, selfHere: !container && typeNames.has(implemented), typeParams: typeParamsOf(item, new Map(), context) };
         for (const member of body.namedChildren) {
           if (member?.type !== "function_item") continue;
           const name = member.childForFieldName("name")?.text ?? "";
-          visitFn(member, own.selfHere && kinds.has(`${implemented}.${name}`) ? `${implemented}.${name}` : "(module)", own);
+          const owner = container ? `${container}.${implemented}` : implemented;
+          visitFn(member, kinds.has(`${owner}.${name}`) ? `${owner}.${name}` : container && kinds.has(container) ? container : "(module)", own);
         }
       }
-      // Inline modules (`mod tests { … }`) have scopes of their own: not read yet.
+      else if (item.type === "mod_item" && !container) {
+        const body = item.childForFieldName("body");
+        const name = item.childForFieldName("name")?.text;
+        if (!body || !name) continue;
+        const hidden = new Set<string>();
+        let glob = false;
+        for (const inner of body.namedChildren) {
+          if (inner?.type === "use_declaration") {
+            const argument = inner.childForFieldName("argument");
+            if (argument?.text.replace(/\s+/g, "") === "super::*") glob = true;
+            else if (argument) useBindings(argument, [], (local) => hidden.add(local), 0);
+          } else {
+            const declared = inner?.childForFieldName("name")?.text;
+            if (declared) hidden.add(declared);
+          }
+        }
+        inModule = { glob, hidden };
+        visitItems(body, { ...top, typeParams: new Map() }, name);
+        inModule = undefined;
+      }
     }
   });
   visitItems(root, top, "");
