@@ -36,6 +36,8 @@ describe("call_index.md for Rust", () => {
   });
   it("resolves names through use paths, globs and the crate; an impl in another file stays a candidate", async () => {
     expect(await callRows("rust-module-scope")).toEqual([
+      // `Item::new` in an impl of From: the caller is named after the type, as an inherent fn is.
+      ["src/model/item.rs:27", "Item.from", "call", "Item.new", "src/model/item.rs:8"],
       // `self` in a trait's provided method is the trait.
       ["src/model/mod.rs:9", "Named.shout", "call", "Named.name", "src/model/mod.rs:7"],
       // `Item` through `use crate::model::item::Item`; `name` is its impl of Named's; `shout` is Named's provided method.
@@ -49,8 +51,12 @@ describe("call_index.md for Rust", () => {
       ["src/run.rs:12", "run", "call", "format", "src/util.rs:1"],
       ["src/run.rs:17", "run", "call", "top", "src/lib.rs:5"],
       ["src/run.rs:18", "run", "call", "top", "src/lib.rs:5"],
+      // Two impls of From declare `Item.from`: which one applies depends on the argument's type, a candidate. A derived
+      // `default()` is no call of the field `default`; what it returns is not known, so `default_value` is a candidate.
+      ["src/run.rs:19", "run", "call", "from", "-"],
+      ["src/run.rs:21", "run", "call", "default_value", "-"],
       // `mod tests { use super::*; }` sees the file's items.
-      ["src/run.rs:27", "tests.runs", "call", "run", "src/run.rs:6"],
+      ["src/run.rs:30", "tests.runs", "call", "run", "src/run.rs:6"],
     ]);
   });
 });

@@ -74,6 +74,13 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     if (!known || (known.kind === "property" && (symbol.kind === "method" || symbol.kind === "function"))) kinds.set(name, symbol);
   }
   const { callers, callerOf } = callerTable(kinds);
+  /** A second fn of one name on one type (another trait's impl): linking leaves a call of that name a candidate. */
+  const overloaded: CallableDeclaration[] = [];
+  for (const symbol of symbols) {
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const first = kinds.get(name);
+    if (first && first !== symbol && (symbol.kind === "method" || symbol.kind === "function") && (first.kind === "method" || first.kind === "function")) overloaded.push({ name, kind: symbol.kind, line: symbol.line });
+  }
   const declarations = new Map<string, CallableDeclaration>();
   for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
 
@@ -415,7 +422,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   });
   visitItems(root, top, "");
 
-  return { callers, declarations: [...declarations.values()], imports, exports: [...declarations.values()].filter((d) => !d.name.includes(".") || typeNames.has(d.name.split(".")[0]!)).map((d) => ({ name: d.name, local: d.name })), sites: sites.map(encodeCallSite), types: table.entries };
+  return { callers, declarations: [...declarations.values(), ...overloaded], imports, exports: [...declarations.values()].filter((d) => !d.name.includes(".") || typeNames.has(d.name.split(".")[0]!)).map((d) => ({ name: d.name, local: d.name })), sites: sites.map(encodeCallSite), types: table.entries };
 }
 
 /** The line the symbol index gives the member of `owner` named `name` declared by `member`. */

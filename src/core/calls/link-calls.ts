@@ -485,6 +485,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const first = decls.get(decl.name);
       if (first === undefined) decls.set(decl.name, decl);
       else if ((isJava({ path }) || isCsharp({ path })) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
+      // Rust: a second fn of one name on one type comes from another trait's impl (`impl From<String>`, `impl From<&str>`).
+      else if (isRust({ path }) && (decl.kind === "method" || decl.kind === "function")) overloaded.push(decl);
       else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) imports.set(binding.local, binding);
@@ -510,7 +512,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
-      ...(isJava({ path }) || isCsharp({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : {}),
+      ...(isJava({ path }) || isCsharp({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : isRust({ path }) ? { overloaded } : {}),
     };
     return scope;
   };
@@ -1658,10 +1660,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);
-      // Java, PHP: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
+      // Java, PHP, C#, Rust: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
       // A PHP call of a bare name is a function's, never a class's (`new` is apart).
+      // Rust: a field is never called by `x.f()` or `T::f()` (a derived or trait method of that name is).
       const fieldCalled =
-        (javaFile || phpFile || csFile) &&
+        (javaFile || phpFile || csFile || path.endsWith(".rs")) &&
         site.via === "call" &&
         declared.some((target) => target !== undefined && (JAVA_FIELD_KINDS.has(target.decl.kind) || (phpFile && PHP_TYPE_KINDS.has(target.decl.kind))) && !isRecordComponent(target));
       const targets = fieldCalled ? [] : declared.filter(
@@ -1671,7 +1674,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
-      const overloads = targets.map((target) => (javaFile || csFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
+      const overloads = targets.map((target) => (javaFile || csFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.scope.path.endsWith(".rs") ? rustImplFor(target) : target.decl));
       const outsideOnly =
         targets.length === 0 &&
         !fieldCalled &&
@@ -1740,6 +1743,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const takes = (decl: CallableDeclaration): boolean => decl.params !== undefined && (decl.rest ? arity >= decl.params.length - 1 : decl.params.length === arity);
     const taking = [target.decl, ...others].filter(takes);
     return taking.length === 1 ? taking[0] : undefined;
+  }
+
+  /** Rust: a fn the type declares once; one several trait impls declare (which applies depends on types a parser cannot see) is a candidate. */
+  function rustImplFor(target: { scope: FileScope; decl: CallableDeclaration }): CallableDeclaration | undefined {
+    return target.scope.overloaded?.some((decl) => decl.name === target.decl.name) ? undefined : target.decl;
   }
 
   /** A Java record's component: what its accessor (`point.x()`) returns. */
