@@ -53,7 +53,8 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     if (local === undefined) {
       local = `$path${qualified.size}`;
       qualified.set(specifier, local);
-      imports.push({ local, specifier, imported: path[path.length - 1]! });
+      // The module is the path before the name: a fn may share its name with a module file (`yaml::serialize` of `yaml/serialize.rs`).
+      imports.push({ local, specifier: path.slice(0, -1).join("::"), imported: path[path.length - 1]! });
     }
     return local;
   };
