@@ -34,29 +34,32 @@ describe("call_index.md for Rust", () => {
       ["src/store/repo.rs:15", "Repo.save", "call", "Repo.check", "src/store/repo.rs:18"],
     ]);
   });
-  it("resolves names through use paths, globs and the crate; an impl in another file stays a candidate", async () => {
+  it("resolves names through use paths, `pub use` re-exports and the crate; globs and an impl in another file stay candidates", async () => {
     expect(await callRows("rust-module-scope")).toEqual([
       // `Item::new` in an impl of From: the caller is named after the type, as an inherent fn is.
       ["src/model/item.rs:27", "Item.from", "call", "Item.new", "src/model/item.rs:8"],
       // `self` in a trait's provided method is the trait.
-      ["src/model/mod.rs:9", "Named.shout", "call", "Named.name", "src/model/mod.rs:7"],
+      ["src/model/mod.rs:11", "Named.shout", "call", "Named.name", "src/model/mod.rs:9"],
       // `Item` through `use crate::model::item::Item`; `name` is its impl of Named's; `shout` is Named's provided method.
-      ["src/run.rs:7", "run", "call", "Item.new", "src/model/item.rs:8"],
-      ["src/run.rs:8", "run", "call", "Item.name", "src/model/item.rs:14"],
-      ["src/run.rs:9", "run", "call", "Named.shout", "src/model/mod.rs:8"],
+      ["src/run.rs:8", "run", "call", "Item.new", "src/model/item.rs:8"],
+      ["src/run.rs:9", "run", "call", "Item.name", "src/model/item.rs:14"],
+      ["src/run.rs:10", "run", "call", "Named.shout", "src/model/mod.rs:10"],
       // An `impl Item` in another file than Item's, and a name a glob import (`use crate::util::*`) brings: candidates.
-      ["src/run.rs:10", "run", "call", "describe", "-"],
-      ["src/run.rs:11", "run", "call", "format", "-"],
+      ["src/run.rs:11", "run", "call", "describe", "-"],
+      ["src/run.rs:12", "run", "call", "format", "-"],
       // A module imported by `use crate::util`; `crate::` and `super::` paths. A closure named `new`, `String::new` and `len` are no rows.
-      ["src/run.rs:12", "run", "call", "format", "src/util.rs:1"],
-      ["src/run.rs:17", "run", "call", "top", "src/lib.rs:5"],
+      ["src/run.rs:13", "run", "call", "format", "src/util.rs:1"],
       ["src/run.rs:18", "run", "call", "top", "src/lib.rs:5"],
+      ["src/run.rs:19", "run", "call", "top", "src/lib.rs:5"],
       // Two impls of From declare `Item.from`: which one applies depends on the argument's type, a candidate. A derived
       // `default()` is no call of the field `default`; what it returns is not known, so `default_value` is a candidate.
-      ["src/run.rs:19", "run", "call", "from", "-"],
-      ["src/run.rs:21", "run", "call", "default_value", "-"],
+      ["src/run.rs:20", "run", "call", "from", "-"],
+      ["src/run.rs:22", "run", "call", "default_value", "-"],
+      // Through `pub use helpers::*;` and `pub use item::Item;` (imported as `Thing`) of model/mod.rs.
+      ["src/run.rs:23", "run", "call", "helper", "src/model/helpers.rs:1"],
+      ["src/run.rs:24", "run", "call", "Item.new", "src/model/item.rs:8"],
       // `mod tests { use super::*; }` sees the file's items.
-      ["src/run.rs:30", "tests.runs", "call", "run", "src/run.rs:6"],
+      ["src/run.rs:33", "tests.runs", "call", "run", "src/run.rs:7"],
     ]);
   });
 });

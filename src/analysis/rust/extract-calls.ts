@@ -1,4 +1,4 @@
-import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ImportBinding, RepoPath, SymbolRecord } from "../../model.js";
+import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, RepoPath, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
 import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
@@ -58,15 +58,25 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     }
     return local;
   };
+  /** `pub use` re-exports: a name another file reaches through this one (`pub use item::Item;`, `pub use serialize::*;`). */
+  const reexports: ExportBinding[] = [];
   for (const node of root.namedChildren) {
     if (node?.type !== "use_declaration") continue;
     const argument = node.childForFieldName("argument");
     if (argument) useBindings(argument, [], bindImport, 0);
+    if (!argument || !node.namedChildren.some((child) => child?.type === "visibility_modifier")) continue;
+    useBindings(argument, [], (local, path) => {
+      if (path.length >= 2) reexports.push({ name: local, specifier: path.slice(0, -1).join("::"), imported: path[path.length - 1]! });
+    }, 0, (path) => {
+      if (path.length >= 1) reexports.push({ name: "*", specifier: path.join("::") });
+    });
   }
 
   const moduleNames = new Set(symbols.filter((s) => s.kind === "module").map((s) => (s.container ? `${s.container}.${s.name}` : s.name)));
   const kinds = new Map<string, SymbolRecord>();
   for (const symbol of symbols) {
+    // A module is no callable (`yaml::serialize()` is the fn `pub use serialize::*` re-exports, not `mod serialize`).
+    if (symbol.kind === "module") continue;
     // An impl of a type neither declared nor imported here (`impl From<X> for String`) is std's type's: not a declaration a path reaches.
     if (symbol.container && !typeNames.has(symbol.container) && !importedNames.has(symbol.container) && !moduleNames.has(symbol.container) && !moduleNames.has(symbol.container.slice(0, symbol.container.lastIndexOf(".")))) continue;
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
@@ -423,7 +433,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   });
   visitItems(root, top, "");
 
-  return { callers, declarations: [...declarations.values(), ...overloaded], imports, exports: [...declarations.values()].filter((d) => !d.name.includes(".") || typeNames.has(d.name.split(".")[0]!)).map((d) => ({ name: d.name, local: d.name })), sites: sites.map(encodeCallSite), types: table.entries };
+  return { callers, declarations: [...declarations.values(), ...overloaded], imports, exports: [...declarations.values()].filter((d) => !d.name.includes(".") || typeNames.has(d.name.split(".")[0]!)).map((d): ExportBinding => ({ name: d.name, local: d.name })).concat(reexports), sites: sites.map(encodeCallSite), types: table.entries };
 }
 
 /** The line the symbol index gives the member of `owner` named `name` declared by `member`. */
@@ -461,7 +471,7 @@ function pathSegments(node: SyntaxNode): string[] | undefined {
 }
 
 /** Each name a `use` tree binds, with the path it stands for. */
-function useBindings(node: SyntaxNode, prefix: string[], bind: (local: string, path: string[]) => void, depth: number): void {
+function useBindings(node: SyntaxNode, prefix: string[], bind: (local: string, path: string[]) => void, depth: number, glob?: (path: string[]) => void): void {
   if (depth > 32) return;
   switch (node.type) {
     case "use_as_clause": {
@@ -474,17 +484,20 @@ function useBindings(node: SyntaxNode, prefix: string[], bind: (local: string, p
       const path = node.childForFieldName("path");
       const list = node.childForFieldName("list");
       const inner = path ? [...prefix, ...path.text.replace(/\s+/g, "").replace(/^::/, "").split("::")] : prefix;
-      if (list) useBindings(list, inner, bind, depth + 1);
+      if (list) useBindings(list, inner, bind, depth + 1, glob);
       return;
     }
     case "use_list":
-      for (const item of node.namedChildren) if (item) useBindings(item, prefix, bind, depth + 1);
+      for (const item of node.namedChildren) if (item) useBindings(item, prefix, bind, depth + 1, glob);
       return;
     case "self":
       if (prefix.length > 0) bind(prefix[prefix.length - 1]!, prefix);
       return;
-    case "use_wildcard":
+    case "use_wildcard": {
+      const path = node.namedChildren[0];
+      glob?.([...prefix, ...(path ? path.text.replace(/\s+/g, "").replace(/^::/, "").split("::") : [])]);
       return;
+    }
     case "identifier":
     case "scoped_identifier": {
       const path = [...prefix, ...node.text.replace(/\s+/g, "").replace(/^::/, "").split("::")];
