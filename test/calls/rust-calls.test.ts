@@ -13,7 +13,8 @@ describe("call_index.md for Rust", () => {
   it("types receivers by self, fields, parameters, lets, declared returns and trait bounds", async () => {
     expect(await callRows("rust-typed-receivers")).toEqual([
       ["src/orders.rs:11", "Service.new", "call", "Repo.open", "src/store/repo.rs:10"],
-      // A field `Arc<Repo>` is a Repo; a parameter `&Repo`; `&dyn Storage` lands on the trait's method.
+      // A field `Arc<Repo>` is a Repo (`use std::sync::Arc` is std's); a parameter `&Repo`; `&dyn Storage` lands on the trait's method.
+      ["src/orders.rs:16", "Service.place", "call", "Repo.save", "src/store/repo.rs:14"],
       ["src/orders.rs:17", "Service.place", "call", "Repo.save", "src/store/repo.rs:14"],
       ["src/orders.rs:18", "Service.place", "call", "Storage.save", "src/store/repo.rs:2"],
       // `Self::f()` and `self.f()`; a module imported by `use …::{self}` and a path from the crate.
@@ -60,6 +61,49 @@ describe("call_index.md for Rust", () => {
       ["src/run.rs:24", "run", "call", "Item.new", "src/model/item.rs:8"],
       // `mod tests { use super::*; }` sees the file's items.
       ["src/run.rs:33", "tests.runs", "call", "run", "src/run.rs:7"],
+    ]);
+  });
+  it("reaches inline modules' items by their paths; what no path reaches is a candidate, never outside", async () => {
+    expect(await callRows("rust-inline-modules")).toEqual([
+      // A path from the crate root, written in a file outside every crate root's folder: not walked, a candidate.
+      ["other/tool.rs:2", "tool", "call", "f", "-"],
+      // Calls in the arguments of std's macros (`write!`, `assert_eq!`, `println!`, `vec!`) are sites; `custom!`'s tokens are not.
+      ["src/bodies.rs:28", "Wrapper.fmt", "call", "helper", "src/bodies.rs:50"],
+      // A fn declared in a body: its calls are the enclosing fn's, and it shadows `use crate::ext::make` (a candidate, not ext.rs's).
+      ["src/bodies.rs:34", "bodies", "call", "helper", "src/bodies.rs:50"],
+      ["src/bodies.rs:36", "bodies", "call", "make", "-"],
+      // A block's `use` (`use crate::inner::f as run_f;`); a module imported by `use crate::inner` then a type's fn.
+      ["src/bodies.rs:39", "bodies", "call", "inner.f", "src/lib.rs:9"],
+      ["src/bodies.rs:41", "bodies", "call", "inner.Thing.make", "src/lib.rs:12"],
+      ["src/bodies.rs:42", "bodies", "call", "helper", "src/bodies.rs:50"],
+      ["src/bodies.rs:42", "bodies", "call", "make", "-"],
+      ["src/bodies.rs:43", "bodies", "call", "inner.deeper.g", "src/lib.rs:21"],
+      // Through `Deref` (Wrapper's target) and a crate's generic (`Data<Inner>`): candidates; `Arc<Inner>` of std is an Inner.
+      ["src/bodies.rs:45", "bodies", "call", "poke", "-"],
+      ["src/bodies.rs:46", "bodies", "call", "Inner.poke", "src/bodies.rs:12"],
+      ["src/bodies.rs:47", "bodies", "call", "poke", "-"],
+      // A module in an inline module: its calls are candidates.
+      ["src/bodies.rs:57", "outer.nested.deep", "call", "top", "-"],
+      // `use crate::inner::f;`, `use crate::inner::deeper;`, `use crate::inner;`, a path through nested inline modules.
+      ["src/caller.rs:7", "call", "call", "inner.f", "src/lib.rs:9"],
+      ["src/caller.rs:8", "call", "call", "inner.deeper.g", "src/lib.rs:21"],
+      ["src/caller.rs:9", "call", "call", "inner.f", "src/lib.rs:9"],
+      ["src/caller.rs:10", "call", "call", "inner.deeper.g", "src/lib.rs:21"],
+      ["src/caller.rs:11", "call", "call", "inner.Thing.make", "src/lib.rs:12"],
+      // `crate::missing::lost()`: no module `missing`; a candidate since a `lost` is declared.
+      ["src/caller.rs:12", "call", "call", "lost", "-"],
+      // A trait's fn implemented for std's PathBuf: a candidate, as C#'s extension methods are.
+      ["src/ext.rs:14", "tidy_path", "call", "tidy", "-"],
+      // `use crate::inner::*;` may bring `deeper` and `Error`: candidates (`Vec::new()` is the prelude's, no row).
+      ["src/globs.rs:4", "through_glob", "call", "g", "-"],
+      ["src/globs.rs:5", "through_glob", "call", "raise", "-"],
+      // In the file declaring the module: `inner::f`, `self::inner::f`, `crate::inner::f`, nested, a type's fn, `use inner::deeper::g`.
+      ["src/lib.rs:26", "top", "call", "inner.f", "src/lib.rs:9"],
+      ["src/lib.rs:27", "top", "call", "inner.f", "src/lib.rs:9"],
+      ["src/lib.rs:28", "top", "call", "inner.f", "src/lib.rs:9"],
+      ["src/lib.rs:29", "top", "call", "inner.deeper.g", "src/lib.rs:21"],
+      ["src/lib.rs:30", "top", "call", "inner.Thing.make", "src/lib.rs:12"],
+      ["src/lib.rs:31", "top", "call", "inner.deeper.g", "src/lib.rs:21"],
     ]);
   });
 });

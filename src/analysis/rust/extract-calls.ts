@@ -1,7 +1,7 @@
 import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, RepoPath, SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
-import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
+import { columnsOf, depthGuarded, parseTree, startLine, type SyntaxNode } from "../tree-sitter.js";
 import { TypeTable } from "../type-table.js";
 
 /*
@@ -21,6 +21,7 @@ import { TypeTable } from "../type-table.js";
 /** Wrappers a method call sees through (auto-deref). */
 const TRANSPARENT = new Set(["Box", "Arc", "Rc", "RefCell", "Mutex", "RwLock", "Cow"]);
 const UNWRAP = new Set(["unwrap", "expect"]);
+const RUST_STANDARD_CRATES = new Set(["std", "core", "alloc"]);
 const SCOPES = new Set(["block", "closure_expression", "for_expression", "if_expression", "match_arm", "while_expression"]);
 
 interface Context {
@@ -35,19 +36,56 @@ interface Context {
 export function extractRustCalls(root: SyntaxNode, text: string, symbols: readonly SymbolRecord[], _path?: RepoPath): CallSummary {
   void _path;
   const column = columnsOf(text);
+  const lineStarts = [0];
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) lineStarts.push(i + 1);
   const table = new TypeTable();
   const TYPE_KINDS = new Set(["struct", "enum", "trait", "type"]);
   const typeNames = new Set(symbols.filter((s) => TYPE_KINDS.has(s.kind) && !s.container).map((s) => s.name));
   const imports: ImportBinding[] = [];
   const importedNames = new Set<string>();
-  const bindImport = (local: string, path: string[]): void => {
-    if (path.length < 2 || importedNames.has(local)) return;
-    importedNames.add(local);
-    imports.push({ local, specifier: path.join("::"), imported: path[path.length - 1]! });
+  /** Modules this file declares at its top (`mod inner { … }`, `mod item;`): a path may start with one (`inner::f`). */
+  const localModules = new Set(symbols.filter((s) => s.kind === "module" && !s.container).map((s) => s.name));
+  const uses = fileUses(root);
+  /** What a `use` binds at file level, by its local name: the full path it stands for. */
+  const usePaths = new Map<string, string[]>();
+  for (const use of uses) if (!use.glob && use.path.length >= 2 && !usePaths.has(use.local)) usePaths.set(use.local, use.path);
+  /**
+   * A path as the resolver can walk it: one starting with a module of this file is `self::`'s; one
+   * starting with a name a `use` binds continues that use's path (`use crate::util; util::f()`).
+   */
+  const expand = (path: string[]): string[] => {
+    let expanded = path;
+    for (let steps = 0; steps < 8; steps++) {
+      const first = expanded[0]!;
+      if (first === "crate" || first === "self" || first === "super") return expanded;
+      if (localModules.has(first)) return ["self", ...expanded];
+      const used = usePaths.get(first);
+      if (!used) return expanded;
+      expanded = [...used, ...expanded.slice(1)];
+    }
+    return expanded;
+  };
+  for (const use of uses) {
+    const path = expand(use.path);
+    if (use.glob) {
+      // Kept so that linking knows a name it cannot place may come through it (never looked up by name).
+      if (path.length > 0) imports.push({ local: `*glob${imports.length}`, specifier: path.join("::"), imported: "*" });
+    } else if (path.length >= 2 && !importedNames.has(use.local)) {
+      importedNames.add(use.local);
+      // The module is the path before the name, as a written path's (`use crate::yaml::serialize;` of a fn `pub use`d there).
+      imports.push({ local: use.local, specifier: path.slice(0, -1).join("::"), imported: path[path.length - 1]! });
+    }
+  }
+  /** Whether a name is std's: neither declared here nor imported from elsewhere than std (`use std::sync::Arc`). */
+  const isStd = (name: string): boolean => {
+    if (typeNames.has(name)) return false;
+    const used = usePaths.get(name);
+    return !used || RUST_STANDARD_CRATES.has(expand(used)[0]!);
   };
   /** A written path (`crate::a::f`) bound as an import of its last name. */
   const qualified = new Map<string, string>();
-  const importPath = (path: string[]): string => {
+  const importPath = (written: string[]): string => {
+    const path = expand(written);
     const specifier = path.join("::");
     let local = qualified.get(specifier);
     if (local === undefined) {
@@ -60,16 +98,11 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   };
   /** `pub use` re-exports: a name another file reaches through this one (`pub use item::Item;`, `pub use serialize::*;`). */
   const reexports: ExportBinding[] = [];
-  for (const node of root.namedChildren) {
-    if (node?.type !== "use_declaration") continue;
-    const argument = node.childForFieldName("argument");
-    if (argument) useBindings(argument, [], bindImport, 0);
-    if (!argument || !node.namedChildren.some((child) => child?.type === "visibility_modifier")) continue;
-    useBindings(argument, [], (local, path) => {
-      if (path.length >= 2) reexports.push({ name: local, specifier: path.slice(0, -1).join("::"), imported: path[path.length - 1]! });
-    }, 0, (path) => {
-      if (path.length >= 1) reexports.push({ name: "*", specifier: path.join("::") });
-    });
+  for (const use of uses) {
+    if (!use.pub) continue;
+    const path = expand(use.path);
+    if (use.glob && path.length >= 1) reexports.push({ name: "*", specifier: path.join("::") });
+    else if (!use.glob && path.length >= 2) reexports.push({ name: use.local, specifier: path.slice(0, -1).join("::"), imported: path[path.length - 1]! });
   }
 
   const moduleNames = new Set(symbols.filter((s) => s.kind === "module").map((s) => (s.container ? `${s.container}.${s.name}` : s.name)));
@@ -93,7 +126,9 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     if (first && first !== symbol && (symbol.kind === "method" || symbol.kind === "function") && (first.kind === "method" || first.kind === "function")) overloaded.push({ name, kind: symbol.kind, line: symbol.line });
   }
   const declarations = new Map<string, CallableDeclaration>();
-  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+  // A trait's fn may be called on a type outside the repository that implements it (`impl Tidy for PathBuf`): as C#'s extension methods are.
+  const traits = new Set(symbols.filter((s) => s.kind === "trait").map((s) => (s.container ? `${s.container}.${s.name}` : s.name)));
+  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line, ...(symbol.container && traits.has(symbol.container) && (symbol.kind === "method" || symbol.kind === "function") ? { extension: true as const } : {}) });
 
   /**
    * Inside an inline module (`mod tests { … }`): which file-level names it sees. With `use super::*`
@@ -116,10 +151,10 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
         return typeOf(node.childForFieldName("type"), context);
       case "generic_type": {
         const base = node.childForFieldName("type");
-        if (base?.type === "type_identifier" && TRANSPARENT.has(base.text) && !typeNames.has(base.text) && !importedNames.has(base.text)) {
-          const args = node.childForFieldName("type_arguments")?.namedChildren.filter((c) => c !== null && c.type !== "lifetime") ?? [];
-          return args.length === 1 ? typeOf(args[0], context) : undefined;
-        }
+        const args = node.childForFieldName("type_arguments")?.namedChildren.filter((c) => c !== null && c.type !== "lifetime") ?? [];
+        if (base?.type === "type_identifier" && TRANSPARENT.has(base.text) && isStd(base.text)) return args.length === 1 ? typeOf(args[0], context) : undefined;
+        // Another file's or a crate's generic may deref to what it wraps (actix's `Data<Context>`): its calls may be the argument's.
+        if (base?.type === "type_identifier" && !typeNames.has(base.text) && args.some((arg) => typeOf(arg, context) !== undefined)) return undefined;
         return typeOf(base, context);
       }
       case "dynamic_type":
@@ -136,7 +171,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   const returnOf = (node: SyntaxNode | null | undefined, context: Context): string | undefined => {
     if (node?.type === "generic_type") {
       const base = node.childForFieldName("type")?.text;
-      if ((base === "Result" || base === "Option") && !typeNames.has(base) && !importedNames.has(base)) {
+      if ((base === "Result" || base === "Option") && isStd(base)) {
         const first = node.childForFieldName("type_arguments")?.namedChildren.find((c) => c !== null && c.type !== "lifetime");
         return typeOf(first, context);
       }
@@ -208,8 +243,11 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   declareItems(root, top);
 
   const sites: CallSite[] = [];
+  /** Where the tree being walked starts in the file: 0, or a macro's arguments parsed on their own (visitMacro). */
+  let shift: { index: number; lineStarts: number[] } | undefined;
   const addSite = (caller: string, at: SyntaxNode, callee: CalleeRef, via: CallSite["via"]): void => {
-    sites.push({ caller: callerOf(caller), line: at.startPosition.row + 1, column: column(at), via, callee });
+    const position = shift ? positionIn(shift.lineStarts, at.startIndex + shift.index) : { line: at.startPosition.row + 1, column: column(at) };
+    sites.push({ caller: callerOf(caller), ...position, via, callee });
   };
 
   type Scope = Map<string, string | undefined>;
@@ -217,12 +255,18 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   /** A path expression's callee: `f`, `Self::f`, `Type::f`, `module::f`, `crate::a::f`. */
   const pathRef = (node: SyntaxNode, context: Context, scope: Scope): CalleeRef | undefined => {
     if (node.type === "identifier") {
-      if (scope.has(node.text)) return undefined;
+      // A local (a closure) is no site; an item of the enclosing block is not the file's; a `use` there is bound as a written path.
+      const local = scope.get(node.text);
+      if (local?.startsWith(BLOCK_USE)) return { head: "scope", owner: "", names: [importPath(local.slice(BLOCK_USE.length).split("::"))] };
+      if (scope.has(node.text)) return local === BLOCK_ITEM ? { head: "unknown", owner: "", names: [node.text] } : undefined;
       return seesFileName(node.text) ? { head: "scope", owner: "", names: [node.text] } : { head: "unknown", owner: "", names: [node.text] };
     }
     if (node.type !== "scoped_identifier") return undefined;
-    const segments = pathSegments(node);
+    let segments = pathSegments(node);
     if (!segments) return { head: "unknown", owner: "", names: [node.childForFieldName("name")?.text ?? ""] };
+    const local = scope.get(segments[0]!);
+    if (local?.startsWith(BLOCK_USE)) segments = [...local.slice(BLOCK_USE.length).split("::"), ...segments.slice(1)];
+    else if (scope.has(segments[0]!)) return { head: "unknown", owner: "", names: [segments[segments.length - 1]!] };
     const name = segments[segments.length - 1]!;
     const prefix = segments.slice(0, -1);
     if (inModule && (prefix[0] === "self" || prefix[0] === "super" || !seesFileName(prefix[0]!))) return { head: "unknown", owner: "", names: [name] };
@@ -240,12 +284,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
       if (/^[A-Z]/.test(prefix[prefix.length - 2]!)) return { head: "unknown", owner: "", names: [name] };
       return { head: "scope", owner: "", names: [importPath(prefix), name] };
     }
-    // `module::f`: through an imported module name, or a path from the crate.
-    const first = prefix[0]!;
-    if (first === "crate" || first === "self" || first === "super" || importedNames.has(first)) {
-      const path = importedNames.has(first) ? [...(imports.find((i) => i.local === first)!.specifier.split("::")), ...segments.slice(1)] : segments;
-      return { head: "scope", owner: "", names: [importPath(path)] };
-    }
+    // `module::f`: a path from the crate, a module of this file, an imported module, a workspace crate.
     return { head: "scope", owner: "", names: [importPath(segments)] };
   };
 
@@ -255,8 +294,10 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     switch (node.type) {
       case "self":
         return context.selfHere ? context.self : undefined;
-      case "identifier":
-        return scope.get(node.text);
+      case "identifier": {
+        const type = scope.get(node.text);
+        return type === BLOCK_ITEM || type?.startsWith(BLOCK_USE) ? undefined : type;
+      }
       case "parenthesized_expression":
       case "reference_expression":
       case "try_expression":
@@ -313,13 +354,34 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     const scope = SCOPES.has(node.type) ? new Map(outer) : outer;
     switch (node.type) {
       case "macro_invocation":
+        visitMacro(node, caller, context, scope);
+        return;
+      case "block":
+        // Items and `use`s of a block are seen in all of it, before their line too.
+        for (const item of node.namedChildren) {
+          if (item?.type === "use_declaration") {
+            const argument = item.childForFieldName("argument");
+            // Inside an inline module a path is the module's, not the file's: not followed.
+            if (argument) useBindings(argument, [], (local, path) => scope.set(local, inModule || path.length < 2 ? BLOCK_ITEM : `${BLOCK_USE}${path.join("::")}`), 0);
+          } else if (item && BLOCK_ITEMS.has(item.type)) {
+            const name = item.childForFieldName("name")?.text;
+            if (name) scope.set(name, BLOCK_ITEM);
+          }
+        }
+        break;
       case "function_item":
+        // A fn declared in a body has no symbol: its calls are the enclosing fn's, as a closure's are.
+        visitFn(node, caller, { selfHere: false, typeParams: new Map() }, itemsOf(scope));
+        return;
       case "impl_item":
       case "trait_item":
+        for (const member of node.childForFieldName("body")?.namedChildren ?? []) {
+          if (member?.type === "function_item") visitFn(member, caller, { selfHere: false, typeParams: new Map() }, itemsOf(scope));
+        }
+        return;
       case "mod_item":
       case "struct_item":
       case "enum_item":
-        // Items in a body are not this fn's calls (a nested fn's calls would need a caller of its own).
         return;
       case "let_declaration": {
         const value = node.childForFieldName("value");
@@ -380,9 +442,36 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
     return valueType(value, context, scope);
   };
 
-  const visitFn = (fn: SyntaxNode, caller: string, context: Context): void => {
+  /**
+   * A macro's arguments, when it is one whose arguments are expressions (`format!`, `assert_eq!`,
+   * `vec![…]`): parsed on their own as a call's, and walked as if written there. Another macro's
+   * tokens may mean anything (`html! { … }`): no sites.
+   */
+  const visitMacro = (node: SyntaxNode, caller: string, context: Context, scope: Scope): void => {
+    const name = node.childForFieldName("macro");
+    const macro = name?.type === "scoped_identifier" ? name.childForFieldName("name")?.text : name?.text;
+    const tokens = node.namedChildren.find((child) => child?.type === "token_tree");
+    if (!macro || !EXPRESSION_MACROS.has(macro) || !tokens || !/^[([]/.test(tokens.text)) return;
+    const prefix = "fn m(){m(";
+    const tree = parseTree("rust", `${prefix}${tokens.text.slice(1, -1)});}`);
+    try {
+      const call = tree.rootNode.namedChildren[0]?.childForFieldName("body")?.namedChildren[0]?.namedChildren[0];
+      if (tree.rootNode.hasError || call?.type !== "call_expression") return;
+      const outer = shift;
+      shift = { index: (outer?.index ?? 0) + tokens.startIndex + 1 - prefix.length, lineStarts: outer?.lineStarts ?? lineStarts };
+      try {
+        for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) if (argument) visit(argument, caller, context, scope);
+      } finally {
+        shift = outer;
+      }
+    } finally {
+      tree.delete();
+    }
+  };
+
+  const visitFn = (fn: SyntaxNode, caller: string, context: Context, items?: Scope): void => {
     const own: Context = { ...context, typeParams: typeParamsOf(fn, context.typeParams, context) };
-    const scope: Scope = new Map();
+    const scope: Scope = new Map(items);
     for (const parameter of fn.childForFieldName("parameters")?.namedChildren ?? []) {
       if (parameter?.type === "parameter") declarePattern(parameter.childForFieldName("pattern"), typeOf(parameter.childForFieldName("type"), own), scope);
     }
@@ -409,10 +498,18 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
           visitFn(member, kinds.has(`${owner}.${name}`) ? `${owner}.${name}` : container && kinds.has(container) ? container : "(module)", own);
         }
       }
-      else if (item.type === "mod_item" && !container) {
+      else if (item.type === "mod_item") {
         const body = item.childForFieldName("body");
         const name = item.childForFieldName("name")?.text;
         if (!body || !name) continue;
+        if (container) {
+          // A module in a module sees neither the file's names nor its parent's here: its calls are candidates.
+          const outer = inModule;
+          inModule = { glob: false, hidden: new Set() };
+          visitItems(body, { ...top, typeParams: new Map() }, `${container}.${name}`);
+          inModule = outer;
+          continue;
+        }
         const hidden = new Set<string>();
         let glob = false;
         for (const inner of body.namedChildren) {
@@ -434,6 +531,35 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
   visitItems(root, top, "");
 
   return { callers, declarations: [...declarations.values(), ...overloaded], imports, exports: [...declarations.values()].filter((d) => !d.name.includes(".") || typeNames.has(d.name.split(".")[0]!)).map((d): ExportBinding => ({ name: d.name, local: d.name })).concat(reexports), sites: sites.map(encodeCallSite), types: table.entries };
+}
+
+/** What a name of a block is bound to when it is an item or a `use` there (not a local): calls of it are candidates. */
+const BLOCK_ITEM = "\u0000item";
+/** What a name a block's `use` binds is bound to: this, then its path. */
+const BLOCK_USE = "\u0000use:";
+const BLOCK_ITEMS = new Set(["function_item", "struct_item", "enum_item", "union_item", "trait_item", "mod_item", "const_item", "static_item", "type_item", "macro_definition"]);
+/** Macros whose arguments are expressions, as std, log, tracing and anyhow define them. */
+const EXPRESSION_MACROS = new Set([
+  "format", "print", "println", "eprint", "eprintln", "write", "writeln", "panic", "assert", "assert_eq", "assert_ne", "debug_assert",
+  "debug_assert_eq", "debug_assert_ne", "vec", "dbg", "todo", "unimplemented", "unreachable", "format_args",
+  "trace", "debug", "info", "warn", "error", "anyhow", "bail", "ensure",
+]);
+
+/** Items a nested fn sees of the blocks around it: their items and `use`s, not their locals. */
+function itemsOf(scope: Map<string, string | undefined>): Map<string, string | undefined> {
+  return new Map([...scope].filter(([, type]) => type === BLOCK_ITEM || type?.startsWith(BLOCK_USE)));
+}
+
+/** 1-based line and column of a position in a file, by its lines' starts. */
+function positionIn(lineStarts: readonly number[], index: number): { line: number; column: number } {
+  let low = 0;
+  let high = lineStarts.length - 1;
+  while (low < high) {
+    const middle = (low + high + 1) >> 1;
+    if (lineStarts[middle]! <= index) low = middle;
+    else high = middle - 1;
+  }
+  return { line: low + 1, column: index - lineStarts[low]! + 1 };
 }
 
 /** The line the symbol index gives the member of `owner` named `name` declared by `member`. */
@@ -507,4 +633,25 @@ function useBindings(node: SyntaxNode, prefix: string[], bind: (local: string, p
     default:
       return;
   }
+}
+
+interface FileUse {
+  /** The name bound (empty for a glob). */
+  local: string;
+  path: string[];
+  glob: boolean;
+  pub: boolean;
+}
+
+/** The file-level `use` declarations, each name bound and each glob. */
+function fileUses(root: SyntaxNode): FileUse[] {
+  const uses: FileUse[] = [];
+  for (const node of root.namedChildren) {
+    if (node?.type !== "use_declaration") continue;
+    const argument = node.childForFieldName("argument");
+    if (!argument) continue;
+    const pub = node.namedChildren.some((child) => child?.type === "visibility_modifier");
+    useBindings(argument, [], (local, path) => uses.push({ local, path, glob: false, pub }), 0, (path) => uses.push({ local: "", path, glob: true, pub }));
+  }
+  return uses;
 }
