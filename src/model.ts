@@ -272,7 +272,7 @@ export interface CallableDeclaration {
    * in a static member) where the instance one is reached through an instance.
    */
   static?: true;
-  /** A C# extension method (`this` on its first parameter): a call of its name on a value outside the repository stays a candidate. */
+  /** A C# extension method (`this` on its first parameter), a Rust trait's fn: a call of its name on a value outside the repository stays a candidate. */
   extension?: true;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
   bases?: string[];

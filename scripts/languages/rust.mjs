@@ -20,6 +20,7 @@ function rustOracle() {
 export default {
   language: "rust",
   extensions: [".rs"],
+  calls: true,
   repos: [
     { ...mirrored("LemmyNet/lemmy", "tuning"), commit: "439734dd638a2c06a2f907beab7dcf4646e88f86" },
     { ...mirrored("nushell/nushell", "tuning"), commit: "3e1172d43cabb34afb798dfc9d8724839e18fe85" },

@@ -116,9 +116,10 @@ const isGo = (scope: { path: string }): boolean => scope.path.endsWith(".go");
 const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java");
 const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
 const isCsharp = (scope: { path: string }): boolean => scope.path.endsWith(".cs");
-/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums. */
+const isRust = (scope: { path: string }): boolean => scope.path.endsWith(".rs");
+/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
 const hasInstances = (scope: { path: string }, kind: string): boolean =>
-  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record"));
+  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
 /** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's and C#'s namespace (CallSummary.package). */
 export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php") || path.endsWith(".cs");
 /**
@@ -291,6 +292,15 @@ const EXTERNAL: Entity = { type: "external" };
  * of the repository declares or imports is theirs, so `console.log(…)` or `JSON.parse(…)` is proven
  * outside, never a candidate of a repository `log` or `parse`.
  */
+/** Rust's prelude (2021) and primitive types: what a name neither declared nor imported may be besides a glob's. */
+const RUST_PRELUDE = new Set([
+  "AsMut", "AsRef", "Box", "Clone", "Copy", "Default", "DoubleEndedIterator", "Drop", "Eq", "Err", "ExactSizeIterator", "Extend",
+  "Fn", "FnMut", "FnOnce", "From", "FromIterator", "Into", "IntoIterator", "Iterator", "None", "Ok", "Option", "Ord", "PartialEq",
+  "PartialOrd", "Result", "Send", "Sized", "Some", "String", "Sync", "ToOwned", "ToString", "TryFrom", "TryInto", "Unpin", "Vec", "drop",
+  "bool", "char", "f32", "f64", "i8", "i16", "i32", "i64", "i128", "isize", "str", "u8", "u16", "u32", "u64", "u128", "usize",
+]);
+/** Crates every Rust crate can name: never the repository's. */
+const RUST_STANDARD_CRATES = new Set(["std", "core", "alloc"]);
 const STANDARD_GLOBALS = new Set([
   "Array", "Atomics", "BigInt", "Boolean", "Buffer", "Date", "Error", "Intl", "JSON", "Map", "Math", "Number", "Object", "Promise",
   "Proxy", "Reflect", "RegExp", "Set", "String", "Symbol", "URL", "URLSearchParams", "WeakMap", "WeakSet", "clearInterval",
@@ -484,6 +494,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const first = decls.get(decl.name);
       if (first === undefined) decls.set(decl.name, decl);
       else if ((isJava({ path }) || isCsharp({ path })) && (decl.kind === "method" || decl.kind === "constructor")) overloaded.push(decl);
+      // Rust: a second fn of one name on one type comes from another trait's impl (`impl From<String>`, `impl From<&str>`).
+      else if (isRust({ path }) && (decl.kind === "method" || decl.kind === "function")) overloaded.push(decl);
       else if (!twins.has(decl.name) && TYPE_ONLY.has(first.kind) !== TYPE_ONLY.has(decl.kind) && (VALUE_KINDS.has(first.kind) || VALUE_KINDS.has(decl.kind))) twins.set(decl.name, decl);
     }
     for (const binding of calls.imports) imports.set(binding.local, binding);
@@ -509,7 +521,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       table: calls.types,
       warmed: 0,
       typeParameterIn: undefined,
-      ...(isJava({ path }) || isCsharp({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : {}),
+      ...(isJava({ path }) || isCsharp({ path }) ? { package: calls.package ?? "", overloaded } : isPhp({ path }) ? { package: calls.package ?? "" } : isRust({ path }) ? { overloaded } : {}),
     };
     return scope;
   };
@@ -673,7 +685,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     globalUsings = [];
     extensionNames = new Set();
     for (const file of files) {
-      if (!file.path.endsWith(".cs")) continue;
+      // Rust's trait fns are extension methods too (CallableDeclaration.extension).
+      if (!file.path.endsWith(".cs") && !file.path.endsWith(".rs")) continue;
       const other = scopeOf(file.path)!;
       const namespaces = [...other.imports.all.keys()].filter((local) => local.startsWith("*global:")).map((local) => local.slice("*global:".length));
       if (namespaces.length > 0) globalUsings.push({ path: file.path, namespaces });
@@ -833,13 +846,46 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const outside = target === null && readOutside && (scope.outside || !specifier.startsWith(".")) ? resolver.outside?.resolve(scope.path, specifier) : undefined;
       found =
         outside != null ? (outsideScopeOf(outside) ?? "external")
-        : target === null ? ((specifier.startsWith(".") || namesRepositoryPackage(resolver, specifier)) && !opaque(scope) ? null : "external")
+        : target === null ? ((specifier.startsWith(".") || namesRepositoryPackage(resolver, specifier) || rustUnwalked(scope, specifier)) && !opaque(scope) ? null : "external")
         : (scopeOf(target) ?? (readOutside && DECLARATION_FILE.test(target) ? outsideScopeOf(target) : undefined) ?? "external");
       // Not memoised while packages are not read: a later lookup may need them.
       if (readOutside || found !== "external" || specifier.startsWith(".")) scope.modules.set(specifier, found);
     }
     // What is looked up in the module notes its own reads: reaching it depends only on the file set.
     return found;
+  };
+
+  /**
+   * Rust: whether a path the resolver cannot walk may still name the repository: one from the crate
+   * (`crate::`, `self::`, `super::`), a workspace crate's, or, in a file with a glob `use` of the
+   * repository (`use crate::prelude::*`), one starting with any name but std's (the glob may bring it).
+   */
+  const rustUnwalked = (scope: FileScope, specifier: string): boolean => {
+    if (!isRust(scope)) return false;
+    const first = specifier.split("::")[0]!;
+    if (first === "crate" || first === "self" || first === "super" || resolver.packages.some((pkg) => pkg.name.replace(/-/g, "_") === first)) return true;
+    if (RUST_STANDARD_CRATES.has(first)) return false;
+    for (const binding of scope.imports.all.values()) {
+      if (binding.imported === "*" && binding.specifier !== specifier && resolveSpecifier(resolver, scope.path, binding.specifier) !== null) return true;
+    }
+    return false;
+  };
+
+  /**
+   * Rust: an item of an inline module (`mod inner { pub fn f() {} }`), which the resolver walks to the
+   * file declaring the module: the path's segments the walk did not take, then the name (`inner.f`).
+   */
+  const rustInlineItem = (scope: FileScope, binding: ImportBinding, target: FileScope): Entity | undefined => {
+    const segments = binding.specifier.split("::");
+    const tail: string[] = [];
+    while (segments.length > 1) {
+      const last = segments.pop()!;
+      if (resolveSpecifier(resolver, scope.path, segments.join("::")) !== target.path) break;
+      tail.unshift(last);
+    }
+    if (tail.length === 0) return undefined;
+    const decl = target.decls.get([...tail, binding.imported!].join("."));
+    return decl ? { type: "decl", scope: target, decl } : undefined;
   };
 
   const lookupName = (scope: FileScope, name: string, depth: number): Entity | undefined => {
@@ -856,6 +902,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const exported = resolveExport(target, binding.imported, depth + 1);
       // What a package's declarations do not say (merged, augmented, generated) is still the package's.
       if (exported === undefined && opaque(target)) return EXTERNAL;
+      if (exported === undefined && isRust(scope)) return rustInlineItem(scope, binding, target);
       if (exported !== undefined || binding.submodule === undefined) return exported;
       // Python `from pkg import mod`: a name the package does not define is its submodule.
       const submodule = resolveModule(scope, binding.submodule);
@@ -876,6 +923,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
     const global = globals.get(name);
     if (!global) {
+      // A Rust name neither declared nor imported by name is the prelude's, else a glob's (maybe the repository's).
+      if (isRust(scope)) return RUST_PRELUDE.has(name) ? EXTERNAL : undefined;
       if (isGo(scope) && GO_PREDECLARED_TYPES.has(name)) return EXTERNAL_SEALED;
       if (scope.path.endsWith(".py") && PYTHON_BUILTIN_TYPES.has(name)) return PYTHON_SCALARS.has(name) ? EXTERNAL_SEALED : EXTERNAL;
       if (scope.path.endsWith(".py") || scope.path.endsWith(".go") || !STANDARD_GLOBALS.has(name)) return undefined;
@@ -1599,6 +1648,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const javaFile = path.endsWith(".java");
     const phpFile = path.endsWith(".php");
     const csFile = path.endsWith(".cs");
+    const rsFile = isRust({ path });
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1627,6 +1677,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (site.callee.head === "import") specifiers.add(site.callee.owner);
       const caller = calls.callers[site.caller]!;
       const entity = resolveCallee(scope, site.callee);
+      const calleeName = writtenName(scope, site.callee);
       // A reference is an edge only where it lands on a callable; unlinked, it is no candidate unless passed on from a member read.
       const isRef = site.via === "ref" || site.via === "value";
       const edgeTo = (callee: string, target: CallEdge["target"]): CallEdge => ({
@@ -1657,10 +1708,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       // A receiver of a union type reaches the member of each part: one edge per declaration.
       // In Go, `T(x)` of a type is a conversion, not a call.
       const declared = declarationsOf(entity).map(implemented);
-      // Java, PHP: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
+      // Java, PHP, C#, Rust: a call of a name that is only a field's (a method inherited, or Lombok's, or PHP's `__call`) is not the field's.
       // A PHP call of a bare name is a function's, never a class's (`new` is apart).
+      // Rust: a field is never called by `x.f()` or `T::f()` (a derived or trait method of that name is).
       const fieldCalled =
-        (javaFile || phpFile || csFile) &&
+        (javaFile || phpFile || csFile || rsFile) &&
         site.via === "call" &&
         declared.some((target) => target !== undefined && (JAVA_FIELD_KINDS.has(target.decl.kind) || (phpFile && PHP_TYPE_KINDS.has(target.decl.kind))) && !isRecordComponent(target));
       const targets = fieldCalled ? [] : declared.filter(
@@ -1670,22 +1722,23 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       );
       // A package's own declaration, or a value of one of its types, called: outside the repository.
       // One of the repository's declaration files with no implementation to stand for it: a candidate.
-      const overloads = targets.map((target) => (javaFile || csFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.decl));
+      const overloads = targets.map((target) => (javaFile || csFile ? overloadFor(target, calls.arities?.[siteIndex] ?? -1) : target.scope.path.endsWith(".rs") ? rustImplFor(target) : target.decl));
       const outsideOnly =
         targets.length === 0 &&
         !fieldCalled &&
         !declared.includes(undefined) &&
         (declared.some((target) => target!.scope.outside) || ((entity?.type === "instance" || entity?.type === "module") && opaque(entity.scope)));
       // C#: a member of a value outside the repository may be a repository extension method's call: a candidate.
-      const extensionCall = csFile && site.via === "call" && site.callee.head !== "unknown" && site.callee.names.length > (site.callee.head === "scope" ? 1 : 0) && (outsideOnly || entity?.type === "external") && csharpExtension(site.callee.names[site.callee.names.length - 1]!);
+      // Rust: so may a repository trait's fn, implemented for a type outside (`impl Tidy for PathBuf`) or in another file.
+      const extensionCall = (csFile || rsFile) && site.via === "call" && site.callee.head !== "unknown" && site.callee.names.length > (site.callee.head === "scope" ? 1 : 0) && (outsideOnly || entity?.type === "external") && csharpExtension(calleeName);
       if (extensionCall) {
-        edges.push(edgeTo(site.callee.names[site.callee.names.length - 1]!, null));
+        edges.push(edgeTo(calleeName, null));
         stats.unresolved += 1;
       } else if (outsideOnly) {
         if (!isRef) stats.external += 1;
       } else if (targets.length > 0 && overloads.includes(undefined)) {
         // Overloads that take as many arguments: which one runs depends on the arguments' types, not known here.
-        edges.push(edgeTo(site.callee.names[site.callee.names.length - 1]!, null));
+        edges.push(edgeTo(calleeName, null));
         if (!isRef) stats.unresolved += 1;
       } else if (targets.length > 0) {
         targets.forEach((target, i) => {
@@ -1694,7 +1747,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         });
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
-        const name = site.callee.names[site.callee.names.length - 1]!;
+        const name = calleeName;
         const unproven = entity === undefined || entity.type === "module" || entity.type === "instance" || entity.type === "array" || declared.includes(undefined) || fieldCalled;
         if (entity?.type !== "external" && unproven && isCallable(name)) {
           edges.push(edgeTo(name, null));
@@ -1739,6 +1792,18 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const takes = (decl: CallableDeclaration): boolean => decl.params !== undefined && (decl.rest ? arity >= decl.params.length - 1 : decl.params.length === arity);
     const taking = [target.decl, ...others].filter(takes);
     return taking.length === 1 ? taking[0] : undefined;
+  }
+
+  /** The name a site calls, as a candidate is named: a Rust path's (`crate::a::f`, bound as a synthetic import) is its last segment. */
+  function writtenName(scope: FileScope, callee: CalleeRef): string {
+    const name = callee.names[callee.names.length - 1]!;
+    if (callee.head !== "scope" || callee.names.length !== 1 || !isRust(scope) || !name.startsWith("$path")) return name;
+    return scope.imports.all.get(name)?.imported ?? name;
+  }
+
+  /** Rust: a fn the type declares once; one several trait impls declare (which applies depends on types a parser cannot see) is a candidate. */
+  function rustImplFor(target: { scope: FileScope; decl: CallableDeclaration }): CallableDeclaration | undefined {
+    return target.scope.overloaded?.some((decl) => decl.name === target.decl.name) ? undefined : target.decl;
   }
 
   /** A Java record's component: what its accessor (`point.x()`) returns. */

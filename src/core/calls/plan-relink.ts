@@ -65,6 +65,8 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
    * in full) looked for is. Those files probed it.
    */
   const packageMoved = (path: RepoPath, before: CallSummary | undefined, after: CallSummary | undefined): void => {
+    // A Rust trait's fns are extension methods as C#'s are, without a package scope.
+    if (path.endsWith(".rs")) csharpMoved(before, after);
     if (!hasPackageScope(path)) return;
     if (path.endsWith(".cs")) csharpMoved(before, after);
     const top = (summary: CallSummary | undefined): string =>

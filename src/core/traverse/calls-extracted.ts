@@ -4,7 +4,6 @@ import type { RepoPath } from "../../model.js";
 // sites (analysis/<language>/ has no extract-calls.ts): a lookup of their calls must say so rather
 // than read as "nothing calls it".
 const WITHOUT_CALLS: [RegExp, string][] = [
-  [/\.rs$/, "Rust"],
   [/\.(?:rb|rake)$/, "Ruby"],
 ];
 
