@@ -7,6 +7,7 @@ import { ROOT } from "./root.mjs";
 export default {
   language: "ruby",
   extensions: [".rb", ".rake"],
+  calls: true,
   repos: [
     // A Rails application of more than 1,000 Ruby files (mastodon/mastodon's snapshot is over the fetch limit).
     { ...mirrored("rubygems/rubygems.org", "tuning"), commit: "3c8ea0d4cbe85bd2a2bb5d22486247656a3dfb6c" },

@@ -8,10 +8,10 @@ const FIXTURE = "calls/never-silent-miss";
 
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
   it("says so when the language's call sites are not extracted, rather than that nothing calls it", async () => {
-    const dir = await indexedFiles({ "lib/order.rb": "class Order\n  def total\n    1\n  end\nend\n" });
+    const dir = await indexedFiles({ "src/order.rs": "pub struct Order;\nimpl Order {\n    pub fn total(&self) -> i32 { 1 }\n}\n" });
     const answer = await ctx(dir, "traverse", "Caller", "Order.total");
     expect(answer.code).toBe(1);
-    expect(answer.stdout).toBe('TRAVERSE_MISS Caller Order.total: no-calls ("Order.total" is indexed, but ctx does not extract call sites from Ruby files yet)\nfallback: rg -n -w -e total -- .\n');
+    expect(answer.stdout).toBe('TRAVERSE_MISS Caller Order.total: no-calls ("Order.total" is indexed, but ctx does not extract call sites from Rust files yet)\nfallback: rg -n -w -e total -- .\n');
   });
 
   it("takes the standard library's globals as outside: console.log and JSON.parse are not candidates of a repository log or parse", async () => {

@@ -117,9 +117,14 @@ const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java"
 const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
 const isCsharp = (scope: { path: string }): boolean => scope.path.endsWith(".cs");
 const isRust = (scope: { path: string }): boolean => scope.path.endsWith(".rs");
-/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
+const isRuby = (scope: { path: string }): boolean => scope.path.endsWith(".rb") || scope.path.endsWith(".rake");
+/** The kinds of a Ruby declaration a constant names. */
+const RUBY_CONSTANT_KINDS = new Set(["class", "module", "constant"]);
+/** What a Ruby file probes when it looks a constant up by its full dotted name (`Shop.Order`): a file declaring it added or dropped relinks it. */
+export const rubyConstantProbe = (name: string): string => `ruby-constant:${name}`;
+/** A type whose values are instances with members and bases: a class or interface, Ruby's modules, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
 const hasInstances = (scope: { path: string }, kind: string): boolean =>
-  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
+  isClass(kind) || kind === "interface" || (isRuby(scope) && kind === "module") || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
 /** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's and C#'s namespace (CallSummary.package). */
 export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php") || path.endsWith(".cs");
 /**
@@ -830,6 +835,49 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return ambient.get(specifier);
   };
 
+  /** Per full dotted name of a Ruby class, module or constant, the Ruby files declaring it; and each name's last segment. Built on first need. */
+  let rubyConstants: { byName: Map<string, FileScope[]>; lastSegments: Set<string> } | undefined;
+  /**
+   * A Ruby constant as its binding lists the names Ruby's lexical lookup tries (`Shop.Cart.Order|Shop.Order|Order`):
+   * the first some Ruby file declares, in the file itself, else the file Zeitwerk's layout or a
+   * require reaches (rubyResolver), else the nearest. None: outside (Ruby's, a gem's) when no Ruby
+   * file declares a constant of that last name, else unknown (an ancestor's, a metaprogrammed one).
+   */
+  const rubyConstant = (scope: FileScope, binding: ImportBinding): Entity | undefined => {
+    if (rubyConstants === undefined) {
+      rubyConstants = { byName: new Map(), lastSegments: new Set() };
+      for (const file of files) {
+        if (!isRuby(file)) continue;
+        const other = scopeOf(file.path)!;
+        for (const decl of other.decls.all.values()) {
+          if (!RUBY_CONSTANT_KINDS.has(decl.kind)) continue;
+          const list = rubyConstants.byName.get(decl.name);
+          if (list) list.push(other);
+          else rubyConstants.byName.set(decl.name, [other]);
+          rubyConstants.lastSegments.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
+        }
+      }
+    }
+    const candidates = binding.imported!.split("|");
+    for (const name of candidates) {
+      probe(rubyConstantProbe(name));
+      const declaring = rubyConstants.byName.get(name);
+      if (declaring === undefined || declaring.length === 0) continue;
+      let chosen = declaring.find((other) => other === scope);
+      if (chosen === undefined) {
+        const target = resolveModule(scope, binding.specifier);
+        chosen = typeof target === "object" && target !== null && declaring.includes(target) ? target : undefined;
+      }
+      if (chosen === undefined) {
+        const nearest = nearestPath(declaring.map((other) => other.path), scope.path);
+        chosen = declaring.find((other) => other.path === nearest)!;
+      }
+      const decl = chosen.decls.get(name);
+      if (decl) return { type: "decl", scope: chosen, decl };
+    }
+    const written = candidates[candidates.length - 1]!;
+    return rubyConstants.lastSegments.has(written.slice(written.lastIndexOf(".") + 1)) ? undefined : EXTERNAL;
+  };
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
     if (found === undefined) {
@@ -893,6 +941,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (decl) return { type: "decl", scope, decl };
     const binding = scope.imports.get(name);
     if (binding && isPhp(scope)) return phpImported(scope, binding, depth);
+    if (isRuby(scope)) return binding ? rubyConstant(scope, binding) : undefined;
     if (isCsharp(scope)) return binding ? csharpQualified(scope, binding.specifier, binding.imported!) : csharpName(scope, name);
     if (binding) {
       const target = resolveModule(scope, binding.specifier);
