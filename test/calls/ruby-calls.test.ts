@@ -20,8 +20,8 @@ describe("call_index.md for Ruby", () => {
       ["lib/shop/base_service.rb:8", "Shop.BaseService.place", "call", "Shop.BaseService.check", "lib/shop/base_service.rb:3"],
       // `Repo` inside `module Shop` is Shop::Repo.
       ["lib/shop/order_service.rb:8", "Shop.OrderService.initialize", "new", "Shop.Repo", "lib/shop/repo.rb:2"],
-      // A bare `super`: a candidate.
-      ["lib/shop/order_service.rb:12", "Shop.OrderService.place", "call", "place", "-"],
+      // A bare `super`: the superclass's `place` (the included Auditing declares none).
+      ["lib/shop/order_service.rb:12", "Shop.OrderService.place", "call", "Shop.BaseService.place", "lib/shop/base_service.rb:7"],
       // Inherited from the superclass; an included module's method.
       ["lib/shop/order_service.rb:13", "Shop.OrderService.place", "call", "Shop.BaseService.check", "lib/shop/base_service.rb:3"],
       ["lib/shop/order_service.rb:14", "Shop.OrderService.place", "call", "Shop.Auditing.audit", "lib/shop/auditing.rb:3"],
@@ -36,6 +36,78 @@ describe("call_index.md for Ruby", () => {
       ["lib/shop/order_service.rb:22", "Shop.OrderService.place", "call", "total", "-"],
       // In a block, self may be rebound: a candidate; `send` and `puts` are no sites.
       ["lib/shop/order_service.rb:25", "Shop.OrderService.place", "call", "helper", "-"],
+    ]);
+  });
+
+  it("lands `super` on the nearest ancestor's method, outside only past a superclass outside the repository", async () => {
+    expect(await callRows("ruby-super")).toEqual([
+      // No superclass written (Object): `save` is a repository method's name, so a candidate.
+      ["app/models/account.rb:3", "Account.save", "call", "save", "-"],
+      // app/models/user.rb:3, `super` past ApplicationRecord < ActiveRecord::Base: outside, no row.
+      // In a block: a candidate.
+      ["app/models/user.rb:7", "User.area", "call", "area", "-"],
+      // A module's `super` is its includer's ancestor's: a candidate.
+      ["lib/shapes/labelled.rb:4", "Shapes.Labelled.describe", "call", "describe", "-"],
+      // Shape declares no `initialize` and has no superclass: a candidate.
+      ["lib/shapes/square.rb:6", "Shapes.Square.initialize", "call", "initialize", "-"],
+      ["lib/shapes/square.rb:11", "Shapes.Square.area", "call", "Shapes.Shape.area", "lib/shapes/shape.rb:3"],
+      // The included module comes before the superclass.
+      ["lib/shapes/square.rb:15", "Shapes.Square.describe", "call", "Shapes.Labelled.describe", "lib/shapes/labelled.rb:3"],
+      // A class method's `super`: a candidate.
+      ["lib/shapes/square.rb:19", "Shapes.Square.build", "call", "build", "-"],
+    ]);
+  });
+
+  it("keeps class methods and instance methods apart: `def self.x`, `class << self`, module_function, extend self", async () => {
+    expect(await callRows("ruby-class-methods")).toEqual([
+      // In `def self.build`, `validate` is the class method (line 10), not the instance method (line 14).
+      ["lib/billing/invoice.rb:4", "Billing.Invoice.build", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:10"],
+      ["lib/billing/invoice.rb:5", "Billing.Invoice.build", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:10"],
+      ["lib/billing/invoice.rb:6", "Billing.Invoice.build", "call", "Billing.Util.round", "lib/billing/util.rb:5"],
+      ["lib/billing/invoice.rb:7", "Billing.Invoice.build", "call", "Billing.Fmt.money", "lib/billing/util.rb:13"],
+      ["lib/billing/invoice.rb:19", "Billing.Invoice.total", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:14"],
+      ["lib/billing/invoice.rb:20", "Billing.Invoice.total", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:10"],
+      // `number` is an instance method only: through the class, a candidate.
+      ["lib/billing/invoice.rb:21", "Billing.Invoice.total", "call", "number", "-"],
+      ["lib/billing/invoice.rb:30", "Billing.Invoice.draft", "call", "Billing.Invoice.build", "lib/billing/invoice.rb:3"],
+      ["lib/billing/invoice.rb:31", "Billing.Invoice.draft", "call", "number", "-"],
+      // Class methods are inherited by subclasses.
+      ["lib/billing/invoice.rb:38", "Billing.CreditNote.issue", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:10"],
+      ["lib/billing/invoice.rb:39", "Billing.CreditNote.issue", "call", "Billing.Invoice.build", "lib/billing/invoice.rb:3"],
+      ["lib/billing/invoice.rb:43", "Billing.CreditNote.refund", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:14"],
+    ]);
+  });
+
+  it("calls a name not declared under a superclass outside the repository outside only when no repository method has it", async () => {
+    expect(await callRows("ruby-outside-superclass")).toEqual([
+      ["app/models/post.rb:5", "Post.publish", "call", "Searchable.search_index", "app/models/concerns/searchable.rb:2"],
+      ["app/models/post.rb:6", "Post.publish", "call", "ApplicationRecord.touch_later", "app/models/application_record.rb:4"],
+      // post.rb:7 `update!` and :10 `Post.where`: no repository method of that name, ActiveRecord's: outside.
+      // `tag_list` comes from a module the class includes where it is reopened; `archive` is some repository method's name.
+      ["app/models/post.rb:8", "Post.publish", "call", "tag_list", "-"],
+      ["app/models/post.rb:9", "Post.publish", "call", "archive", "-"],
+      ["app/models/post.rb:11", "Post.publish", "call", "Post.recent", "app/models/post.rb:14"],
+      // A gem's module included comes before the superclass: it may declare `prepare`.
+      ["app/services/report.rb:11", "Report.run", "call", "prepare", "-"],
+      ["app/web/app.rb:5", "App.show", "call", "Helpers.render_page", "app/web/helpers.rb:2"],
+      // app.rb:6 `erb`: Sinatra's, outside.
+      ["app/web/app.rb:7", "App.show", "call", "archive", "-"],
+    ]);
+  });
+
+  it("never guesses through send, method_missing, define_method, delegate or a block's receiver", async () => {
+    expect(await callRows("ruby-dynamic")).toEqual([
+      ["lib/widget.rb:12", "Widget.paint", "new", "Paint", "lib/widget.rb:1"],
+      // `send`, `public_send` (lines 16, 17) and `method_missing` (19): no site. `paint` returns what is not tracked.
+      ["lib/widget.rb:18", "Widget.render", "call", "color", "-"],
+      // A block's parameter; a block `instance_eval` rebinds self in.
+      ["lib/widget.rb:20", "Widget.render", "call", "paint", "-"],
+      ["lib/widget.rb:21", "Widget.render", "call", "paint", "-"],
+      // Line 22, `shade` (define_method's): no repository declaration, outside. `@paint` is never assigned.
+      ["lib/widget.rb:23", "Widget.render", "call", "color", "-"],
+      ["lib/widget.rb:24", "Widget.render", "new", "Paint", "lib/widget.rb:1"],
+      ["lib/widget.rb:24", "Widget.render", "call", "Paint.color", "lib/widget.rb:2"],
+      ["lib/widget.rb:28", "Widget.method_missing", "call", "method_missing", "-"],
     ]);
   });
 });

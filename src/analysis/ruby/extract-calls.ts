@@ -47,8 +47,7 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
     if (!known || (known.kind === "property" && symbol.kind !== "property")) kinds.set(name, symbol);
   }
   const { callers, callerOf } = callerTable(kinds);
-  const declarations = new Map<string, CallableDeclaration>();
-  for (const [name, symbol] of kinds) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+  const { declarations, statics } = rubyDeclarations(symbols, classMethodLines(root));
   const bases = new Map<string, string[]>();
 
   const imports: ImportBinding[] = [];
@@ -224,7 +223,6 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
     const qualified = context.owner ? `${context.owner}.${name}` : name;
     const caller = kinds.has(qualified) ? qualified : (context.owner ?? MODULE_CALLER);
     const isSingleton = singleton || inSingletonClass;
-    if (isSingleton && declarations.get(qualified)?.kind === "method") declarations.get(qualified)!.static = true;
     const own: Context = { ...context, method: { name, singleton: isSingleton }, block: false };
     const locals = assignments(node, "identifier", own, false);
     for (const child of node.namedChildren) if (child && child.type !== "identifier" && child.type !== "method_parameters") visit(child, caller, own, locals, ivars);
@@ -284,7 +282,77 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
 
   const exports: ExportBinding[] = [];
   for (const declaration of declarations.values()) exports.push({ name: declaration.name, local: declaration.name });
-  return { callers, declarations: [...declarations.values()], imports, exports, sites: sites.map(encodeCallSite), types: table.entries };
+  for (const declaration of statics) if (!declarations.has(declaration.name)) exports.push({ name: declaration.name, local: declaration.name });
+  return { callers, declarations: [...declarations.values(), ...statics], imports, exports, sites: sites.map(encodeCallSite), types: table.entries };
+}
+
+/**
+ * The file's declarations: instance methods (and every other kind) by name, and class methods apart
+ * (`static`), since Ruby keeps the two apart: `def self.find` and `def find` of one class are two
+ * methods, and `Repo.find` reaches only the first. A method of a module that `extend self` or
+ * `module_function` makes callable on the module itself is both.
+ */
+function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: Set<number>; both: Set<number> }): { declarations: Map<string, CallableDeclaration>; statics: CallableDeclaration[] } {
+  const declarations = new Map<string, CallableDeclaration>();
+  const statics = new Map<string, CallableDeclaration>();
+  for (const symbol of symbols) {
+    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const isMethod = symbol.kind === "method";
+    if (isMethod && (lines.singleton.has(symbol.line) || lines.both.has(symbol.line)) && !statics.has(name)) statics.set(name, { name, kind: symbol.kind, line: symbol.line, static: true });
+    if (isMethod && lines.singleton.has(symbol.line)) continue;
+    const known = declarations.get(name);
+    // A method before a property of its name (`attr_reader :x` and `def x`).
+    if (!known || (known.kind === "property" && symbol.kind !== "property")) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+  }
+  return { declarations, statics: [...statics.values()] };
+}
+
+/**
+ * The lines of class methods (`def self.x`, a `def` in `class << self`), and of module methods
+ * callable both ways: after a bare `module_function`, named by `module_function :x`, or in a module
+ * that `extend self`s.
+ */
+function classMethodLines(root: SyntaxNode): { singleton: Set<number>; both: Set<number> } {
+  const singleton = new Set<number>();
+  const both = new Set<number>();
+  const line = (node: SyntaxNode): number => node.startPosition.row + 1;
+  /** The innermost class, module or `class << self` body around a node, with what its statements so far made of module methods. */
+  interface Body {
+    type: string;
+    extendsSelf: boolean;
+    moduleFunction: boolean;
+    named: Set<string>;
+  }
+  const open = (node: SyntaxNode): Body => {
+    const body: Body = { type: node.type, extendsSelf: false, moduleFunction: false, named: new Set() };
+    if (node.type !== "module") return body;
+    for (const call of node.childForFieldName("body")?.descendantsOfType("call") ?? []) {
+      if (!call || call.childForFieldName("receiver")) continue;
+      const method = call.childForFieldName("method")?.text;
+      const argumentsOf = call.childForFieldName("arguments")?.namedChildren ?? [];
+      if (method === "extend" && argumentsOf[0]?.type === "self") body.extendsSelf = true;
+      if (method === "module_function") for (const argument of argumentsOf) if (argument?.type === "simple_symbol") body.named.add(argument.text.slice(1));
+    }
+    return body;
+  };
+  // In document order, so that a bare `module_function` reaches the `def`s after it.
+  const walk = depthGuarded((node: SyntaxNode, body: Body | undefined): void => {
+    if (node.type === "singleton_method") {
+      if (node.childForFieldName("object")?.type === "self") singleton.add(line(node));
+      return;
+    }
+    if (node.type === "method") {
+      const name = node.childForFieldName("name")?.text ?? "";
+      if (body?.type === "singleton_class") singleton.add(line(node));
+      else if (body?.type === "module" && (body.extendsSelf || body.moduleFunction || body.named.has(name))) both.add(line(node));
+      return;
+    }
+    if (node.type === "identifier" && node.text === "module_function" && body?.type === "module") body.moduleFunction = true;
+    const inner = node.type === "class" || node.type === "module" || node.type === "singleton_class" ? open(node) : body;
+    for (const child of node.namedChildren) if (child) walk(child, inner);
+  });
+  walk(root, undefined);
+  return { singleton, both };
 }
 
 /** The constants of `Shop::Order`, `::Order`, `Order`; undefined for a path through anything else. */

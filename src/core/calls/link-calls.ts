@@ -1565,6 +1565,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
+        if (isRuby(scope)) return rubyMember(entity, name, depth);
         // `Repo.prototype.find` (a spy, a method borrowed): the class's instance members.
         if (name === "prototype" && entity.type === "decl" && isClass(decl.kind)) return { type: "instance", scope, decl, ...(entity.subst ? { subst: entity.subst } : {}) };
         // Through the class itself, a static member before an instance member of the same name.
@@ -1618,9 +1619,62 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
   };
 
+  /**
+   * A Ruby method through a class or module (`decl`: its class methods, those of its superclasses)
+   * or an instance (its instance methods, then its ancestors': included modules, last first, then
+   * the superclass). Classes are reopened anywhere and gems add methods to what they define: a name
+   * not found, or one that only an ancestor outside the repository can declare, is not known here (a candidate when
+   * the repository declares a method of that name, else outside), never outside while the repository might declare it.
+   */
+  const rubyMember = (entity: Entity & { type: "decl" | "instance" }, name: string, depth: number): Entity | undefined => {
+    const found = rubyFind(entity, name, depth);
+    return found === null || found?.type === "external" ? undefined : found;
+  };
+  /**
+   * A Ruby method as rubyMember finds it; EXTERNAL_MEMBER when none of the ancestors declares it and one is outside;
+   * null when none does and every one is the repository's; undefined when one is not known (a constant not resolved).
+   */
+  const rubyFind = (entity: Entity & { type: "decl" | "instance" }, name: string, depth: number): Entity | null | undefined => {
+    if (depth > MAX_DEPTH) return undefined;
+    const { scope, decl } = entity;
+    const own = entity.type === "decl" ? scope.statics.get(`${decl.name}.${name}`) : scope.decls.get(`${decl.name}.${name}`);
+    if (own && !(entity.type === "instance" && own.static)) return { type: "decl", scope, decl: own };
+    return hasInstances(scope, decl.kind) ? rubyAncestorMember(entity, decl.bases ?? [], name, depth) : undefined;
+  };
+  /**
+   * The first of `bases` (as written in the class, in Ruby's ancestor order) whose chain declares `name`, as rubyFind
+   * tells; found past an ancestor outside the repository (a gem's module may declare it), not known. Through a class,
+   * included modules give no class methods.
+   */
+  const rubyAncestorMember = (entity: Entity & { type: "decl" | "instance" }, bases: readonly string[], name: string, depth: number): Entity | null | undefined => {
+    let outside = false;
+    for (const base of bases) {
+      const resolved = resolveType(entity.scope, base, depth + 1);
+      if (resolved?.type === "external") {
+        outside = true;
+        continue;
+      }
+      if (resolved?.type !== "instance") return undefined;
+      if (entity.type === "decl" && resolved.decl.kind === "module") continue;
+      const found = rubyFind(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
+      if (found === undefined) return undefined;
+      if (found === null) continue;
+      if (found.type !== "external") return outside ? undefined : found;
+      outside = true;
+    }
+    return outside ? EXTERNAL_MEMBER : null;
+  };
+  /** Ruby's `super` in an instance method of a class: the same-named method of its nearest ancestor. A module's `super` is its includer's: not known. */
+  const rubySuper = (scope: FileScope, owner: string, name: string, depth: number): Entity | undefined => {
+    const decl = scope.decls.get(owner);
+    if (decl === undefined || decl.kind !== "class") return undefined;
+    return rubyAncestorMember({ type: "instance", scope, decl }, decl.bases ?? [], name, depth) ?? undefined;
+  };
+
   const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0, subst?: Subst): Entity | undefined => {
     let entity: Entity | undefined;
     let names = callee.names;
+    if (callee.head === "super" && isRuby(scope)) return rubySuper(scope, callee.owner, names[0]!, depth);
     switch (callee.head) {
       case "scope":
         entity = lookupName(scope, names[0]!, depth);
