@@ -254,6 +254,13 @@ export interface CallSite {
   passed?: true;
 }
 
+/**
+ * Prefixes the first of a Ruby class's `bases` when its body defines methods without `def` (`alias`,
+ * `delegate`, `define_method`, Forwardable): their names, as JSON. Linking takes a call of such a name
+ * on the class's instances as not known, never as an ancestor's method of that name.
+ */
+export const RUBY_DEFINED = "ruby-defined:";
+
 /** A declaration a call can land on: the symbol index's, plus interface and object-literal members (as methods and properties). */
 export interface CallableDeclaration {
   /** Qualified name: `UsersService.find`, `Utils.format`, `ns.helper`. */

@@ -75,6 +75,10 @@ describe("call_index.md for Ruby", () => {
       ["lib/billing/invoice.rb:38", "Billing.CreditNote.issue", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:10"],
       ["lib/billing/invoice.rb:39", "Billing.CreditNote.issue", "call", "Billing.Invoice.build", "lib/billing/invoice.rb:3"],
       ["lib/billing/invoice.rb:43", "Billing.CreditNote.refund", "call", "Billing.Invoice.validate", "lib/billing/invoice.rb:14"],
+      ["lib/billing/util.rb:21", "Billing.new", "call", "Billing.Invoice.build", "lib/billing/invoice.rb:3"],
+      // `X.new` of a module, or of a class declaring `def self.new`, is that method, not the class.
+      ["lib/billing/util.rb:31", "Billing.open", "new", "Billing.new", "lib/billing/util.rb:20"],
+      ["lib/billing/util.rb:32", "Billing.open", "new", "Billing.Ledger.new", "lib/billing/util.rb:25"],
     ]);
   });
 
@@ -95,7 +99,7 @@ describe("call_index.md for Ruby", () => {
     ]);
   });
 
-  it("never guesses through send, method_missing, define_method, delegate or a block's receiver", async () => {
+  it("never guesses through send, method_missing, define_method, delegate, a block's receiver, a def in a block, or alias", async () => {
     expect(await callRows("ruby-dynamic")).toEqual([
       ["lib/widget.rb:12", "Widget.paint", "new", "Paint", "lib/widget.rb:1"],
       // `send`, `public_send` (lines 16, 17) and `method_missing` (19): no site. `paint` returns what is not tracked.
@@ -108,6 +112,24 @@ describe("call_index.md for Ruby", () => {
       ["lib/widget.rb:24", "Widget.render", "new", "Paint", "lib/widget.rb:1"],
       ["lib/widget.rb:24", "Widget.render", "call", "Paint.color", "lib/widget.rb:2"],
       ["lib/widget.rb:28", "Widget.method_missing", "call", "method_missing", "-"],
+      // A `def` in `Paint.class_eval do`: a method of Paint, not Widget's — its `render` is not Widget#render.
+      ["lib/widget.rb:33", "Widget", "call", "render", "-"],
+      // JsonGuard's own `react` (an alias of deny) and `label` (delegated): not Guard's methods of those names.
+      ["lib/widget.rb:57", "JsonGuard.check", "call", "react", "-"],
+      ["lib/widget.rb:58", "JsonGuard.check", "call", "label", "-"],
+      ["lib/widget.rb:59", "JsonGuard.check", "call", "Guard.deny", "lib/widget.rb:39"],
+    ]);
+  });
+
+  it("calls a writer for an attribute assigned: `def a=`, or the attribute `attr_accessor`/`attr_writer` declares", async () => {
+    expect(await callRows("ruby-setters")).toEqual([
+      ["lib/profile.rb:18", "Profile.update", "call", "Profile.email=", "lib/profile.rb:5"],
+      ["lib/profile.rb:19", "Profile.update", "call", "Profile.nickname", "lib/profile.rb:2"],
+      // Line 20: `attr_reader :age` makes no writer — no row, never the reader. Line 21 reads `visits`; no `visits=` is declared.
+      ["lib/profile.rb:21", "Profile.update", "call", "Profile.visits", "lib/profile.rb:13"],
+      ["lib/profile.rb:22", "Profile.update", "new", "Profile", "lib/profile.rb:1"],
+      ["lib/profile.rb:23", "Profile.update", "call", "Profile.email=", "lib/profile.rb:5"],
+      ["lib/profile.rb:24", "Profile.update", "call", "Profile.email", "lib/profile.rb:9"],
     ]);
   });
 });

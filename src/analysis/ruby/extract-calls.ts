@@ -1,8 +1,9 @@
-import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBinding, ImportBinding, RepoPath, SymbolRecord } from "../../model.js";
+import { RUBY_DEFINED, type CallableDeclaration, type CallSite, type CallSummary, type CalleeRef, type ExportBinding, type ImportBinding, type RepoPath, type SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
 import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 import { TypeTable } from "../type-table.js";
+import { symbolText } from "./symbol-text.js";
 
 /*
  * What one Ruby file contributes to the call graph (model.ts CallSummary): calls with parentheses or
@@ -18,6 +19,7 @@ import { TypeTable } from "../type-table.js";
  */
 
 const RUBY_CONSTANT_PREFIX = "$rb";
+
 /** Nodes whose locals are their own. */
 const OWN_SCOPES = new Set(["method", "singleton_method", "class", "module", "singleton_class"]);
 /** Metaprogramming and reflection: what they call is not written. */
@@ -47,7 +49,7 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
     if (!known || (known.kind === "property" && symbol.kind !== "property")) kinds.set(name, symbol);
   }
   const { callers, callerOf } = callerTable(kinds);
-  const { declarations, statics } = rubyDeclarations(symbols, classMethodLines(root));
+  const { declarations, statics } = rubyDeclarations(symbols, classMethodLines(root), writers(root));
   const bases = new Map<string, string[]>();
 
   const imports: ImportBinding[] = [];
@@ -134,7 +136,7 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
         return type ? { head: "type", owner: type, names: [] } : undefined;
       }
       case "instance_variable": {
-        if (!context.method || context.method.singleton) return undefined;
+        if (!context.method || context.method.singleton || context.block) return undefined;
         const type = agreed(ivars.get(node.text));
         return type ? { head: "type", owner: type, names: [] } : undefined;
       }
@@ -159,6 +161,22 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
       imports.push({ local, specifier: `::${owner.split(".").join("::")}`, imported });
     }
     return local;
+  };
+
+  /** What a call of `name` on `receiver` (none: self) reaches; undefined for metaprogramming, which names no method. */
+  const calleeOf = (name: string, receiver: SyntaxNode | null, context: Context, locals: Map<string, (string | undefined)[]>, ivars: Map<string, (string | undefined)[]>): { callee: CalleeRef; via: CallSite["via"] } | undefined => {
+    if (DYNAMIC.has(name)) return undefined;
+    if (!receiver) {
+      // `foo(x)`: a method of self, known only in a method's own body.
+      if (context.block || !context.owner || !context.method) {
+        const topLevel = !context.owner && !context.block && declarations.get(name)?.kind === "function";
+        return { callee: topLevel ? { head: "scope", owner: "", names: [name] } : unknown(name), via: "call" };
+      }
+      return { callee: context.method.singleton ? { head: "scope", owner: "", names: [selfClass(context), name] } : { head: "this", owner: context.owner, names: [name] }, via: "call" };
+    }
+    const ref = receiverOf(receiver, context, locals, ivars);
+    if (ref && name === "new" && ref.head === "scope" && ref.names.length === 1) return { callee: ref, via: "new" };
+    return { callee: ref ? { ...ref, names: [...ref.names, name] } : unknown(name), via: "call" };
   };
 
   const visit = depthGuarded((node: SyntaxNode, caller: string, context: Context, locals: Map<string, (string | undefined)[]>, ivars: Map<string, (string | undefined)[]>): void => {
@@ -187,22 +205,10 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
         const method = node.childForFieldName("method");
         const receiver = node.childForFieldName("receiver");
         if (method?.type === "identifier" || method?.type === "constant") {
-          const name = method.text;
-          let callee: CalleeRef | undefined;
-          let via: CallSite["via"] = "call";
-          if (DYNAMIC.has(name)) callee = undefined;
-          else if (!receiver) {
-            // `foo(x)`: a method of self.
-            if (context.block || !context.owner || !context.method) callee = context.owner ? unknown(name) : declarations.get(name)?.kind === "function" && !context.block ? { head: "scope", owner: "", names: [name] } : unknown(name);
-            else callee = context.method.singleton ? { head: "scope", owner: "", names: [selfClass(context), name] } : { head: "this", owner: context.owner, names: [name] };
-          } else {
-            const ref = receiverOf(receiver, context, locals, ivars);
-            if (ref && name === "new" && ref.head === "scope" && ref.names.length === 1) {
-              callee = ref;
-              via = "new";
-            } else callee = ref ? { ...ref, names: [...ref.names, name] } : unknown(name);
+          for (const name of calledNames(node, method.text)) {
+            const called = calleeOf(name, receiver, context, locals, ivars);
+            if (called) addSite(caller, method, called.callee, called.via);
           }
-          if (callee) addSite(caller, method, callee, via);
         } else if (!receiver && method?.type === "super") {
           visit(method, caller, context, locals, ivars);
         }
@@ -223,7 +229,9 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
     const qualified = context.owner ? `${context.owner}.${name}` : name;
     const caller = kinds.has(qualified) ? qualified : (context.owner ?? MODULE_CALLER);
     const isSingleton = singleton || inSingletonClass;
-    const own: Context = { ...context, method: { name, singleton: isSingleton }, block: false };
+    // A `def` in a block (`class_eval do`, `Class.new do`, `included do`) defines a method of whatever
+    // self the block runs with: its calls are as unknown as the block's.
+    const own: Context = { ...context, method: { name, singleton: isSingleton } };
     const locals = assignments(node, "identifier", own, false);
     for (const child of node.namedChildren) if (child && child.type !== "identifier" && child.type !== "method_parameters") visit(child, caller, own, locals, ivars);
     const parameters = node.childForFieldName("parameters");
@@ -262,6 +270,8 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
         }
       }
     }
+    const defined = definedNames(body);
+    if (defined.length > 0) typeBases.unshift(`${RUBY_DEFINED}${JSON.stringify(defined)}`);
     if (typeBases.length > 0 && declarations.has(full)) {
       const known = bases.get(full) ?? [];
       bases.set(full, [...known, ...typeBases]);
@@ -292,11 +302,13 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
  * methods, and `Repo.find` reaches only the first. A method of a module that `extend self` or
  * `module_function` makes callable on the module itself is both.
  */
-function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: Set<number>; both: Set<number> }): { declarations: Map<string, CallableDeclaration>; statics: CallableDeclaration[] } {
+function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: Set<number>; both: Set<number> }, writable: ReadonlySet<string>): { declarations: Map<string, CallableDeclaration>; statics: CallableDeclaration[] } {
   const declarations = new Map<string, CallableDeclaration>();
   const statics = new Map<string, CallableDeclaration>();
   for (const symbol of symbols) {
     const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    // `attr_accessor :a` makes the writer `a=` too: `x.a = v` lands on it (link-calls names the edge `a`).
+    if (symbol.kind === "property" && writable.has(`${symbol.line}:${symbol.name}`) && !declarations.has(`${name}=`)) declarations.set(`${name}=`, { name: `${name}=`, kind: "property", line: symbol.line });
     const isMethod = symbol.kind === "method";
     if (isMethod && (lines.singleton.has(symbol.line) || lines.both.has(symbol.line)) && !statics.has(name)) statics.set(name, { name, kind: symbol.kind, line: symbol.line, static: true });
     if (isMethod && lines.singleton.has(symbol.line)) continue;
@@ -353,6 +365,59 @@ function classMethodLines(root: SyntaxNode): { singleton: Set<number>; both: Set
   });
   walk(root, undefined);
   return { singleton, both };
+}
+
+/** A class body's statements that define methods without `def`, and where the name of each is. */
+const DEFINERS: Record<string, (argumentsOf: SyntaxNode[]) => SyntaxNode[]> = {
+  alias_method: (args) => args.slice(0, 1),
+  define_method: (args) => args.slice(0, 1),
+  delegate: (args) => args,
+  def_delegators: (args) => args.slice(1),
+  def_delegator: (args) => args.slice(args.length > 2 ? 2 : 1, 3),
+  def_instance_delegators: (args) => args.slice(1),
+  def_instance_delegator: (args) => args.slice(args.length > 2 ? 2 : 1, 3),
+};
+
+/** The instance methods a class body defines by `alias`, `alias_method`, `define_method`, `delegate` or Forwardable. */
+function definedNames(body: SyntaxNode | null | undefined): string[] {
+  const names = new Set<string>();
+  for (const statement of body?.namedChildren ?? []) {
+    if (statement?.type === "alias") {
+      const name = statement.childForFieldName("name")?.text;
+      if (name) names.add(name);
+      continue;
+    }
+    if (statement?.type !== "call" || statement.childForFieldName("receiver")) continue;
+    const definer = DEFINERS[statement.childForFieldName("method")?.text ?? ""];
+    const argumentsOf = (statement.childForFieldName("arguments")?.namedChildren ?? []).filter((argument): argument is SyntaxNode => argument !== null);
+    for (const argument of definer?.(argumentsOf) ?? []) {
+      const name = argument.type === "simple_symbol" || argument.type === "string" ? symbolText(argument) : undefined;
+      if (name !== undefined) names.add(name);
+    }
+  }
+  return [...names].sort();
+}
+
+/** `line:name` of each attribute `attr_writer` or `attr_accessor` declares. */
+function writers(root: SyntaxNode): Set<string> {
+  const found = new Set<string>();
+  for (const call of root.descendantsOfType("call")) {
+    const method = call?.childForFieldName("method")?.text;
+    if (!call || call.childForFieldName("receiver") || (method !== "attr_writer" && method !== "attr_accessor")) continue;
+    for (const argument of call.childForFieldName("arguments")?.namedChildren ?? []) {
+      const name = argument ? symbolText(argument) : undefined;
+      if (argument && name !== undefined) found.add(`${argument.startPosition.row + 1}:${name}`);
+    }
+  }
+  return found;
+}
+
+/** The methods a call calls: `x.foo = v` calls the writer `foo=`, `x.foo += v` the reader and the writer. */
+function calledNames(node: SyntaxNode, name: string): string[] {
+  const parent = node.parent;
+  const assigned = parent?.type === "left_assignment_list" || ((parent?.type === "assignment" || parent?.type === "operator_assignment") && parent.childForFieldName("left")?.equals(node) === true);
+  if (!assigned) return [name];
+  return parent.type === "operator_assignment" ? [name, `${name}=`] : [`${name}=`];
 }
 
 /** The constants of `Shop::Order`, `::Order`, `Order`; undefined for a path through anything else. */

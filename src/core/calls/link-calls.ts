@@ -1,4 +1,4 @@
-import { CHANNEL_QUOTE, isChannelVia, MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
+import { CHANNEL_QUOTE, isChannelVia, MODULE_EXPORTS, RUBY_DEFINED, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { namesRepositoryPackage, resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
@@ -1649,6 +1649,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const rubyAncestorMember = (entity: Entity & { type: "decl" | "instance" }, bases: readonly string[], name: string, depth: number): Entity | null | undefined => {
     let outside = false;
     for (const base of bases) {
+      if (base.startsWith(RUBY_DEFINED)) {
+        // A method the class defines by `alias`, `delegate`, `define_method`: not an ancestor's, and not declared.
+        if (entity.type === "instance" && (JSON.parse(base.slice(RUBY_DEFINED.length)) as string[]).includes(name)) return undefined;
+        continue;
+      }
       const resolved = resolveType(entity.scope, base, depth + 1);
       if (resolved?.type === "external") {
         outside = true;
@@ -1668,7 +1673,16 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const rubySuper = (scope: FileScope, owner: string, name: string, depth: number): Entity | undefined => {
     const decl = scope.decls.get(owner);
     if (decl === undefined || decl.kind !== "class") return undefined;
-    return rubyAncestorMember({ type: "instance", scope, decl }, decl.bases ?? [], name, depth) ?? undefined;
+    const ancestors = (decl.bases ?? []).filter((base) => !base.startsWith(RUBY_DEFINED));
+    return rubyAncestorMember({ type: "instance", scope, decl }, ancestors, name, depth) ?? undefined;
+  };
+
+  /** Ruby's `X.new`: the class, unless X declares its own `self.new`; a module's `new` is only ever its own. */
+  const rubyNew = (entity: Entity | undefined): Entity | undefined => {
+    if (entity?.type !== "decl") return entity;
+    const own = entity.scope.statics.get(`${entity.decl.name}.new`);
+    if (own) return { type: "decl", scope: entity.scope, decl: own };
+    return entity.decl.kind === "module" ? undefined : entity;
   };
 
   const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0, subst?: Subst): Entity | undefined => {
@@ -1752,6 +1766,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const phpFile = path.endsWith(".php");
     const csFile = path.endsWith(".cs");
     const rsFile = isRust({ path });
+    const rubyFile = isRuby({ path });
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1779,7 +1794,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const site = decodeCallSite(encoded);
       if (site.callee.head === "import") specifiers.add(site.callee.owner);
       const caller = calls.callers[site.caller]!;
-      const entity = resolveCallee(scope, site.callee);
+      const entity = rubyFile && site.via === "new" ? rubyNew(resolveCallee(scope, site.callee)) : resolveCallee(scope, site.callee);
       const calleeName = writtenName(scope, site.callee);
       // A reference is an edge only where it lands on a callable; unlinked, it is no candidate unless passed on from a member read.
       const isRef = site.via === "ref" || site.via === "value";
@@ -1846,7 +1861,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       } else if (targets.length > 0) {
         targets.forEach((target, i) => {
           const decl = overloads[i]!;
-          edges.push(edgeTo(decl.name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
+          // A Ruby attribute's writer (`a=` of `attr_accessor :a`) is the attribute the symbol index lists.
+          const name = isRuby(target.scope) && decl.kind === "property" && decl.name.endsWith("=") ? decl.name.slice(0, -1) : decl.name;
+          edges.push(edgeTo(name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
         });
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {
