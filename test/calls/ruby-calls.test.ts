@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { indexedFixture, tableRows } from "../helpers/fixture.js";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
 
 /** site, caller, via, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -131,5 +133,70 @@ describe("call_index.md for Ruby", () => {
       ["lib/profile.rb:23", "Profile.update", "call", "Profile.email=", "lib/profile.rb:5"],
       ["lib/profile.rb:24", "Profile.update", "call", "Profile.email", "lib/profile.rb:9"],
     ]);
+  });
+
+  it("lands a method defined more than once on the definition Ruby evaluates last: the file's last when all are unconditional, else a candidate", async () => {
+    expect(await callRows("ruby-redefined-methods")).toEqual([
+      // Report is declared in two files: the one `require_relative "report"` reaches.
+      ["lib/main.rb:6", "Main.run", "new", "Report", "lib/report.rb:1"],
+      // `def self.page` again inside `if ENV.key?(…)`: which one runs is the environment's — a candidate.
+      ["lib/main.rb:7", "Main.run", "call", "page", "-"],
+      ["lib/main.rb:7", "Main.run", "call", "Report.title", "lib/report.rb:2"],
+      // Defined twice, both unconditionally: the second (line 21) replaces the first.
+      ["lib/main.rb:8", "Main.run", "call", "Pager.quiet?", "lib/pager.rb:21"],
+      // Report reopened further down the same file: its `heading` (line 46) is the one evaluated last.
+      ["lib/main.rb:9", "Main.run", "call", "Report.heading", "lib/report.rb:46"],
+      // Again under a modifier `unless`, in a `begin … rescue LoadError`, in the branches of a `case`: candidates.
+      ["lib/main.rb:10", "Main.run", "call", "width", "-"],
+      ["lib/main.rb:11", "Main.run", "call", "columns", "-"],
+      ["lib/main.rb:12", "Main.run", "call", "separator", "-"],
+      // Also defined where lib/report/margins.rb reopens Report: load order decides — a candidate.
+      ["lib/main.rb:13", "Main.run", "call", "margin", "-"],
+      ["lib/main.rb:14", "Main.run", "call", "Pager.deliver", "lib/pager.rb:17"],
+      ["lib/main.rb:26", "(module)", "new", "Main", "lib/main.rb:4"],
+      ["lib/main.rb:26", "(module)", "call", "Main.run", "lib/main.rb:5"],
+      // A top-level function defined twice: the second.
+      ["lib/main.rb:26", "(module)", "call", "version", "lib/main.rb:22"],
+      ["lib/main.rb:36", "(module)", "new", "Main", "lib/main.rb:4"],
+      ["lib/main.rb:36", "(module)", "call", "Main.run", "lib/main.rb:5"],
+      // Again under a modifier `if`: a candidate.
+      ["lib/main.rb:36", "(module)", "call", "greeting", "-"],
+      ["lib/pager.rb:13", "Pager.page", "call", "Pager.deliver", "lib/pager.rb:17"],
+      ["lib/report/margins.rb:7", "Report.footer", "call", "margin", "-"],
+    ]);
+  });
+
+  it("links a call again when another file reopening the class defines its method or no longer does: the incremental index equals a full one", async () => {
+    const dir = await indexedFixture("calls/ruby-redefined-methods");
+    const full = async (): Promise<string> => {
+      const copy = tempDir();
+      cpSync(dir, copy, { recursive: true });
+      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
+      expect((await ctx(copy, "index", "-q")).code).toBe(0);
+      return readAi(copy, "call_index.md");
+    };
+    const step = async (edit: () => void, expected: (index: string) => void): Promise<void> => {
+      edit();
+      expect((await ctx(dir, "index", "-q")).code).toBe(0);
+      const index = readAi(dir, "call_index.md");
+      expected(index);
+      expect(index).toBe(await full());
+    };
+    const margins = join(dir, "lib/report/margins.rb");
+    // margins.rb no longer defines `margin`: report.rb's is the only one.
+    await step(
+      () => writeFileSync(margins, readFileSync(margins, "utf8").replace("def margin(text)", "def padding(text)")),
+      (index) => expect(index).toContain("| lib/main.rb:13 | Main.run | method | call | Report.margin | method | lib/report.rb:40 |"),
+    );
+    // A new file reopens Report with its own `title`: load order decides.
+    await step(
+      () => writeFileSync(join(dir, "lib/report/titles.rb"), "class Report\n  def title(text)\n    text.capitalize\n  end\nend\n"),
+      (index) => expect(index).toContain("| lib/main.rb:7 | Main.run | method | call | title | unresolved | - |"),
+    );
+    // margins.rb defines `title` too, then `padding` no more: the first step undone.
+    await step(
+      () => writeFileSync(margins, readFileSync(margins, "utf8").replace("def padding(text)", "def margin(text)")),
+      (index) => expect(index).toContain("| lib/main.rb:13 | Main.run | method | call | margin | unresolved | - |"),
+    );
   });
 });

@@ -49,7 +49,7 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
     if (!known || (known.kind === "property" && symbol.kind !== "property")) kinds.set(name, symbol);
   }
   const { callers, callerOf } = callerTable(kinds);
-  const { declarations, statics } = rubyDeclarations(symbols, classMethodLines(root), writers(root));
+  const { declarations, statics } = rubyDeclarations(symbols, classMethodLines(root), writers(root), conditionalDefLines(root));
   const bases = new Map<string, string[]>();
 
   const imports: ImportBinding[] = [];
@@ -300,23 +300,77 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
  * The file's declarations: instance methods (and every other kind) by name, and class methods apart
  * (`static`), since Ruby keeps the two apart: `def self.find` and `def find` of one class are two
  * methods, and `Repo.find` reaches only the first. A method of a module that `extend self` or
- * `module_function` makes callable on the module itself is both.
+ * `module_function` makes callable on the module itself is both. A method defined more than once
+ * (reopened in the file, redefined) is the definition Ruby evaluates last: the last in the file when
+ * every one is unconditional; `conditional` (a candidate) when one is under a condition.
  */
-function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: Set<number>; both: Set<number> }, writable: ReadonlySet<string>): { declarations: Map<string, CallableDeclaration>; statics: CallableDeclaration[] } {
+function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: Set<number>; both: Set<number> }, writable: ReadonlySet<string>, conditional: ReadonlySet<number>): { declarations: Map<string, CallableDeclaration>; statics: CallableDeclaration[] } {
+  const qualified = (symbol: SymbolRecord): string => (symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name);
+  const isDef = (symbol: SymbolRecord): boolean => symbol.kind === "method" || symbol.kind === "function";
+  const isStatic = (symbol: SymbolRecord): boolean => symbol.kind === "method" && (lines.singleton.has(symbol.line) || lines.both.has(symbol.line));
+  const isInstance = (symbol: SymbolRecord): boolean => !(symbol.kind === "method" && lines.singleton.has(symbol.line));
+  /** Every `def` of each name, instance and class methods apart. */
+  const defs = { instance: new Map<string, SymbolRecord[]>(), static: new Map<string, SymbolRecord[]>() };
+  for (const symbol of symbols) {
+    if (!isDef(symbol)) continue;
+    for (const [side, table] of [[isInstance(symbol), defs.instance], [isStatic(symbol), defs.static]] as const) {
+      if (!side) continue;
+      const list = table.get(qualified(symbol)) ?? [];
+      list.push(symbol);
+      table.set(qualified(symbol), list);
+    }
+  }
+  /** What Ruby runs of a name's `def`s: the last evaluated. */
+  const evaluated = (name: string, list: readonly SymbolRecord[]): CallableDeclaration => {
+    if (list.length > 1 && list.some((symbol) => conditional.has(symbol.line))) return { name, kind: list[0]!.kind, line: list[0]!.line, conditional: true };
+    const last = list.reduce((a, b) => (b.line > a.line ? b : a));
+    return { name, kind: last.kind, line: last.line };
+  };
+
   const declarations = new Map<string, CallableDeclaration>();
   const statics = new Map<string, CallableDeclaration>();
   for (const symbol of symbols) {
-    const name = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+    const name = qualified(symbol);
     // `attr_accessor :a` makes the writer `a=` too: `x.a = v` lands on it (link-calls names the edge `a`).
     if (symbol.kind === "property" && writable.has(`${symbol.line}:${symbol.name}`) && !declarations.has(`${name}=`)) declarations.set(`${name}=`, { name: `${name}=`, kind: "property", line: symbol.line });
-    const isMethod = symbol.kind === "method";
-    if (isMethod && (lines.singleton.has(symbol.line) || lines.both.has(symbol.line)) && !statics.has(name)) statics.set(name, { name, kind: symbol.kind, line: symbol.line, static: true });
-    if (isMethod && lines.singleton.has(symbol.line)) continue;
-    const known = declarations.get(name);
-    // A method before a property of its name (`attr_reader :x` and `def x`).
-    if (!known || (known.kind === "property" && symbol.kind !== "property")) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
+    if (isDef(symbol)) {
+      if (isStatic(symbol) && !statics.has(name)) statics.set(name, { ...evaluated(name, defs.static.get(name)!), static: true });
+      if (!isInstance(symbol)) continue;
+      // A method before a property of its name (`attr_reader :x` and `def x`).
+      const known = declarations.get(name);
+      if (!known || known.kind === "property") declarations.set(name, evaluated(name, defs.instance.get(name)!));
+      continue;
+    }
+    if (!declarations.has(name) && !defs.instance.has(name)) declarations.set(name, { name, kind: symbol.kind, line: symbol.line });
   }
   return { declarations, statics: [...statics.values()] };
+}
+
+/** Where a `def` may not run, or may run after the rest of its body: a branch, a loop, a `begin` that rescues. */
+const CONDITIONAL = new Set(["if", "unless", "elsif", "else", "if_modifier", "unless_modifier", "case", "when", "case_match", "in_clause", "conditional", "rescue", "rescue_modifier", "while", "until", "while_modifier", "until_modifier", "for"]);
+/** What a `def` belongs to: above it, nothing decides whether the class body runs it. */
+const DEF_SCOPES = new Set(["class", "module", "singleton_class", "program", "method", "singleton_method", "block", "do_block", "lambda"]);
+
+/**
+ * The lines of the `def`s that their class body, module body or file runs only under a condition:
+ * in an `if`/`unless`/`case` branch, under a modifier `if`, in a `begin` (or body) that rescues or in
+ * its `rescue`/`else` clause.
+ */
+function conditionalDefLines(root: SyntaxNode): Set<number> {
+  const lines = new Set<number>();
+  for (const type of ["method", "singleton_method"]) {
+    for (const node of root.descendantsOfType(type)) {
+      if (!node) continue;
+      for (let up = node.parent; up && !DEF_SCOPES.has(up.type); up = up.parent) {
+        const rescues = (up.type === "begin" || up.type === "body_statement") && up.namedChildren.some((child) => child?.type === "rescue");
+        if (CONDITIONAL.has(up.type) || rescues) {
+          lines.add(node.startPosition.row + 1);
+          break;
+        }
+      }
+    }
+  }
+  return lines;
 }
 
 /**

@@ -843,7 +843,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
    * require reaches (rubyResolver), else the nearest. None: outside (Ruby's, a gem's) when no Ruby
    * file declares a constant of that last name, else unknown (an ancestor's, a metaprogrammed one).
    */
-  const rubyConstant = (scope: FileScope, binding: ImportBinding): Entity | undefined => {
+  const rubyConstantTable = (): { byName: Map<string, FileScope[]>; lastSegments: Set<string> } => {
     if (rubyConstants === undefined) {
       rubyConstants = { byName: new Map(), lastSegments: new Set() };
       for (const file of files) {
@@ -858,10 +858,14 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
         }
       }
     }
+    return rubyConstants;
+  };
+  const rubyConstant = (scope: FileScope, binding: ImportBinding): Entity | undefined => {
+    const table = rubyConstantTable();
     const candidates = binding.imported!.split("|");
     for (const name of candidates) {
       probe(rubyConstantProbe(name));
-      const declaring = rubyConstants.byName.get(name);
+      const declaring = table.byName.get(name);
       if (declaring === undefined || declaring.length === 0) continue;
       let chosen = declaring.find((other) => other === scope);
       if (chosen === undefined) {
@@ -876,7 +880,20 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       if (decl) return { type: "decl", scope: chosen, decl };
     }
     const written = candidates[candidates.length - 1]!;
-    return rubyConstants.lastSegments.has(written.slice(written.lastIndexOf(".") + 1)) ? undefined : EXTERNAL;
+    return table.lastSegments.has(written.slice(written.lastIndexOf(".") + 1)) ? undefined : EXTERNAL;
+  };
+  /**
+   * Whether a Ruby file other than `scope` reopens the class or module `owner` and defines `name` there
+   * too (a class method when `singleton`): which definition Ruby evaluates last is the load order's.
+   */
+  const rubyRedefinedElsewhere = (scope: FileScope, owner: string, name: string, singleton: boolean): boolean => {
+    probe(rubyConstantProbe(owner));
+    for (const other of rubyConstantTable().byName.get(owner) ?? []) {
+      if (other === scope) continue;
+      const found = singleton ? other.statics.get(`${owner}.${name}`) : other.decls.get(`${owner}.${name}`);
+      if (found !== undefined && (singleton || !found.static)) return true;
+    }
+    return false;
   };
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
@@ -938,7 +955,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
 
   const lookupName = (scope: FileScope, name: string, depth: number): Entity | undefined => {
     const decl = scope.decls.get(name);
-    if (decl) return { type: "decl", scope, decl };
+    // A Ruby function defined again under a condition: the last evaluated runs, which the program decides.
+    if (decl) return decl.conditional ? undefined : { type: "decl", scope, decl };
     const binding = scope.imports.get(name);
     if (binding && isPhp(scope)) return phpImported(scope, binding, depth);
     if (isRuby(scope)) return binding ? rubyConstant(scope, binding) : undefined;
@@ -1638,7 +1656,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     if (depth > MAX_DEPTH) return undefined;
     const { scope, decl } = entity;
     const own = entity.type === "decl" ? scope.statics.get(`${decl.name}.${name}`) : scope.decls.get(`${decl.name}.${name}`);
-    if (own && !(entity.type === "instance" && own.static)) return { type: "decl", scope, decl: own };
+    if (own && !(entity.type === "instance" && own.static)) {
+      // Defined again under a condition, or again in another file: the last evaluated runs, which the program decides.
+      if (own.conditional || rubyRedefinedElsewhere(scope, decl.name, name, entity.type === "decl")) return undefined;
+      return { type: "decl", scope, decl: own };
+    }
     return hasInstances(scope, decl.kind) ? rubyAncestorMember(entity, decl.bases ?? [], name, depth) : undefined;
   };
   /**
@@ -1681,7 +1703,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
   const rubyNew = (entity: Entity | undefined): Entity | undefined => {
     if (entity?.type !== "decl") return entity;
     const own = entity.scope.statics.get(`${entity.decl.name}.new`);
-    if (own) return { type: "decl", scope: entity.scope, decl: own };
+    if (own) return own.conditional || rubyRedefinedElsewhere(entity.scope, entity.decl.name, "new", true) ? undefined : { type: "decl", scope: entity.scope, decl: own };
     return entity.decl.kind === "module" ? undefined : entity;
   };
 
