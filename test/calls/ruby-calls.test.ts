@@ -142,8 +142,8 @@ describe("call_index.md for Ruby", () => {
       // `def self.page` again inside `if ENV.key?(…)`: which one runs is the environment's — a candidate.
       ["lib/main.rb:7", "Main.run", "call", "page", "-"],
       ["lib/main.rb:7", "Main.run", "call", "Report.title", "lib/report.rb:2"],
-      // Defined twice, both unconditionally: the second (line 21) replaces the first.
-      ["lib/main.rb:8", "Main.run", "call", "Pager.quiet?", "lib/pager.rb:21"],
+      // Defined twice unconditionally, then again where the module is reopened inside an `if`: a candidate.
+      ["lib/main.rb:8", "Main.run", "call", "quiet?", "-"],
       // Report reopened further down the same file: its `heading` (line 46) is the one evaluated last.
       ["lib/main.rb:9", "Main.run", "call", "Report.heading", "lib/report.rb:46"],
       // Again under a modifier `unless`, in a `begin … rescue LoadError`, in the branches of a `case`: candidates.
@@ -161,6 +161,10 @@ describe("call_index.md for Ruby", () => {
       ["lib/main.rb:36", "(module)", "call", "Main.run", "lib/main.rb:5"],
       // Again under a modifier `if`: a candidate.
       ["lib/main.rb:36", "(module)", "call", "greeting", "-"],
+      ["lib/main.rb:37", "(module)", "call", "Pager.deliver", "lib/pager.rb:17"],
+      ["lib/main.rb:37", "(module)", "call", "quiet?", "-"],
+      // Two unconditional class methods: the second.
+      ["lib/main.rb:38", "(module)", "call", "Pager.limit", "lib/pager.rb:39"],
       ["lib/pager.rb:13", "Pager.page", "call", "Pager.deliver", "lib/pager.rb:17"],
       ["lib/report/margins.rb:7", "Report.footer", "call", "margin", "-"],
     ]);

@@ -348,13 +348,13 @@ function rubyDeclarations(symbols: readonly SymbolRecord[], lines: { singleton: 
 
 /** Where a `def` may not run, or may run after the rest of its body: a branch, a loop, a `begin` that rescues. */
 const CONDITIONAL = new Set(["if", "unless", "elsif", "else", "if_modifier", "unless_modifier", "case", "when", "case_match", "in_clause", "conditional", "rescue", "rescue_modifier", "while", "until", "while_modifier", "until_modifier", "for"]);
-/** What a `def` belongs to: above it, nothing decides whether the class body runs it. */
-const DEF_SCOPES = new Set(["class", "module", "singleton_class", "program", "method", "singleton_method", "block", "do_block", "lambda"]);
+/** Bodies that run when called, not when the file loads: a `def` in one is no declaration (extract-symbols). */
+const DEF_SCOPES = new Set(["method", "singleton_method", "block", "do_block", "lambda"]);
 
 /**
- * The lines of the `def`s that their class body, module body or file runs only under a condition:
- * in an `if`/`unless`/`case` branch, under a modifier `if`, in a `begin` (or body) that rescues or in
- * its `rescue`/`else` clause.
+ * The lines of the `def`s that the file runs only under a condition: in an `if`/`unless`/`case`
+ * branch, under a modifier `if`, in a `begin` (or body) that rescues or in its `rescue`/`else`
+ * clause — around the `def` or around the class or module it is in (`if …; module M; def self.x`).
  */
 function conditionalDefLines(root: SyntaxNode): Set<number> {
   const lines = new Set<number>();
