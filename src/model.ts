@@ -254,6 +254,13 @@ export interface CallSite {
   passed?: true;
 }
 
+/**
+ * Prefixes the first of a Ruby class's `bases` when its body defines methods without `def` (`alias`,
+ * `delegate`, `define_method`, Forwardable): their names, as JSON. Linking takes a call of such a name
+ * on the class's instances as not known, never as an ancestor's method of that name.
+ */
+export const RUBY_DEFINED = "ruby-defined:";
+
 /** A declaration a call can land on: the symbol index's, plus interface and object-literal members (as methods and properties). */
 export interface CallableDeclaration {
   /** Qualified name: `UsersService.find`, `Utils.format`, `ns.helper`. */
@@ -274,6 +281,12 @@ export interface CallableDeclaration {
   static?: true;
   /** A C# extension method (`this` on its first parameter), a Rust trait's fn: a call of its name on a value outside the repository stays a candidate. */
   extension?: true;
+  /**
+   * A Ruby method its class or module defines more than once in the file, one of the definitions
+   * under a condition (`if`, `unless`, `case`, `begin … rescue`, a modifier `if`): which body Ruby
+   * evaluates last depends on the running program, so a call of it is a candidate.
+   */
+  conditional?: true;
   /** Classes and interfaces: what they extend or implement, as dotted type names in file scope. */
   bases?: string[];
   /** The type arguments passed to each of `bases` (type strings, null where unknown), when any is known. */

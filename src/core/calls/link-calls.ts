@@ -1,4 +1,4 @@
-import { CHANNEL_QUOTE, isChannelVia, MODULE_EXPORTS, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
+import { CHANNEL_QUOTE, isChannelVia, MODULE_EXPORTS, RUBY_DEFINED, type CallableDeclaration, type CallEdge, type CalleeRef, type CallSignature, type CallSummary, type ExportBinding, type ImportBinding, type Override, type RepoPath } from "../../model.js";
 import { decodeCallSite, ELEMENT, unknownCalleeName } from "./call-site-codec.js";
 import { referencesIn, THIS_TYPE, TYPE_REFERENCE } from "./type-references.js";
 import { namesRepositoryPackage, resolveSpecifier, type ModuleResolver } from "./resolve-specifier.js";
@@ -117,9 +117,14 @@ const isJava = (scope: { path: string }): boolean => scope.path.endsWith(".java"
 const isPhp = (scope: { path: string }): boolean => scope.path.endsWith(".php");
 const isCsharp = (scope: { path: string }): boolean => scope.path.endsWith(".cs");
 const isRust = (scope: { path: string }): boolean => scope.path.endsWith(".rs");
-/** A type whose values are instances with members and bases: a class or interface, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
+const isRuby = (scope: { path: string }): boolean => scope.path.endsWith(".rb") || scope.path.endsWith(".rake");
+/** The kinds of a Ruby declaration a constant names. */
+const RUBY_CONSTANT_KINDS = new Set(["class", "module", "constant"]);
+/** What a Ruby file probes when it looks a constant up by its full dotted name (`Shop.Order`): a file declaring it added or dropped relinks it. */
+export const rubyConstantProbe = (name: string): string => `ruby-constant:${name}`;
+/** A type whose values are instances with members and bases: a class or interface, Ruby's modules, Java's enums and records, PHP's traits and enums, Rust's traits and enums. */
 const hasInstances = (scope: { path: string }, kind: string): boolean =>
-  isClass(kind) || kind === "interface" || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
+  isClass(kind) || kind === "interface" || (isRuby(scope) && kind === "module") || (isJava(scope) && (kind === "enum" || kind === "record")) || (isPhp(scope) && (kind === "trait" || kind === "enum")) || (isCsharp(scope) && (kind === "enum" || kind === "record")) || (isRust(scope) && (kind === "trait" || kind === "enum"));
 /** Whether a file's top-level names are looked up across the files declaring its package: Java's package, PHP's and C#'s namespace (CallSummary.package). */
 export const hasPackageScope = (path: string): boolean => path.endsWith(".java") || path.endsWith(".php") || path.endsWith(".cs");
 /**
@@ -830,6 +835,66 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     return ambient.get(specifier);
   };
 
+  /** Per full dotted name of a Ruby class, module or constant, the Ruby files declaring it; and each name's last segment. Built on first need. */
+  let rubyConstants: { byName: Map<string, FileScope[]>; lastSegments: Set<string> } | undefined;
+  /**
+   * A Ruby constant as its binding lists the names Ruby's lexical lookup tries (`Shop.Cart.Order|Shop.Order|Order`):
+   * the first some Ruby file declares, in the file itself, else the file Zeitwerk's layout or a
+   * require reaches (rubyResolver), else the nearest. None: outside (Ruby's, a gem's) when no Ruby
+   * file declares a constant of that last name, else unknown (an ancestor's, a metaprogrammed one).
+   */
+  const rubyConstantTable = (): { byName: Map<string, FileScope[]>; lastSegments: Set<string> } => {
+    if (rubyConstants === undefined) {
+      rubyConstants = { byName: new Map(), lastSegments: new Set() };
+      for (const file of files) {
+        if (!isRuby(file)) continue;
+        const other = scopeOf(file.path)!;
+        for (const decl of other.decls.all.values()) {
+          if (!RUBY_CONSTANT_KINDS.has(decl.kind)) continue;
+          const list = rubyConstants.byName.get(decl.name);
+          if (list) list.push(other);
+          else rubyConstants.byName.set(decl.name, [other]);
+          rubyConstants.lastSegments.add(decl.name.slice(decl.name.lastIndexOf(".") + 1));
+        }
+      }
+    }
+    return rubyConstants;
+  };
+  const rubyConstant = (scope: FileScope, binding: ImportBinding): Entity | undefined => {
+    const table = rubyConstantTable();
+    const candidates = binding.imported!.split("|");
+    for (const name of candidates) {
+      probe(rubyConstantProbe(name));
+      const declaring = table.byName.get(name);
+      if (declaring === undefined || declaring.length === 0) continue;
+      let chosen = declaring.find((other) => other === scope);
+      if (chosen === undefined) {
+        const target = resolveModule(scope, binding.specifier);
+        chosen = typeof target === "object" && target !== null && declaring.includes(target) ? target : undefined;
+      }
+      if (chosen === undefined) {
+        const nearest = nearestPath(declaring.map((other) => other.path), scope.path);
+        chosen = declaring.find((other) => other.path === nearest)!;
+      }
+      const decl = chosen.decls.get(name);
+      if (decl) return { type: "decl", scope: chosen, decl };
+    }
+    const written = candidates[candidates.length - 1]!;
+    return table.lastSegments.has(written.slice(written.lastIndexOf(".") + 1)) ? undefined : EXTERNAL;
+  };
+  /**
+   * Whether a Ruby file other than `scope` reopens the class or module `owner` and defines `name` there
+   * too (a class method when `singleton`): which definition Ruby evaluates last is the load order's.
+   */
+  const rubyRedefinedElsewhere = (scope: FileScope, owner: string, name: string, singleton: boolean): boolean => {
+    probe(rubyConstantProbe(owner));
+    for (const other of rubyConstantTable().byName.get(owner) ?? []) {
+      if (other === scope) continue;
+      const found = singleton ? other.statics.get(`${owner}.${name}`) : other.decls.get(`${owner}.${name}`);
+      if (found !== undefined && (singleton || !found.static)) return true;
+    }
+    return false;
+  };
   const resolveModule = (scope: FileScope, specifier: string): FileScope | "external" | null => {
     let found = scope.modules.get(specifier);
     if (found === undefined) {
@@ -890,9 +955,11 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
 
   const lookupName = (scope: FileScope, name: string, depth: number): Entity | undefined => {
     const decl = scope.decls.get(name);
-    if (decl) return { type: "decl", scope, decl };
+    // A Ruby function defined again under a condition: the last evaluated runs, which the program decides.
+    if (decl) return decl.conditional ? undefined : { type: "decl", scope, decl };
     const binding = scope.imports.get(name);
     if (binding && isPhp(scope)) return phpImported(scope, binding, depth);
+    if (isRuby(scope)) return binding ? rubyConstant(scope, binding) : undefined;
     if (isCsharp(scope)) return binding ? csharpQualified(scope, binding.specifier, binding.imported!) : csharpName(scope, name);
     if (binding) {
       const target = resolveModule(scope, binding.specifier);
@@ -1516,6 +1583,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       case "decl":
       case "instance": {
         const { scope, decl } = entity;
+        if (isRuby(scope)) return rubyMember(entity, name, depth);
         // `Repo.prototype.find` (a spy, a method borrowed): the class's instance members.
         if (name === "prototype" && entity.type === "decl" && isClass(decl.kind)) return { type: "instance", scope, decl, ...(entity.subst ? { subst: entity.subst } : {}) };
         // Through the class itself, a static member before an instance member of the same name.
@@ -1569,9 +1637,80 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     }
   };
 
+  /**
+   * A Ruby method through a class or module (`decl`: its class methods, those of its superclasses)
+   * or an instance (its instance methods, then its ancestors': included modules, last first, then
+   * the superclass). Classes are reopened anywhere and gems add methods to what they define: a name
+   * not found, or one that only an ancestor outside the repository can declare, is not known here (a candidate when
+   * the repository declares a method of that name, else outside), never outside while the repository might declare it.
+   */
+  const rubyMember = (entity: Entity & { type: "decl" | "instance" }, name: string, depth: number): Entity | undefined => {
+    const found = rubyFind(entity, name, depth);
+    return found === null || found?.type === "external" ? undefined : found;
+  };
+  /**
+   * A Ruby method as rubyMember finds it; EXTERNAL_MEMBER when none of the ancestors declares it and one is outside;
+   * null when none does and every one is the repository's; undefined when one is not known (a constant not resolved).
+   */
+  const rubyFind = (entity: Entity & { type: "decl" | "instance" }, name: string, depth: number): Entity | null | undefined => {
+    if (depth > MAX_DEPTH) return undefined;
+    const { scope, decl } = entity;
+    const own = entity.type === "decl" ? scope.statics.get(`${decl.name}.${name}`) : scope.decls.get(`${decl.name}.${name}`);
+    if (own && !(entity.type === "instance" && own.static)) {
+      // Defined again under a condition, or again in another file: the last evaluated runs, which the program decides.
+      if (own.conditional || rubyRedefinedElsewhere(scope, decl.name, name, entity.type === "decl")) return undefined;
+      return { type: "decl", scope, decl: own };
+    }
+    return hasInstances(scope, decl.kind) ? rubyAncestorMember(entity, decl.bases ?? [], name, depth) : undefined;
+  };
+  /**
+   * The first of `bases` (as written in the class, in Ruby's ancestor order) whose chain declares `name`, as rubyFind
+   * tells; found past an ancestor outside the repository (a gem's module may declare it), not known. Through a class,
+   * included modules give no class methods.
+   */
+  const rubyAncestorMember = (entity: Entity & { type: "decl" | "instance" }, bases: readonly string[], name: string, depth: number): Entity | null | undefined => {
+    let outside = false;
+    for (const base of bases) {
+      if (base.startsWith(RUBY_DEFINED)) {
+        // A method the class defines by `alias`, `delegate`, `define_method`: not an ancestor's, and not declared.
+        if (entity.type === "instance" && (JSON.parse(base.slice(RUBY_DEFINED.length)) as string[]).includes(name)) return undefined;
+        continue;
+      }
+      const resolved = resolveType(entity.scope, base, depth + 1);
+      if (resolved?.type === "external") {
+        outside = true;
+        continue;
+      }
+      if (resolved?.type !== "instance") return undefined;
+      if (entity.type === "decl" && resolved.decl.kind === "module") continue;
+      const found = rubyFind(entity.type === "decl" ? { type: "decl", scope: resolved.scope, decl: resolved.decl } : resolved, name, depth + 1);
+      if (found === undefined) return undefined;
+      if (found === null) continue;
+      if (found.type !== "external") return outside ? undefined : found;
+      outside = true;
+    }
+    return outside ? EXTERNAL_MEMBER : null;
+  };
+  /** Ruby's `super` in an instance method of a class: the same-named method of its nearest ancestor. A module's `super` is its includer's: not known. */
+  const rubySuper = (scope: FileScope, owner: string, name: string, depth: number): Entity | undefined => {
+    const decl = scope.decls.get(owner);
+    if (decl === undefined || decl.kind !== "class") return undefined;
+    const ancestors = (decl.bases ?? []).filter((base) => !base.startsWith(RUBY_DEFINED));
+    return rubyAncestorMember({ type: "instance", scope, decl }, ancestors, name, depth) ?? undefined;
+  };
+
+  /** Ruby's `X.new`: the class, unless X declares its own `self.new`; a module's `new` is only ever its own. */
+  const rubyNew = (entity: Entity | undefined): Entity | undefined => {
+    if (entity?.type !== "decl") return entity;
+    const own = entity.scope.statics.get(`${entity.decl.name}.new`);
+    if (own) return own.conditional || rubyRedefinedElsewhere(entity.scope, entity.decl.name, "new", true) ? undefined : { type: "decl", scope: entity.scope, decl: own };
+    return entity.decl.kind === "module" ? undefined : entity;
+  };
+
   const resolveCallee = (scope: FileScope, callee: CalleeRef, depth = 0, subst?: Subst): Entity | undefined => {
     let entity: Entity | undefined;
     let names = callee.names;
+    if (callee.head === "super" && isRuby(scope)) return rubySuper(scope, callee.owner, names[0]!, depth);
     switch (callee.head) {
       case "scope":
         entity = lookupName(scope, names[0]!, depth);
@@ -1649,6 +1788,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
     const phpFile = path.endsWith(".php");
     const csFile = path.endsWith(".cs");
     const rsFile = isRust({ path });
+    const rubyFile = isRuby({ path });
     read.length = 0;
     const probes = new Set<string>();
     reverseProbes = probes;
@@ -1676,7 +1816,7 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       const site = decodeCallSite(encoded);
       if (site.callee.head === "import") specifiers.add(site.callee.owner);
       const caller = calls.callers[site.caller]!;
-      const entity = resolveCallee(scope, site.callee);
+      const entity = rubyFile && site.via === "new" ? rubyNew(resolveCallee(scope, site.callee)) : resolveCallee(scope, site.callee);
       const calleeName = writtenName(scope, site.callee);
       // A reference is an edge only where it lands on a callable; unlinked, it is no candidate unless passed on from a member read.
       const isRef = site.via === "ref" || site.via === "value";
@@ -1743,7 +1883,9 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       } else if (targets.length > 0) {
         targets.forEach((target, i) => {
           const decl = overloads[i]!;
-          edges.push(edgeTo(decl.name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
+          // A Ruby attribute's writer (`a=` of `attr_accessor :a`) is the attribute the symbol index lists.
+          const name = isRuby(target.scope) && decl.kind === "property" && decl.name.endsWith("=") ? decl.name.slice(0, -1) : decl.name;
+          edges.push(edgeTo(name, { path: target.scope.path, line: decl.line, kind: decl.kind }));
         });
         if (!isRef) stats.resolved += 1;
       } else if (!isRef || site.passed) {

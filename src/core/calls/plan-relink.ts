@@ -1,7 +1,7 @@
 import { MODULE_EXPORTS, type CallSummary, type RepoPath } from "../../model.js";
 import type { IndexedFile, LinkRecord } from "../index/indexed-file.js";
 import { changedNames } from "./changed-names.js";
-import { CS_GLOBAL_USINGS, csExtensionProbe, hasPackageScope, packageProbe, STARS, WHOLE_FILE } from "./link-calls.js";
+import { CS_GLOBAL_USINGS, csExtensionProbe, hasPackageScope, packageProbe, rubyConstantProbe, STARS, WHOLE_FILE } from "./link-calls.js";
 import { decodeReads, decodeResolved, readKey } from "./reads-codec.js";
 
 /** What planning needs of a file's summary, known without reading it, and the summary, read where its shape changed. */
@@ -65,6 +65,7 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
    * in full) looked for is. Those files probed it.
    */
   const packageMoved = (path: RepoPath, before: CallSummary | undefined, after: CallSummary | undefined): void => {
+    if (path.endsWith(".rb") || path.endsWith(".rake")) return rubyMoved(before, after);
     // A Rust trait's fns are extension methods as C#'s are, without a package scope.
     if (path.endsWith(".rs")) csharpMoved(before, after);
     if (!hasPackageScope(path)) return;
@@ -87,6 +88,14 @@ export function planRelink(input: RelinkInput): ReadonlySet<RepoPath> | undefine
     const now = extensions(after);
     for (const name of then) if (!now.has(name)) names.add(csExtensionProbe(name));
     for (const name of now) if (!then.has(name)) names.add(csExtensionProbe(name));
+  };
+  /** A Ruby constant (a class, module or constant by its full name) declared or no longer: the files that looked that name up (CALLS.md). */
+  const rubyMoved = (before: CallSummary | undefined, after: CallSummary | undefined): void => {
+    const constants = (summary: CallSummary | undefined): Set<string> => new Set((summary?.declarations ?? []).filter((decl) => decl.kind === "class" || decl.kind === "module" || decl.kind === "constant").map((decl) => decl.name));
+    const then = constants(before);
+    const now = constants(after);
+    for (const name of then) if (!now.has(name)) names.add(rubyConstantProbe(name));
+    for (const name of now) if (!then.has(name)) names.add(rubyConstantProbe(name));
   };
   const callablesMoved = (before: readonly string[], after: readonly string[]): void => {
     const then = new Set(before);

@@ -4,7 +4,6 @@ import type { RepoPath } from "../../model.js";
 // sites (analysis/<language>/ has no extract-calls.ts): a lookup of their calls must say so rather
 // than read as "nothing calls it".
 const WITHOUT_CALLS: [RegExp, string][] = [
-  [/\.(?:rb|rake)$/, "Ruby"],
 ];
 
 /** The language of a file whose call sites are not extracted, or undefined when they are. */
