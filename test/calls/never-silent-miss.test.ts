@@ -1,24 +1,15 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { languageWithoutCalls } from "../../src/core/traverse/calls-extracted.js";
 import { ctx, hitLines, indexedFiles, indexedFixture } from "../helpers/fixture.js";
 
 const FIXTURE = "calls/never-silent-miss";
 
 
 describe("a call of a repository method's name is linked or listed, never dropped", () => {
-  // Rust is the last language without call sites; once it has them (its own branch), nothing is left to say no-calls of.
-  it.runIf(languageWithoutCalls("src/order.rs") === "Rust")("says so when the language's call sites are not extracted, rather than that nothing calls it", async () => {
-    const dir = await indexedFiles({ "src/order.rs": "pub struct Order;\nimpl Order {\n    pub fn total(&self) -> i32 { 1 }\n}\n" });
-    const answer = await ctx(dir, "traverse", "Caller", "Order.total");
-    expect(answer.code).toBe(1);
-    expect(answer.stdout).toBe('TRAVERSE_MISS Caller Order.total: no-calls ("Order.total" is indexed, but ctx does not extract call sites from Rust files yet)\nfallback: rg -n -w -e total -- .\n');
-  });
-
+  // Every language ctx indexes has its call sites extracted: a lookup never answers "no-calls" for want of them.
   it("answers a Ruby method's callers from its call sites, not with no-calls", async () => {
     const dir = await indexedFiles({ "lib/order.rb": "class Order\n  def total\n    1\n  end\n\n  def charge\n    total()\n  end\nend\n" });
-    expect(languageWithoutCalls("lib/order.rb")).toBeUndefined();
     const answer = await ctx(dir, "traverse", "Caller", "Order.total");
     expect(answer.code).toBe(0);
     expect(answer.stdout).toBe("TRAVERSE_HIT Caller Order.total (1 site in 1 file)\n→ method Order.total lib/order.rb:2\n  (same file): Order.charge 7\ncomplete\n");

@@ -1,5 +1,4 @@
 import { partitionFresh } from "./check-freshness.js";
-import { languageWithoutCalls } from "./calls-extracted.js";
 import { fallbackCommand, NOT_INDEXED, rgWord } from "./conclude-traverse.js";
 import {
   candidateEdges,
@@ -127,10 +126,6 @@ export async function traverseCalls(source: TraverseSource, options: CallTravers
         if (aliased) return aliased;
       }
       return miss(kind, query, "no-such-symbol", `no declaration named exactly "${query}" in the index`, fallbackCommand(search, scope), missCandidateHits());
-    }
-    const without = [...new Set(roots.map((node) => languageWithoutCalls(node.path)))];
-    if (without.length === 1 && without[0] !== undefined) {
-      return miss(kind, query, "no-calls", `"${query}" is indexed, but ctx does not extract call sites from ${without[0]} files yet`, fallbackCommand(search, scope), missCandidateHits());
     }
     const what = direction === "callers" ? "no resolved call sites reach it" : "it makes no resolved calls";
     const unresolved = candidates.length > 0 ? `; ${candidates.length} unresolved site${candidates.length === 1 ? " matches" : "s match"} by name` : "";
