@@ -119,6 +119,22 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
     if (declared !== undefined) return declarationAt(posix.join(dir, subpath, declared));
     return declarationAt(posix.join(dir, subpath));
   };
+  // Every folder up from each importing file's is probed for every package name it imports (a
+  // Java or PHP file's imports too): without this, each probe stats paths under a node_modules
+  // that is not there (halo: 2.3 s of a 3.3 s link).
+  const modulesFolders = new Map<string, boolean>();
+  const hasModulesFolder = (base: string): boolean => {
+    let found = modulesFolders.get(base);
+    if (found === undefined) {
+      try {
+        found = statSync(join(root, base, "node_modules")).isDirectory();
+      } catch {
+        found = false;
+      }
+      modulesFolders.set(base, found);
+    }
+    return found;
+  };
   const resolveBare = (fromDir: string, specifier: string): string | null => {
     if (specifier.startsWith("node:") || specifier.startsWith("/")) return null;
     const parts = specifier.split("/");
@@ -129,7 +145,7 @@ export function packageDeclarations(root: string, cacheVersion?: string): Packag
     const typesName = name.startsWith("@") ? name.slice(1).replace("/", "__") : name;
     for (let dir = fromDir; ; dir = posix.dirname(dir)) {
       const base = dir === "." ? "" : dir;
-      const found = entryOf(posix.join(base, "node_modules", name), subpath) ?? entryOf(posix.join(base, "node_modules/@types", typesName), subpath);
+      const found = !hasModulesFolder(base) ? null : (entryOf(posix.join(base, "node_modules", name), subpath) ?? entryOf(posix.join(base, "node_modules/@types", typesName), subpath));
       if (found !== null) return found;
       if (base === "") return null;
     }

@@ -4,6 +4,7 @@ import { THIS_TYPE } from "../../core/calls/type-references.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
 import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
 import { TypeTable } from "../type-table.js";
+import { phpNodesOfType } from "./file-nodes.js";
 
 /*
  * What one PHP file contributes to the call graph (model.ts CallSummary): every function call, method
@@ -81,7 +82,7 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
 
   const imports: ImportBinding[] = [];
   /** The file's namespace: the first it declares ("" for none). */
-  const fileNamespace = root.descendantsOfType("namespace_definition")[0]?.childForFieldName("name")?.text.replace(/\s+/g, "").replace(/^\\/, "") ?? "";
+  const fileNamespace = phpNodesOfType(root, "namespace_definition")[0]?.childForFieldName("name")?.text.replace(/\s+/g, "").replace(/^\\/, "") ?? "";
   /** `use` imports of classes (and namespaces), by lower-cased alias: the full name and the local the binding has. */
   const classUses = new Map<string, { fqn: string; local: string }>();
   /** `use function` imports, by lower-cased alias. */
@@ -579,7 +580,9 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
     };
     // A trait named first by `A::m insteadof B` is where a method both declare is looked up first.
     const preferred = new Set<string>();
-    for (const clause of body?.descendantsOfType("use_instead_of_clause") ?? []) {
+    // Those of the file that lie inside the body are its descendants (a clause is never empty).
+    const clauses = body ? phpNodesOfType(root, "use_instead_of_clause").filter((clause) => clause.startIndex >= body.startIndex && clause.endIndex <= body.endIndex) : [];
+    for (const clause of clauses) {
       const winner = clause?.namedChildren[0]?.namedChildren[0];
       if (winner) preferred.add(winner.text.replace(/\s+/g, "").toLowerCase());
     }
@@ -678,7 +681,7 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
     }
   };
   // `use` declarations first: a name may be used above its import.
-  for (const declaration of root.descendantsOfType("namespace_use_declaration")) if (declaration) readUses(declaration);
+  for (const declaration of phpNodesOfType(root, "namespace_use_declaration")) readUses(declaration);
   const fileContext: Context = { namespace: "", owner: undefined, parent: undefined, trait: false, opaque: false };
   statements(root, fileContext, true);
   statements(root, fileContext, false);

@@ -1,4 +1,5 @@
 import type { SyntaxNode } from "../tree-sitter.js";
+import { phpFileNodes } from "./file-nodes.js";
 
 const INCLUDES = new Set(["require_expression", "require_once_expression", "include_expression", "include_once_expression"]);
 const NAMES = new Set(["name", "qualified_name", "namespace_name"]);
@@ -11,20 +12,18 @@ const NAMES = new Set(["name", "qualified_name", "namespace_name"]);
  */
 export function extractPhpImports(root: SyntaxNode): string[] {
   const found = new Set<string>();
-  // An explicit stack, children pushed last first: an `include` sits at any depth, in any function.
-  const stack: SyntaxNode[] = [root];
-  while (stack.length > 0) {
-    const node = stack.pop()!;
-    if (node.type === "namespace_use_declaration") {
+  // A walk that does not enter a `use` declaration: an include inside one (in an ERROR node) is not read.
+  let useEnd = -1;
+  for (const node of phpFileNodes(root)) {
+    const type = node.type;
+    if (type === "namespace_use_declaration") {
+      if (node.startIndex < useEnd) continue;
       for (const name of usedNames(node)) found.add(name);
-      continue;
-    }
-    if (INCLUDES.has(node.type)) {
+      useEnd = node.endIndex;
+    } else if (INCLUDES.has(type) && node.startIndex >= useEnd) {
       const path = includedPath(node.namedChildren[0] ?? null);
       if (path) found.add(path);
     }
-    const children = node.namedChildren;
-    for (let i = children.length - 1; i >= 0; i--) if (children[i]) stack.push(children[i]!);
   }
   return [...found];
 }
