@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
+import { ctx, incrementalSteps, indexedFixture, tableRows } from "../helpers/fixture.js";
 
 /** site, caller, via, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -92,20 +92,7 @@ describe("call_index.md for C#", () => {
 
   it("links a namespace's users again when a type is added to or dropped from a namespace they use, or a global using changes: the incremental index equals a full one", async () => {
     const dir = await indexedFixture("calls/csharp-namespace-scope");
-    const full = async (): Promise<string> => {
-      const copy = tempDir();
-      cpSync(dir, copy, { recursive: true });
-      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
-      expect((await ctx(copy, "index", "-q")).code).toBe(0);
-      return readAi(copy, "call_index.md");
-    };
-    const step = async (edit: () => void, expected: (index: string) => void): Promise<void> => {
-      edit();
-      expect((await ctx(dir, "index", "-q")).code).toBe(0);
-      const index = readAi(dir, "call_index.md");
-      expected(index);
-      expect(index).toBe(await full());
-    };
+    const step = incrementalSteps(dir);
     const endpoint = join(dir, "src/Shop.Api/Orders/OrdersEndpoint.cs");
     writeFileSync(endpoint, readFileSync(endpoint, "utf8").replace('System.Console.WriteLine("done");', 'System.Console.WriteLine("done");\n        Ledger.Record();'));
     await step(() => undefined, (index) => expect(index).not.toContain("Ledger.Record"));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
+import { ctx, incrementalSteps, indexedFixture, tableRows } from "../helpers/fixture.js";
 
 /** site, caller, via, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -104,21 +104,8 @@ describe("call_index.md for Java", () => {
 
   it("links a package's files again when a file of the package is added, dropped or declares other types: the incremental index equals a full one", async () => {
     const dir = await indexedFixture("calls/java-package-scope");
-    const full = async (): Promise<string> => {
-      const copy = tempDir();
-      cpSync(dir, copy, { recursive: true });
-      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
-      expect((await ctx(copy, "index", "-q")).code).toBe(0);
-      return readAi(copy, "call_index.md");
-    };
     const ledger = join(dir, "core/src/test/java/com/acme/app/Ledger.java");
-    const step = async (edit: () => void, expected: (index: string) => void): Promise<void> => {
-      edit();
-      expect((await ctx(dir, "index", "-q")).code).toBe(0);
-      const index = readAi(dir, "call_index.md");
-      expected(index);
-      expect(index).toBe(await full());
-    };
+    const step = incrementalSteps(dir);
     // Main calls `Ledger.record(billing)`, which no file declares: a class of Main's package added in another folder.
     await step(
       () => {

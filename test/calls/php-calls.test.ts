@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
+import { ctx, incrementalSteps, indexedFixture, tableRows } from "../helpers/fixture.js";
 
 /** site, caller, via, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -104,20 +104,7 @@ describe("call_index.md for PHP", () => {
 
   it("links a namespace's files again when a file of it is added, dropped or moved to another namespace: the incremental index equals a full one", async () => {
     const dir = await indexedFixture("calls/php-namespace-scope");
-    const full = async (): Promise<string> => {
-      const copy = tempDir();
-      cpSync(dir, copy, { recursive: true });
-      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
-      expect((await ctx(copy, "index", "-q")).code).toBe(0);
-      return readAi(copy, "call_index.md");
-    };
-    const step = async (edit: () => void, expected: (index: string) => void): Promise<void> => {
-      edit();
-      expect((await ctx(dir, "index", "-q")).code).toBe(0);
-      const index = readAi(dir, "call_index.md");
-      expected(index);
-      expect(index).toBe(await full());
-    };
+    const step = incrementalSteps(dir);
     const ledger = join(dir, "tests/Ledger.php");
     // Moved to another namespace: BillingTest no longer sees it.
     await step(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { ctx, indexedFixture, readAi, tableRows, tempDir } from "../helpers/fixture.js";
+import { incrementalSteps, indexedFixture, tableRows } from "../helpers/fixture.js";
 
 /** site, caller, via, callee, target of every call_index.md row. */
 async function callRows(fixture: string): Promise<string[][]> {
@@ -172,20 +172,7 @@ describe("call_index.md for Ruby", () => {
 
   it("links a call again when another file reopening the class defines its method or no longer does: the incremental index equals a full one", async () => {
     const dir = await indexedFixture("calls/ruby-redefined-methods");
-    const full = async (): Promise<string> => {
-      const copy = tempDir();
-      cpSync(dir, copy, { recursive: true });
-      rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
-      expect((await ctx(copy, "index", "-q")).code).toBe(0);
-      return readAi(copy, "call_index.md");
-    };
-    const step = async (edit: () => void, expected: (index: string) => void): Promise<void> => {
-      edit();
-      expect((await ctx(dir, "index", "-q")).code).toBe(0);
-      const index = readAi(dir, "call_index.md");
-      expected(index);
-      expect(index).toBe(await full());
-    };
+    const step = incrementalSteps(dir);
     const margins = join(dir, "lib/report/margins.rb");
     // margins.rb no longer defines `margin`: report.rb's is the only one.
     await step(

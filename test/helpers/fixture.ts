@@ -141,3 +141,24 @@ export async function indexedFiles(files: Record<string, string>): Promise<strin
   expect((await ctx(dir, "index", "-q")).code).toBe(0);
   return dir;
 }
+
+/**
+ * Edits an indexed repository step by step: after each edit `ctx index` runs incrementally, the
+ * call index must be what `expected` says, and equal to a full index of a copy without the cache.
+ */
+export function incrementalSteps(dir: string): (edit: () => void, expected: (index: string) => void) => Promise<void> {
+  const full = async (): Promise<string> => {
+    const copy = tempDir();
+    cpSync(dir, copy, { recursive: true });
+    rmSync(join(copy, ".ai", ".cache"), { recursive: true, force: true });
+    expect((await ctx(copy, "index", "-q")).code).toBe(0);
+    return readAi(copy, "call_index.md");
+  };
+  return async (edit, expected) => {
+    edit();
+    expect((await ctx(dir, "index", "-q")).code).toBe(0);
+    const index = readAi(dir, "call_index.md");
+    expected(index);
+    expect(index).toBe(await full());
+  };
+}

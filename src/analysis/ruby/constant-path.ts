@@ -6,24 +6,28 @@ import type { SyntaxNode } from "../tree-sitter.js";
  * top. Undefined for a path through anything but constants (`self::X`, `obj.class::X`).
  */
 export function constantPath(node: SyntaxNode | null, container: string): { name: string; container: string } | undefined {
+  const path = constantSegments(node);
+  const name = path?.segments.pop();
+  if (!path || !name) return undefined;
+  const outer = path.absolute ? path.segments : container ? [container, ...path.segments] : path.segments;
+  return { name, container: outer.join(".") };
+}
+
+/** The constants of `Shop::Order`, `::Order` (absolute), `Order`; undefined for a path through anything else. */
+export function constantSegments(node: SyntaxNode | null | undefined): { segments: string[]; absolute: boolean } | undefined {
   const segments: string[] = [];
   let current = node;
-  let absolute = false;
   // Iterative: `A::B::C` nests to the left, as deep as it is long.
   while (current) {
     if (current.type === "constant") {
       segments.unshift(current.text);
-      break;
+      return { segments, absolute: false };
     }
     if (current.type !== "scope_resolution") return undefined;
     const name = current.childForFieldName("name");
     if (name?.type !== "constant") return undefined;
     segments.unshift(name.text);
     current = current.childForFieldName("scope");
-    if (!current) absolute = true;
   }
-  const name = segments.pop();
-  if (!name) return undefined;
-  const outer = absolute ? segments : container ? [container, ...segments] : segments;
-  return { name, container: outer.join(".") };
+  return segments.length > 0 ? { segments, absolute: true } : undefined;
 }

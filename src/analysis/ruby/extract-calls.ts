@@ -1,3 +1,4 @@
+import { constantSegments } from "./constant-path.js";
 import { RUBY_DEFINED, type CallableDeclaration, type CallSite, type CallSummary, type CalleeRef, type ExportBinding, type ImportBinding, type RepoPath, type SymbolRecord } from "../../model.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
@@ -474,20 +475,3 @@ function calledNames(node: SyntaxNode, name: string): string[] {
   return parent.type === "operator_assignment" ? [name, `${name}=`] : [`${name}=`];
 }
 
-/** The constants of `Shop::Order`, `::Order`, `Order`; undefined for a path through anything else. */
-function constantSegments(node: SyntaxNode | null | undefined): { segments: string[]; absolute: boolean } | undefined {
-  const segments: string[] = [];
-  let current = node;
-  while (current) {
-    if (current.type === "constant") {
-      segments.unshift(current.text);
-      return { segments, absolute: false };
-    }
-    if (current.type !== "scope_resolution") return undefined;
-    const name = current.childForFieldName("name");
-    if (name?.type !== "constant") return undefined;
-    segments.unshift(name.text);
-    current = current.childForFieldName("scope");
-  }
-  return segments.length > 0 ? { segments, absolute: true } : undefined;
-}

@@ -1,3 +1,4 @@
+import { constantSegments } from "./constant-path.js";
 import type { SyntaxNode } from "../tree-sitter.js";
 import { symbolText } from "./symbol-text.js";
 
@@ -107,20 +108,3 @@ export function extractRubyImports(root: SyntaxNode): string[] {
   return [...specifiers];
 }
 
-/** The constants of `Shop::Order`, `::Order`, `Order`; undefined for a path through anything else. */
-function constantSegments(node: SyntaxNode | null): { segments: string[]; absolute: boolean } | undefined {
-  const segments: string[] = [];
-  let current = node;
-  while (current) {
-    if (current.type === "constant") {
-      segments.unshift(current.text);
-      return { segments, absolute: false };
-    }
-    if (current.type !== "scope_resolution") return undefined;
-    const name = current.childForFieldName("name");
-    if (name?.type !== "constant") return undefined;
-    segments.unshift(name.text);
-    current = current.childForFieldName("scope");
-  }
-  return segments.length > 0 ? { segments, absolute: true } : undefined;
-}
