@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { incrementalSteps, indexedFixture, tableRows } from "../helpers/fixture.js";
-
-/** site, caller, via, callee, target of every call_index.md row. */
-async function callRows(fixture: string): Promise<string[][]> {
-  const dir = await indexedFixture(`calls/${fixture}`);
-  return tableRows(dir, "call_index.md")
-    .filter((row) => row.length === 7)
-    .map(([site, caller, , via, callee, , target]) => [site!, caller!, via!, callee!, target!]);
-}
+import { callRows, incrementalSteps, indexedFixture } from "../helpers/fixture.js";
 
 describe("call_index.md for Ruby", () => {
   it("resolves constants lexically, self calls through superclass and included modules, super, and receivers made by `Const.new`", async () => {

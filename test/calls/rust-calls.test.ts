@@ -1,13 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { indexedFixture, tableRows } from "../helpers/fixture.js";
-
-/** site, caller, via, callee, target of every call_index.md row. */
-async function callRows(fixture: string): Promise<string[][]> {
-  const dir = await indexedFixture(`calls/${fixture}`);
-  return tableRows(dir, "call_index.md")
-    .filter((row) => row.length === 7)
-    .map(([site, caller, , via, callee, , target]) => [site!, caller!, via!, callee!, target!]);
-}
+import { callRows } from "../helpers/fixture.js";
 
 describe("call_index.md for Rust", () => {
   it("types receivers by self, fields, parameters, lets, declared returns and trait bounds", async () => {

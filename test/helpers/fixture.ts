@@ -162,3 +162,11 @@ export function incrementalSteps(dir: string): (edit: () => void, expected: (ind
     expect(index).toBe(await full());
   };
 }
+
+/** site, caller, via, callee, target of every call_index.md row of test/fixtures/calls/<fixture>, indexed. */
+export async function callRows(fixture: string): Promise<string[][]> {
+  const dir = await indexedFixture(`calls/${fixture}`);
+  return tableRows(dir, "call_index.md")
+    .filter((row) => row.length === 7)
+    .map(([site, caller, , via, callee, , target]) => [site!, caller!, via!, callee!, target!]);
+}
