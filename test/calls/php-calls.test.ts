@@ -79,6 +79,16 @@ describe("call_index.md for PHP", () => {
     ]);
   });
 
+  it("finds functions, methods and classes whatever the case a call writes them in, as PHP does", async () => {
+    expect(await callRows("php-names-any-case")).toEqual([
+      // `Order::MAKE()` is `make`; `$order->Total()` and the `total()` of what `make` returns are `total`; `helper_fn()` is `Helper_Fn`.
+      ["src/Checkout.php:8", "Checkout.run", "call", "Order.make", "src/Order.php:11"],
+      ["src/Checkout.php:9", "Checkout.run", "call", "Order.total", "src/Order.php:6"],
+      ["src/Checkout.php:9", "Checkout.run", "call", "Helper_Fn", "src/Checkout.php:13"],
+      ["src/Order.php:13", "Order.make", "new", "Order", "src/Order.php:4"],
+    ]);
+  });
+
   it("answers traverse Caller for a method, with candidates where the receiver is unknown", async () => {
     const dir = await indexedFixture("calls/php-typed-receivers");
     const run = await ctx(dir, "traverse", "Caller", "Order.valid");

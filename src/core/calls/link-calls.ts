@@ -253,7 +253,7 @@ interface NameRead {
 class NamedTable<V> {
   constructor(
     readonly all: Map<string, V>,
-    private readonly note: (name: string) => void,
+    protected readonly note: (name: string) => void,
   ) {}
 
   get(name: string): V | undefined {
@@ -264,6 +264,28 @@ class NamedTable<V> {
   has(name: string): boolean {
     this.note(name);
     return this.all.has(name);
+  }
+}
+
+/** What PHP names regardless of case: functions, methods and classes (`$order->Total()` calls `total`); never properties or constants. */
+const PHP_CASELESS_KINDS = new Set(["function", "method", "constructor", "class", "interface", "trait", "enum"]);
+
+/** PHP's declarations: a name missed as written is found as PHP finds it, regardless of case, when its kind is named so. */
+class CaselessTable extends NamedTable<CallableDeclaration> {
+  private lower: Map<string, CallableDeclaration> | undefined;
+
+  override get(name: string): CallableDeclaration | undefined {
+    const exact = super.get(name);
+    if (exact !== undefined) return exact;
+    this.lower ??= new Map([...this.all.values()].filter((decl) => PHP_CASELESS_KINDS.has(decl.kind)).map((decl) => [decl.name.toLowerCase(), decl]));
+    const found = this.lower.get(name.toLowerCase());
+    // The read is of the declaration's own name too: a change to it relinks this file.
+    if (found !== undefined) this.note(found.name);
+    return found;
+  }
+
+  override has(name: string): boolean {
+    return this.get(name) !== undefined;
   }
 }
 
@@ -517,8 +539,8 @@ export function linkCalls(files: readonly FileCalls[], resolver: ModuleResolver,
       modules: new Map(),
       exportsResolved: new Map(),
       types: new Map(),
-      decls: new NamedTable(decls, note),
-      statics: new NamedTable(statics, note),
+      decls: isPhp({ path }) ? new CaselessTable(decls, note) : new NamedTable(decls, note),
+      statics: isPhp({ path }) ? new CaselessTable(statics, note) : new NamedTable(statics, note),
       twins: new NamedTable(twins, note),
       imports: new NamedTable(imports, note),
       exports: new NamedTable(exports, note),
