@@ -9,7 +9,7 @@
 // given — and <answers-dir>/<name>.json, out of the agents' sight: the source files the commit
 // modified and the declarations (from `ctx index` at the parent) whose lines its hunks touch. Each task gets two
 // checkouts of the parent, <out-dir>/<name>/<task>/rg and …/ctx; only the ctx one is indexed
-// (with ctx init's AGENTS.md section). AB_LANGUAGE=python or go draws Python or Go tasks. Nothing of it is ever part of this repository.
+// (with ctx init's AGENTS.md section). AB_LANGUAGE (python, go, java, csharp, rust, php, ruby) draws that language's tasks. Nothing of it is ever part of this repository.
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -25,14 +25,14 @@ if (!name || !git || !countText || !out || !answersDir) {
 }
 const CTX = join(new URL("../..", import.meta.url).pathname, "bin", "ctx.js");
 // Sources by language: a repository's tasks are drawn from commits that modify its own language's files.
-const SOURCES = { ts: /\.(?:[cm]?[jt]sx?)$/, python: /\.py$/, go: /\.go$/ };
+const SOURCES = { ts: /\.(?:[cm]?[jt]sx?)$/, python: /\.py$/, go: /\.go$/, java: /\.java$/, csharp: /\.cs$/, rust: /\.rs$/, php: /\.php$/, ruby: /\.(?:rb|rake)$/ };
 const language = process.env.AB_LANGUAGE ?? "ts";
 const SOURCE = SOURCES[language];
 if (!SOURCE) {
-  console.error(`AB_LANGUAGE is ${language}: use ts, python or go`);
+  console.error(`AB_LANGUAGE is ${language}: use one of ${Object.keys(SOURCES).join(", ")}`);
   process.exit(2);
 }
-const TEXT = ["*.py", "*.pyi", "*.go", "go.mod", "go.sum", "*.toml", "*.cfg", "*.ini", "*.txt", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.json", "*.md", "*.yml", "*.yaml", "*.css", "*.scss", "*.html", "*.prisma", "*.sql", ".gitignore"];
+const TEXT = ["*.py", "*.pyi", "*.go", "go.mod", "go.sum", "*.java", "*.gradle", "*.kts", "*.xml", "*.properties", "*.cs", "*.csproj", "*.props", "*.sln", "*.rs", "Cargo.lock", "*.php", "*.rb", "*.rake", "*.erb", "*.gemspec", "Gemfile", "Gemfile.lock", "*.ru", "*.toml", "*.cfg", "*.ini", "*.txt", "*.ts", "*.tsx", "*.mts", "*.cts", "*.js", "*.jsx", "*.mjs", "*.cjs", "*.json", "*.md", "*.yml", "*.yaml", "*.css", "*.scss", "*.html", "*.prisma", "*.sql", ".gitignore"];
 const run = (cwd, command, args) => execFileSync(command, args, { cwd, encoding: "utf8", maxBuffer: 1 << 28, stdio: ["ignore", "pipe", "pipe"] });
 
 const root = join(out, name);
