@@ -55,14 +55,22 @@ describe("endpoint_index.md for C#", () => {
     ]);
   });
 
-  it("serves a versioned group's routes at `?api-version=`, one row per version, an endpoint's MapToApiVersion narrowing its group's", async () => {
+  it("serves a versioned group's or controller's routes at `?api-version=`, one row per version, an endpoint's MapToApiVersion narrowing its group's", async () => {
     const file = "src/Catalog.Api/Apis/CatalogApi.cs";
+    const controllers = "src/Catalog.Api/Controllers/OrdersController.cs";
     expect(await endpointsOf("aspnet-api-versions")).toEqual([
       ["GET", "/api/catalog/items?api-version=1.0", "ListItemsV1", `${file}:14`, "aspnet", "/items", `${file}:11`],
       ["GET", "/api/catalog/items?api-version=2.0", "ListItems", `${file}:15`, "aspnet", "/items", `${file}:12`],
       ["GET", "/api/catalog/items/{id}?api-version=1.0", "GetItem", `${file}:16`, "aspnet", "/items/{id}", `${file}:10`],
       ["GET", "/api/catalog/items/{id}?api-version=2.0", "GetItem", `${file}:16`, "aspnet", "/items/{id}", `${file}:10`],
       ["DELETE", "/api/catalog/items/{id}?api-version=2.0", "DeleteItem", `${file}:17`, "aspnet", "/items/{id}", `${file}:10`],
+      // A controller's `[ApiVersion]`s, an action's `[MapToApiVersion]` narrowing them, `[ApiVersionNeutral]` at any version.
+      ["GET", "/api/Orders?api-version=1.0", "OrdersController.List", `${controllers}:12`, "aspnet", "/", `${controllers}:9`],
+      ["GET", "/api/Orders?api-version=2.0", "OrdersController.List", `${controllers}:12`, "aspnet", "/", `${controllers}:9`],
+      ["GET", "/api/Orders/{id}?api-version=2.0", "OrdersController.Get", `${controllers}:15`, "aspnet", "/{id}", `${controllers}:9`],
+      ["GET", "/api/Orders/health", "OrdersController.Health", `${controllers}:19`, "aspnet", "/health", `${controllers}:9`],
+      // The version in the path (`v{version:apiVersion}`): no query.
+      ["GET", "/api/v{version}/reports", "ReportsController.List", `${controllers}:29`, "aspnet", "/", `${controllers}:26`],
     ]);
   });
 
@@ -72,6 +80,7 @@ describe("endpoint_index.md for C#", () => {
     expect(await located("GET /api/catalog/items?api-version=2.0")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:15"]);
     expect(await located("GET https://catalog.local/api/catalog/items?pageSize=10&api-version=1.0")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:14"]);
     expect(await located("GET /api/catalog/items")).toEqual(["src/Catalog.Api/Apis/CatalogApi.cs:14", "src/Catalog.Api/Apis/CatalogApi.cs:15"]);
+    expect(await located("GET /api/orders/7?api-version=2.0")).toEqual(["src/Catalog.Api/Controllers/OrdersController.cs:15"]);
     expect(await hitLines(dir, "traverse", "Endpoint", "DELETE /api/catalog/items/3?api-version=1.0")).toEqual([
       "TRAVERSE_HIT Endpoint DELETE /api/catalog/items/3?api-version=1.0 (1)",
       "src/Catalog.Api/Apis/CatalogApi.cs:17 DELETE /api/catalog/items/{id}?api-version=2.0 → DeleteItem = CatalogApi.DeleteItem :26 (aspnet)",

@@ -70,18 +70,24 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
     // A controller at several routes is read at its first: one prefix per router. One naming `[action]`
     // differs by action: each action's route is its own, joined with it.
     const perAction = template !== undefined && /\[action\]/i.test(template);
+    // `[ApiVersion("1.0")]` on a controller, read from the query unless its route carries the version (`v{version:apiVersion}`).
+    const versioned = route !== undefined && /:apiVersion\b/i.test(route.positional[0]?.text ?? "");
+    const versions = versioned ? undefined : attributeVersions(attributes, "ApiVersion");
     if (template !== undefined && !perAction) routes.prefixes.push({ router: key, prefix: replaceTokens(template, tokens), line: route!.line });
     const body = declaration.childForFieldName("body");
     for (const member of body?.namedChildren ?? []) {
-      if (member?.type === "method_declaration") action(member, key, tokens, route !== undefined, perAction ? template : undefined);
+      if (member?.type === "method_declaration") action(member, key, tokens, route !== undefined, perAction ? template : undefined, versions);
       else if (member && TYPE_DECLARATIONS.has(member.type)) controller(member, key);
     }
   });
 
-  const action = (method: SyntaxNode, router: string, tokens: ReadonlyMap<string, string>, routed: boolean, controllerTemplate: string | undefined): void => {
+  const action = (method: SyntaxNode, router: string, tokens: ReadonlyMap<string, string>, routed: boolean, controllerTemplate: string | undefined, controllerVersions: RouteRegistration["versions"]): void => {
     const name = method.childForFieldName("name")?.text;
     if (!name) return;
     const attributes = attributesOf(method);
+    // `[MapToApiVersion("2.0")]` narrows the controller's versions to the action's; `[ApiVersionNeutral]` serves any.
+    const neutral = attributes.some((attribute) => attribute.name === "ApiVersionNeutral");
+    const versions = neutral || !controllerVersions ? undefined : (attributeVersions(attributes, "MapToApiVersion") ?? controllerVersions);
     const own = new Map([...tokens, ["action", name]]);
     const routesHere = attributes.filter((attribute) => attribute.name === "Route").map((attribute) => written(attribute.positional[0]));
     const served: [string, string | undefined][] = [];
@@ -109,6 +115,7 @@ export function extractCSharpRoutes(root: SyntaxNode, text: string): FileRoutes 
         line: startLine(method),
         framework: "aspnet",
         router: { local: absolute ? `${router}#root` : router },
+        ...(versions ? { versions } : {}),
       };
       routes.registrations.push(registration);
     };
@@ -219,6 +226,21 @@ function apiVersion(args: readonly SyntaxNode[]): string | undefined {
   if (first?.type === "integer_literal") return `${first.text}.0`;
   if (first?.type === "real_literal" && /^\d+\.\d+$/.test(first.text)) return first.text;
   return undefined;
+}
+
+/** The versions attributes of one name give (`[ApiVersion("1.0")]`, `[ApiVersion(2.0)]`, several stacked), as a query names them. */
+function attributeVersions(attributes: readonly Attribute[], name: string): { values: string[]; line: number } | undefined {
+  const found = attributes.filter((attribute) => attribute.name === name);
+  const values = found.flatMap((attribute) => {
+    const first = attribute.positional[0];
+    if (first?.type === "string_literal") {
+      const text = first.text.slice(1, -1);
+      return /^\d+$/.test(text) ? [`${text}.0`] : /^\d+\.\d+$/.test(text) ? [text] : [];
+    }
+    const version = apiVersion(attribute.positional);
+    return version ? [version] : [];
+  });
+  return values.length > 0 ? { values: [...new Set(values)].sort(), line: found[0]!.line } : undefined;
 }
 
 /** An endpoint's own `.MapToApiVersion(…)` further along its fluent chain: the versions it is served at, in place of its group's. */
