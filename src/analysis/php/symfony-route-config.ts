@@ -15,7 +15,7 @@ import { emptyCalls, encodeCalls } from "../encode-calls.js";
  */
 
 /** The router a route file's own routes are registered on. */
-export const ROUTE_FILE_ROUTER = "routes";
+const ROUTE_FILE_ROUTER = "routes";
 
 /** A route file as analyzeFile gives any file: its routes, and nothing to declare, import or call. */
 export function analyzeSymfonyRouteConfig(path: RepoPath, text: string): FileAnalysis {
