@@ -1,3 +1,5 @@
+import type { CalleeRef } from "../model.js";
+
 /**
  * The large type strings of one file, each stored once (`CallSummary.types`) and written `#n`
  * where another type string or a call site embeds it.
@@ -10,6 +12,7 @@
  * so that most files have no table at all and read as before.
  */
 const EMBED_LIMIT = 48;
+
 
 export class TypeTable {
   readonly entries: string[] = [];
@@ -36,6 +39,18 @@ export class TypeTable {
     return local;
   }
 
+  /** What a call returns (`ret:<callee>`), embedded; undefined for a callee not known. */
+  returned(ref: CalleeRef | undefined): string | undefined {
+    return ref && ref.head !== "unknown" ? this.embed(`ret:${JSON.stringify([ref.head, ref.owner, ref.names])}`) : undefined;
+  }
+
+  /** What a name or member read holds (`val:<ref>`), embedded; a bare type (`head` type, no names) is that type. */
+  value(ref: CalleeRef | undefined): string | undefined {
+    if (!ref) return undefined;
+    if (ref.head === "type" && ref.names.length === 0) return ref.owner;
+    return this.embed(`val:${JSON.stringify([ref.head, ref.owner, ref.names])}`);
+  }
+
   /** `text` as another type string or a call site embeds it: itself when short, else `#n`. */
   embed(text: string): string {
     if (text.length <= EMBED_LIMIT) return text;
@@ -47,4 +62,9 @@ export class TypeTable {
     }
     return `#${number}`;
   }
+}
+
+/** A receiver of a known type, as a callee reference names one (`head` type, no names); undefined when the type is not known. */
+export function typeRef(type: string | undefined): CalleeRef | undefined {
+  return type ? { head: "type", owner: type, names: [] } : undefined;
 }

@@ -2,7 +2,7 @@ import type { CallableDeclaration, CallSite, CallSummary, CalleeRef, ExportBindi
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
 import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
-import { TypeTable } from "../type-table.js";
+import { typeRef, TypeTable } from "../type-table.js";
 
 /*
  * What one C# file contributes to the call graph (model.ts CallSummary): every invocation, `new`
@@ -353,7 +353,7 @@ export function extractCsharpCalls(root: SyntaxNode, text: string, symbols: read
         const name = node.text;
         if (scope.locals.has(name)) {
           const type = scope.locals.get(name);
-          return type ? { head: "type", owner: type, names: [] } : undefined;
+          return typeRef(type);
         }
         const owner = memberOwner(fields, name, context);
         if (owner === null) return undefined;
@@ -383,7 +383,7 @@ export function extractCsharpCalls(root: SyntaxNode, text: string, symbols: read
         return receiverOf(node.namedChildren[0], context, scope);
       default: {
         const type = valueType(node, context, scope);
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
     }
   };
@@ -420,15 +420,12 @@ export function extractCsharpCalls(root: SyntaxNode, text: string, symbols: read
         return OUTSIDE;
       case "invocation_expression": {
         const ref = invocationRef(node, context, scope);
-        return ref && ref.head !== "unknown" ? table.embed(`ret:${JSON.stringify([ref.head, ref.owner, ref.names])}`) : undefined;
+        return table.returned(ref);
       }
       case "identifier":
       case "member_access_expression":
       case "this": {
-        const ref = receiverOf(node, context, scope);
-        if (!ref) return undefined;
-        if (ref.head === "type" && ref.names.length === 0) return ref.owner;
-        return table.embed(`val:${JSON.stringify([ref.head, ref.owner, ref.names])}`);
+        return table.value(receiverOf(node, context, scope));
       }
       case "element_access_expression": {
         const array = valueType(node.childForFieldName("expression"), context, scope);

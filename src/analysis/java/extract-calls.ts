@@ -3,7 +3,7 @@ import { importDeclaration } from "./import-declaration.js";
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable } from "../caller-table.js";
 import { columnsOf, depthGuarded, startLine, type SyntaxNode } from "../tree-sitter.js";
-import { TypeTable } from "../type-table.js";
+import { typeRef, TypeTable } from "../type-table.js";
 import { modifierWords } from "./modifier-words.js";
 
 /*
@@ -363,7 +363,7 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
         const name = node.text;
         if (scope.locals.has(name)) {
           const type = scope.locals.get(name);
-          return type ? { head: "type", owner: type, names: [] } : undefined;
+          return typeRef(type);
         }
         const owner = fieldOwner(name, context);
         if (owner === null) return undefined;
@@ -403,7 +403,7 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
         return receiverOf(node.namedChildren[0], context, scope);
       default: {
         const type = valueType(node, context, scope);
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
     }
   };
@@ -426,15 +426,12 @@ export function extractJavaCalls(root: SyntaxNode, text: string, symbols: readon
         return OUTSIDE;
       case "method_invocation": {
         const ref = invocationRef(node, context, scope);
-        return ref && ref.head !== "unknown" ? table.embed(`ret:${JSON.stringify([ref.head, ref.owner, ref.names])}`) : undefined;
+        return table.returned(ref);
       }
       case "identifier":
       case "field_access":
       case "this": {
-        const ref = receiverOf(node, context, scope);
-        if (!ref) return undefined;
-        if (ref.head === "type" && ref.names.length === 0) return ref.owner;
-        return table.embed(`val:${JSON.stringify([ref.head, ref.owner, ref.names])}`);
+        return table.value(receiverOf(node, context, scope));
       }
       case "array_access": {
         const array = valueType(node.childForFieldName("array"), context, scope);

@@ -3,7 +3,7 @@ import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { THIS_TYPE } from "../../core/calls/type-references.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
 import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
-import { TypeTable } from "../type-table.js";
+import { typeRef, TypeTable } from "../type-table.js";
 import { phpNodesOfType } from "./file-nodes.js";
 
 /*
@@ -333,7 +333,7 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
         const name = variableName(node);
         if (name === "this") return thisRef(context);
         const type = name ? localType(scope, name) : undefined;
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
       case "member_access_expression":
       case "nullsafe_member_access_expression": {
@@ -351,7 +351,7 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
         return receiverOf(node.namedChildren[0], context, scope);
       default: {
         const type = valueType(node, context, scope);
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
     }
   };
@@ -373,16 +373,13 @@ export function extractPhpCalls(root: SyntaxNode, text: string, symbols: readonl
       case "nullsafe_member_call_expression":
       case "scoped_call_expression": {
         const ref = callRef(node, context, scope);
-        return ref && ref.head !== "unknown" ? table.embed(`ret:${JSON.stringify([ref.head, ref.owner, ref.names])}`) : undefined;
+        return table.returned(ref);
       }
       case "variable_name":
       case "member_access_expression":
       case "nullsafe_member_access_expression":
       case "scoped_property_access_expression": {
-        const ref = receiverOf(node, context, scope);
-        if (!ref) return undefined;
-        if (ref.head === "type" && ref.names.length === 0) return ref.owner;
-        return table.embed(`val:${JSON.stringify([ref.head, ref.owner, ref.names])}`);
+        return table.value(receiverOf(node, context, scope));
       }
       default:
         return undefined;

@@ -3,7 +3,7 @@ import { RUBY_DEFINED, type CallableDeclaration, type CallSite, type CallSummary
 import { encodeCallSite } from "../../core/calls/call-site-codec.js";
 import { callerTable, MODULE_CALLER } from "../caller-table.js";
 import { columnsOf, depthGuarded, type SyntaxNode } from "../tree-sitter.js";
-import { TypeTable } from "../type-table.js";
+import { typeRef, TypeTable } from "../type-table.js";
 import { symbolText } from "./symbol-text.js";
 
 /*
@@ -134,16 +134,16 @@ export function extractRubyCalls(root: SyntaxNode, text: string, symbols: readon
         return context.method && !context.method.singleton ? { head: "this", owner: context.owner, names: [] } : { head: "scope", owner: "", names: [selfClass(context)] };
       case "identifier": {
         const type = agreed(locals.get(node.text));
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
       case "instance_variable": {
         if (!context.method || context.method.singleton || context.block) return undefined;
         const type = agreed(ivars.get(node.text));
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
       case "call": {
         const type = newOf(node, context);
-        return type ? { head: "type", owner: type, names: [] } : undefined;
+        return typeRef(type);
       }
       case "parenthesized_statements":
         return node.namedChildCount === 1 ? receiverOf(node.namedChildren[0]!, context, locals, ivars) : undefined;

@@ -313,7 +313,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
         const field = node.childForFieldName("field")?.text;
         if (!owner || !field) return undefined;
         if (typeNames.has(owner)) return fieldTypes.get(`${owner}.${field}`);
-        return table.embed(`val:${JSON.stringify(["type", owner, [field]])}`);
+        return table.value({ head: "type", owner, names: [field] });
       }
       case "call_expression": {
         // `.unwrap()`/`.expect(…)` of a repository call: declared returns already read `Result<T, E>` and `Option<T>` as T.
@@ -321,7 +321,7 @@ export function extractRustCalls(root: SyntaxNode, text: string, symbols: readon
         const inner = fn?.type === "field_expression" ? fn.childForFieldName("value") : undefined;
         if (inner && UNWRAP.has(fn!.childForFieldName("field")?.text ?? "") && (inner.type === "call_expression" || inner.type === "try_expression")) return valueType(inner, context, scope);
         const ref = calleeOf(node, context, scope);
-        return ref && ref.head !== "unknown" ? table.embed(`ret:${JSON.stringify([ref.head, ref.owner, ref.names])}`) : undefined;
+        return table.returned(ref);
       }
       default:
         return undefined;
